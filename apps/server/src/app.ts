@@ -1,0 +1,173 @@
+// Builds the Fastify application: plugins, access control, feature routes, static web app.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from './db/client.ts';
+import { installAccessControl } from './lib/access.ts';
+import { createAuth } from './lib/auth.ts';
+import type { Auth } from './lib/auth.ts';
+import type { Env } from './lib/env.ts';
+import { errorBody, installErrorHandling } from './lib/errors.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { createViewerResolver } from './features/auth/service.ts';
+import { businessRoutes } from './features/business/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { servicesRoutes } from './features/services/routes.ts';
+
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  auth: Auth;
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+export interface BuildOptions {
+  env: Env;
+  database: Database;
+  /** Serve the built web app (on by default when it has been built). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp({ env, database, serveWeb }: BuildOptions): Promise<AppInstance> {
+  const app = Fastify({
+    logger:
+      env.nodeEnv === 'test'
+        ? false
+        : { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: 256 * 1024,
+    trustProxy: env.isProduction,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const auth = createAuth(env, database.db, {
+    async sendPasswordReset({ email, url }) {
+      app.log.info({ email, url }, 'password reset requested');
+    },
+  });
+  app.decorate('ctx', { env, database, db: database.db, auth });
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: env.isProduction && env.appUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    hsts: env.isProduction && env.appUrl.startsWith('https:'),
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: 1200,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      ...errorBody(
+        'RATE_LIMITED',
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Pitstop API',
+        version: '0.1.0',
+        description: 'Booking, payments and operations for a mobile car-maintenance business.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  installAccessControl(app, createViewerResolver(auth, database.db));
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(businessRoutes);
+  await app.register(servicesRoutes);
+
+  if (serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await serveWebApp(app);
+  }
+  return app;
+}
+
+/** Serves the built single-page app; unknown non-API paths get index.html (client routing). */
+async function serveWebApp(app: AppInstance): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: WEB_DIST,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed build assets never change; index.html must always be revalidated.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'no-cache');
+      }
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply
+        .status(404)
+        .send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    }
+    const wantsFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (wantsFile) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,461 @@
+// The database schema: the spec's entities (section 3) shaped as DESIGN.md decides.
+// Auth tables follow better-auth's model; everything the product adds hangs off auth_user.id.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const ROLE_VALUES = ['customer', 'technician', 'manager', 'admin', 'super_admin'] as const;
+export const APPOINTMENT_STATUS_VALUES = [
+  'scheduled',
+  'in-progress',
+  'completed',
+  'cancelled',
+] as const;
+export const TECHNICIAN_STATUS_VALUES = ['available', 'on-job', 'off-duty'] as const;
+export const BOOKING_STATUS_VALUES = ['pending_payment', 'paid', 'expired', 'cancelled'] as const;
+export const WEEKDAY_VALUES = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+const HHMM = `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
+
+// ---------------------------------------------------------------- auth (better-auth's model)
+
+export const authUsers = pgTable('auth_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSessions = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_session_user_idx').on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_account_user_idx').on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  'auth_verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- people
+
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLE_VALUES }).notNull().default('customer'),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    photo: text('photo'),
+    serviceArea: text('service_area'),
+    emergencyContact: text('emergency_contact'),
+    emergencyPhone: text('emergency_phone'),
+    onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+    technicianStatus: text('technician_status', { enum: TECHNICIAN_STATUS_VALUES })
+      .notNull()
+      .default('available'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('user_profiles_role_idx').on(t.role, t.createdAt),
+    check('user_profiles_role_check', inList('role', ROLE_VALUES)),
+    check('user_profiles_technician_status_check', inList('technician_status', TECHNICIAN_STATUS_VALUES)),
+    check('user_profiles_photo_size_check', sql`photo is null or length(photo) <= 3000000`),
+  ],
+);
+
+/** One-time set-password links for invited technicians (stored hashed). */
+export const technicianInvitations = pgTable(
+  'technician_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('technician_invitations_user_idx').on(t.userId)],
+);
+
+export const technicianWorkingDays = pgTable(
+  'technician_working_days',
+  {
+    technicianId: uuid('technician_id')
+      .notNull()
+      .references(() => userProfiles.id, { onDelete: 'cascade' }),
+    workDate: date('work_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.technicianId, t.workDate] }),
+    index('technician_working_days_date_idx').on(t.workDate),
+  ],
+);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: text('year').notNull(),
+    color: text('color').notNull(),
+    licensePlate: text('license_plate').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('vehicles_user_idx').on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- business
+
+/** A single row (id = 1): the business's name, contacts, time zone and booking capacity. */
+export const businessProfile = pgTable(
+  'business_profile',
+  {
+    id: smallint('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    capacity: integer('capacity').notNull().default(2),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('business_profile_singleton', sql`${t.id} = 1`),
+    check('business_profile_capacity_check', sql`${t.capacity} between 1 and 50`),
+  ],
+);
+
+export const businessHours = pgTable(
+  'business_hours',
+  {
+    weekday: text('weekday', { enum: WEEKDAY_VALUES }).primaryKey(),
+    isOpen: boolean('is_open').notNull(),
+    openTime: text('open_time').notNull(),
+    closeTime: text('close_time').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('business_hours_weekday_check', inList('weekday', WEEKDAY_VALUES)),
+    check('business_hours_open_format', sql.raw(`open_time ~ ${HHMM}`)),
+    check('business_hours_close_format', sql.raw(`close_time ~ ${HHMM}`)),
+    check('business_hours_order', sql`not ${t.isOpen} or ${t.closeTime} > ${t.openTime}`),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    duration: text('duration').notNull(),
+    includes: jsonb('includes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    sortOrder: integer('sort_order').notNull(),
+    // Soft delete: appointments and bookings keep pointing at a removed service.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('services_price_check', sql`${t.priceCents} >= 0`),
+    check('services_id_check', sql.raw(`id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)),
+    check('services_icon_check', inList('icon', ['Droplets', 'Filter', 'Gauge', 'Battery', 'Wrench'])),
+    index('services_order_idx').on(t.sortOrder),
+  ],
+);
+
+// ---------------------------------------------------------------- booking and payment
+
+export interface BookedService {
+  id: string;
+  name: string;
+  priceCents: number;
+  durationMinutes: number;
+}
+
+/** A customer's booking: holds its slot while checkout is open, becomes appointments once paid. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    status: text('status', { enum: BOOKING_STATUS_VALUES }).notNull().default('pending_payment'),
+    services: jsonb('services').$type<BookedService[]>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
+    appointmentTime: text('appointment_time').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    zipCode: text('zip_code').notNull(),
+    vehicleMake: text('vehicle_make').notNull(),
+    vehicleModel: text('vehicle_model').notNull(),
+    vehicleYear: text('vehicle_year').notNull(),
+    vehicleColor: text('vehicle_color').notNull(),
+    licensePlate: text('license_plate').notNull(),
+    description: text('description'),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bookings_status_check', inList('status', BOOKING_STATUS_VALUES)),
+    check('bookings_total_check', sql`${t.totalCents} > 0`),
+    check('bookings_time_format', sql.raw(`appointment_time ~ ${HHMM}`)),
+    index('bookings_date_status_idx').on(t.appointmentDate, t.status),
+    index('bookings_user_idx').on(t.userId),
+  ],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    serviceId: text('service_id').references(() => services.id, { onDelete: 'set null' }),
+    serviceName: text('service_name').notNull(),
+    appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
+    appointmentTime: text('appointment_time').notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(45),
+    status: text('status', { enum: APPOINTMENT_STATUS_VALUES }).notNull().default('scheduled'),
+    technicianId: uuid('technician_id').references(() => userProfiles.id, { onDelete: 'set null' }),
+    technician: text('technician').notNull().default('Unassigned'),
+    location: text('location').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    vehicleColor: text('vehicle_color'),
+    description: text('description'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('appointments_status_check', inList('status', APPOINTMENT_STATUS_VALUES)),
+    check('appointments_time_format', sql.raw(`appointment_time ~ ${HHMM}`)),
+    index('appointments_date_time_idx').on(t.appointmentDate, t.appointmentTime),
+    index('appointments_user_idx').on(t.userId, t.appointmentDate),
+    index('appointments_technician_idx').on(t.technicianId, t.appointmentDate),
+    index('appointments_status_idx').on(t.status, t.completedAt),
+    index('appointments_booking_idx').on(t.bookingId),
+  ],
+);
+
+export const appointmentStatusHistory = pgTable(
+  'appointment_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    changedBy: text('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('appointment_status_history_appointment_idx').on(t.appointmentId, t.changedAt)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    checkoutSessionId: text('checkout_session_id').notNull().unique(),
+    provider: text('provider').notNull(),
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    paymentStatus: text('payment_status').notNull(),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_amount_check', sql`${t.amountTotal} >= 0`),
+    index('orders_user_idx').on(t.userId),
+  ],
+);
+
+/** Provider events already handled, so a webhook delivered twice is applied once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerEventId: text('provider_event_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.providerEventId)],
+);
+
+/** Checkout sessions of the built-in local gateway (used when Stripe is not configured). */
+export const localCheckoutSessions = pgTable(
+  'local_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    lineItems: jsonb('line_items').$type<{ name: string; amountCents: number }[]>().notNull(),
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    customerEmail: text('customer_email'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('local_checkout_status_check', inList('status', ['open', 'complete', 'expired']))],
+);
+
+// ---------------------------------------------------------------- e-mail and audit
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: string; // utf-8 text (calendar files) — binary attachments are not needed
+}
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    template: text('template').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('email_outbox_status_check', inList('status', ['pending', 'sending', 'sent', 'failed'])),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
+);

@@ -1,0 +1,105 @@
+// First-start data: the five built-in services and the default business profile and hours.
+// Idempotent: every insert skips rows that exist, so a restart never overwrites an admin's edits.
+import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '@pitstop/shared/business/hours';
+import { DEFAULT_CAPACITY, DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import type { Executor } from './client.ts';
+import { businessHours, businessProfile, services } from './schema.ts';
+
+export const BUILT_IN_SERVICES = [
+  {
+    id: 'basic-oil-change',
+    name: 'Basic Oil Change',
+    icon: 'Droplets',
+    description: 'Conventional oil and a new filter, done in your driveway.',
+    priceCents: 4999,
+    duration: '30-45 minutes',
+    includes: [
+      'Up to 5 quarts conventional oil',
+      'Oil filter replacement',
+      'Fluid level check',
+      'Tire pressure check',
+    ],
+  },
+  {
+    id: 'synthetic-oil-change',
+    name: 'Synthetic Oil Change',
+    icon: 'Filter',
+    description: 'Full synthetic oil for longer intervals and better engine protection.',
+    priceCents: 7999,
+    duration: '30-45 minutes',
+    includes: [
+      'Up to 5 quarts synthetic oil',
+      'Premium filter',
+      'Fluid check',
+      'Tire pressure check',
+      'Multi-point inspection',
+    ],
+  },
+  {
+    id: 'high-mileage',
+    name: 'High Mileage Service',
+    icon: 'Gauge',
+    description: 'For vehicles over 75,000 miles: oil made to protect older engines.',
+    priceCents: 8999,
+    duration: '45-60 minutes',
+    includes: [
+      'High mileage synthetic blend oil',
+      'Premium filter',
+      'Fluid check',
+      'Tire pressure check',
+      'Multi-point inspection',
+      'Battery check',
+    ],
+  },
+  {
+    id: 'battery-service',
+    name: 'Battery Service',
+    icon: 'Battery',
+    description: 'Make sure your car starts every morning, whatever the weather.',
+    priceCents: 2999,
+    duration: '30 minutes',
+    includes: ['Battery test', 'Terminal cleaning', 'Connection check', 'Charging system test'],
+  },
+  {
+    id: 'maintenance',
+    name: 'Basic Maintenance',
+    icon: 'Wrench',
+    description: 'Our complete care package: oil, tires, brakes and a full inspection.',
+    priceCents: 14999,
+    duration: '60-90 minutes',
+    includes: [
+      'Synthetic oil change',
+      'Tire rotation',
+      'Brake inspection',
+      'Filter checks',
+      'Fluid top-offs',
+      'Multi-point inspection',
+    ],
+  },
+] as const;
+
+export const DEFAULT_BUSINESS_PROFILE = {
+  name: 'Pitstop',
+  phone: '(555) 010-4477',
+  email: 'support@pitstop.example',
+};
+
+export async function seedDatabase(db: Executor): Promise<void> {
+  await db
+    .insert(services)
+    .values(BUILT_IN_SERVICES.map((service, order) => ({ ...service, includes: [...service.includes], sortOrder: order })))
+    .onConflictDoNothing();
+  await db
+    .insert(businessProfile)
+    .values({
+      id: 1,
+      ...DEFAULT_BUSINESS_PROFILE,
+      timeZone: DEFAULT_TIME_ZONE,
+      capacity: DEFAULT_CAPACITY,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(businessHours)
+    .values(WEEKDAYS.map((weekday) => ({ weekday, ...DEFAULT_BUSINESS_HOURS[weekday] })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,110 @@
+// Mounts better-auth at /api/auth/* (rate limited) and answers "who am I" at /api/me.
+import { roleSchema } from '@pitstop/shared/roles';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { errorBody } from '../../lib/errors.ts';
+import { toHeaders } from './service.ts';
+
+// Paths an attacker would hammer: limited per address far more tightly than the rest.
+const SENSITIVE_AUTH_PATHS = [
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/forget-password',
+  '/api/auth/reset-password',
+];
+
+function sensitivePath(url: string): string | undefined {
+  const path = url.split('?')[0] ?? '';
+  return SENSITIVE_AUTH_PATHS.find((p) => path === p);
+}
+
+export async function authRoutes(app: AppInstance): Promise<void> {
+  const { auth, env } = app.ctx;
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    config: {
+      rateLimit: {
+        max: (_request, key) => (key.endsWith('#general') ? 300 : env.authRateLimitPerMinute),
+        timeWindow: '1 minute',
+        keyGenerator: (request) => `${request.ip}#${sensitivePath(request.url) ?? 'general'}`,
+      },
+    },
+    async handler(request, reply) {
+      const url = new URL(request.url, env.appUrl);
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: toHeaders(request),
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      const text = await response.text();
+      if (response.status >= 400) {
+        // Give auth failures the same error body as the rest of the API.
+        const parsed = safeJson(text) as { message?: string; code?: string } | undefined;
+        const message = parsed?.message ?? 'Authentication failed.';
+        const code = response.status === 429 ? 'RATE_LIMITED' : response.status === 401 ? 'UNAUTHENTICATED' : response.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
+        return reply.type('application/json').send({ ...errorBody(code, message), authCode: parsed?.code });
+      }
+      return reply.send(text.length > 0 ? text : null);
+    },
+  });
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user and their role, or null when signed out',
+        response: {
+          200: z.object({
+            viewer: z
+              .object({
+                userId: z.string(),
+                email: z.string(),
+                role: roleSchema,
+                name: z.string(),
+                profileId: z.string(),
+                onboardingComplete: z.boolean(),
+              })
+              .nullable(),
+          }),
+        },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => {
+      const viewer = request.viewer;
+      if (!viewer) return { viewer: null };
+      return {
+        viewer: {
+          userId: viewer.userId,
+          email: viewer.email,
+          role: viewer.role,
+          name: viewer.name,
+          profileId: viewer.profileId,
+          onboardingComplete: viewer.onboardingComplete,
+        },
+      };
+    },
+  );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,19 @@
+// HTTP routes for the business profile.
+import { businessProfileSchema } from '@pitstop/shared/business/profile';
+import type { AppInstance } from '../../app.ts';
+import { getBusinessProfile } from './service.ts';
+
+export async function businessRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/business',
+    {
+      schema: {
+        tags: ['business'],
+        summary: 'The business name, contacts, time zone, capacity and weekly hours (public)',
+        response: { 200: businessProfileSchema },
+      },
+      config: { access: 'public' },
+    },
+    async () => getBusinessProfile(app.ctx.db),
+  );
+}

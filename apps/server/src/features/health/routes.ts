@@ -1,0 +1,29 @@
+// Liveness and readiness: answers 200 only when the database answers.
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+
+export async function healthRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Service health, with the database checked',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable'), database: z.literal('unreachable') }),
+        },
+      },
+      config: { access: 'public', rateLimit: false },
+    },
+    async (_request, reply) => {
+      try {
+        await app.ctx.database.ping();
+        return { status: 'ok' as const, database: 'ok' as const };
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database unreachable');
+        return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
+      }
+    },
+  );
+}

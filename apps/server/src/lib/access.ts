@@ -1,0 +1,75 @@
+// Route-level access control. Every /api route declares `config.access`: 'public', 'signed-in'
+// or a permission from packages/shared/src/permissions.ts. A route without it stops start-up,
+// so no endpoint can ship unguarded; the permission-matrix test reads the same declarations.
+import { can } from '@pitstop/shared/permissions';
+import type { Permission } from '@pitstop/shared/permissions';
+import type { Role } from '@pitstop/shared/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+export type Access = 'public' | 'signed-in' | Permission;
+
+export interface Viewer {
+  userId: string;
+  email: string;
+  sessionId: string;
+  profileId: string;
+  role: Role;
+  name: string;
+  onboardingComplete: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;
+
+/** Routes outside the rule: the auth library's own endpoints and the API docs. */
+export function isExemptRoute(url: string): boolean {
+  return url.startsWith('/api/auth/') || url === '/api/docs' || url.startsWith('/api/docs/');
+}
+
+export function installAccessControl(app: FastifyInstance, resolveViewer: ViewerResolver): void {
+  app.decorateRequest('viewer', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || isExemptRoute(route.url)) return;
+    if (route.config?.access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return;
+    request.viewer = await resolveViewer(request);
+    if (access === 'public') return;
+    if (!request.viewer) {
+      throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    }
+    if (access !== 'signed-in' && !can(request.viewer.role, access)) {
+      throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
+    }
+  });
+}
+
+/** The signed-in viewer of a guarded route (the access hook has already checked it exists). */
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return request.viewer;
+}
+
+/** For rules finer than a route: throws 403 unless the viewer's role has the permission. */
+export function requirePermission(request: FastifyRequest, permission: Permission): Viewer {
+  const viewer = requireViewer(request);
+  if (!can(viewer.role, permission)) {
+    throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
+  }
+  return viewer;
+}

@@ -1,0 +1,62 @@
+// Authentication: better-auth (e-mail + password, database sessions) mounted at /api/auth/*.
+// The product's role lives in user_profiles.role, resolved per request into a Viewer.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Db } from '../db/client.ts';
+import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema.ts';
+import type { Env } from './env.ts';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const SESSION_DAYS = 7;
+
+export interface AuthHooks {
+  /** Queues the password-reset e-mail; `url` is the one-time link. */
+  sendPasswordReset(input: { email: string; name: string; url: string }): Promise<void>;
+}
+
+export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
+  return betterAuth({
+    appName: 'Pitstop',
+    baseURL: env.appUrl,
+    basePath: '/api/auth',
+    secret: env.sessionSecret,
+    trustedOrigins: [env.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      // The spec sends a new account to /login after sign-up rather than signing it in.
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await hooks.sendPasswordReset({ email: user.email, name: user.name, url });
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // Renew the session while it is in use, at most once a day.
+      updateAge: 24 * 60 * 60,
+    },
+    // Requests are rate limited by Fastify in front of the handler (one mechanism for the whole API).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'pitstop',
+      useSecureCookies: env.appUrl.startsWith('https:'),
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+      ipAddress: { ipAddressHeaders: env.isProduction ? ['x-forwarded-for'] : [] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,116 @@
+// The environment, parsed once at boot (DESIGN.md "Configuration"). Nothing else reads process.env.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    SESSION_SECRET: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
+        message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
+      });
+    }
+  });
+
+export interface Env {
+  nodeEnv: 'production' | 'development' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  sessionSecret: string;
+  logLevel: string;
+  /** Sign-in, sign-up and reset attempts allowed per address per minute. */
+  authRateLimitPerMinute: number;
+}
+
+export class EnvError extends Error {}
+
+/** Parses the environment; throws EnvError with one line naming the variable on bad input. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') || 'environment';
+    throw new EnvError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    sessionSecret: env.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
+    logLevel: env.LOG_LEVEL,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+// Without SESSION_SECRET a secret is generated once and kept in DATA_DIR, so sessions survive
+// restarts on a single machine; production deployments set the variable (see README).
+function loadOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,115 @@
+// One error type for rules that fail, and the one place that turns errors into HTTP responses.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'GONE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED'
+  | 'UNAVAILABLE'
+  | 'INTERNAL';
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+function fieldsFromValidation(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const path =
+      params?.issue?.path?.map(String).join('.') ||
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+      '_';
+    fields[path] ??= issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+/** Installs the handlers that give every failure the DESIGN.md error body. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const fields = fieldsFromValidation(error);
+      const first = Object.values(fields)[0] ?? 'Invalid input';
+      return reply.status(422).send(errorBody('VALIDATION', first, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'));
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send(errorBody('RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.'));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, and the like.
+      return reply.status(status).send(errorBody('BAD_REQUEST', publicClientMessage(error)));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong. Please try again.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url}`));
+  });
+}
+
+function publicClientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type.';
+    default:
+      return error.message || 'Bad request.';
+  }
+}

@@ -1,0 +1,40 @@
+// The one map of what each role may do (spec section 6). The server enforces it with
+// `requirePermission`; the web app uses `can` to hide, disable and redirect.
+import type { Role } from './roles.ts';
+
+const PERMISSIONS = {
+  // own data
+  'profile:edit:own': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
+  'booking:create': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
+  'vehicle:manage:own': ['customer', 'manager', 'admin', 'super_admin'],
+  'appointment:read:own': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
+  // staff dashboard
+  'admin:dashboard': ['manager', 'admin', 'super_admin'],
+  'appointment:read:any': ['manager', 'admin', 'super_admin'],
+  'appointment:assign': ['manager', 'admin', 'super_admin'],
+  'appointment:status:any': ['manager', 'admin', 'super_admin'],
+  'technician:read': ['manager', 'admin', 'super_admin'],
+  'metrics:read': ['manager', 'admin', 'super_admin'],
+  'business:read': ['manager', 'admin', 'super_admin'],
+  // admin-only management
+  'technician:manage': ['admin', 'super_admin'],
+  'service:manage': ['admin', 'super_admin'],
+  'business:edit': ['admin', 'super_admin'],
+  'mailbox:read': ['admin', 'super_admin'],
+  // super admin
+  'user:manage': ['super_admin'],
+  'user:cleanup': ['super_admin'],
+  // technician work
+  'job:work:own': ['technician'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+export function rolesWith(permission: Permission): readonly Role[] {
+  return PERMISSIONS[permission];
+}

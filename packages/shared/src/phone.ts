@@ -1,0 +1,17 @@
+// Phone inputs auto-format as (XXX) XXX-XXXX: digits only, at most 10 digits (spec section 5).
+
+export const PHONE_DISPLAY_LENGTH = 14;
+
+export function formatPhone(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 10);
+  if (digits.length === 0) return '';
+  if (digits.length < 4) return `(${digits}`;
+  if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** `tel:` target for a formatted phone. */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `tel:${digits.length === 10 ? `+1${digits}` : digits}`;
+}

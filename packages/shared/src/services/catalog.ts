@@ -1,0 +1,63 @@
+// The service catalogue's rules: ids, icons, durations and ordering (spec sections 3, 4, 5, 9).
+import { z } from 'zod';
+
+export const SERVICE_ICONS = ['Droplets', 'Filter', 'Gauge', 'Battery', 'Wrench'] as const;
+export type ServiceIcon = (typeof SERVICE_ICONS)[number];
+
+export const DEFAULT_SERVICE_MINUTES = 45;
+
+/** Service id: lowercase name, non-alphanumerics turned to hyphens, edge hyphens trimmed. */
+export function serviceIdFromName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+const DURATION_PATTERN = /^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?(?:minutes?|mins?)?\s*$/i;
+
+/** `45 minutes` -> 45, `30-45 minutes` -> 37.5; unknown or unparsable -> 45. */
+export function parseDurationMinutes(duration: string | null | undefined): number {
+  const match = duration ? DURATION_PATTERN.exec(duration) : null;
+  if (!match) return DEFAULT_SERVICE_MINUTES;
+  const low = Number(match[1]);
+  const high = match[2] === undefined ? low : Number(match[2]);
+  if (!(low > 0) || high < low) return DEFAULT_SERVICE_MINUTES;
+  return (low + high) / 2;
+}
+
+export function isValidDuration(duration: string): boolean {
+  const match = DURATION_PATTERN.exec(duration);
+  if (!match) return false;
+  const low = Number(match[1]);
+  const high = match[2] === undefined ? low : Number(match[2]);
+  return low > 0 && high >= low && high <= 24 * 60;
+}
+
+/**
+ * Moves the item at `from` to `to`; the items between shift by one. Returns a new array.
+ */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length) {
+    throw new RangeError('Position out of range');
+  }
+  const next = items.slice();
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved as T);
+  return next;
+}
+
+export const serviceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  icon: z.enum(SERVICE_ICONS),
+  description: z.string(),
+  price: z.number(),
+  priceCents: z.number().int(),
+  duration: z.string(),
+  durationMinutes: z.number(),
+  includes: z.array(z.string()),
+  order: z.number().int(),
+  payable: z.boolean(),
+});
+export type Service = z.infer<typeof serviceSchema>;
