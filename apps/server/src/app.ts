@@ -23,6 +23,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client.ts';
 import { installAccessControl } from './lib/access.ts';
+import type { RouteAccess } from './lib/access.ts';
 import { createAuth } from './lib/auth.ts';
 import type { Auth } from './lib/auth.ts';
 import type { Env } from './lib/env.ts';
@@ -32,12 +33,16 @@ import { createViewerResolver } from './features/auth/service.ts';
 import { businessRoutes } from './features/business/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { servicesRoutes } from './features/services/routes.ts';
+import { setupRoutes } from './features/setup/routes.ts';
+import { usersRoutes } from './features/users/routes.ts';
 
 export interface AppContext {
   env: Env;
   database: Database;
   db: Db;
   auth: Auth;
+  /** Every guarded /api route with its declared access (see lib/access.ts). */
+  routes: RouteAccess[];
 }
 
 export type AppInstance = FastifyInstance<
@@ -84,7 +89,8 @@ export async function buildApp({ env, database, serveWeb }: BuildOptions): Promi
       app.log.info({ email, url }, 'password reset requested');
     },
   });
-  app.decorate('ctx', { env, database, db: database.db, auth });
+  const ctx: AppContext = { env, database, db: database.db, auth, routes: [] };
+  app.decorate('ctx', ctx);
   installErrorHandling(app);
 
   await app.register(helmet, {
@@ -129,12 +135,14 @@ export async function buildApp({ env, database, serveWeb }: BuildOptions): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  installAccessControl(app, createViewerResolver(auth, database.db));
+  ctx.routes = installAccessControl(app, createViewerResolver(auth, database.db));
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(servicesRoutes);
+  await app.register(setupRoutes);
+  await app.register(usersRoutes);
 
   if (serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'))) {
     await serveWebApp(app);

@@ -407,6 +407,20 @@ export const localCheckoutSessions = pgTable(
   (t) => [check('local_checkout_status_check', inList('status', ['open', 'complete', 'expired']))],
 );
 
+/**
+ * First-admin setup claim (id = 1). Inserting it is the atomic "I am setting up" step, so two
+ * setups racing on an empty database produce exactly one super admin.
+ */
+export const appSetup = pgTable(
+  'app_setup',
+  {
+    id: smallint('id').primaryKey().default(1),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [check('app_setup_singleton', sql`${t.id} = 1`)],
+);
+
 // ---------------------------------------------------------------- e-mail and audit
 
 export interface OutboxAttachment {

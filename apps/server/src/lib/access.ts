@@ -28,6 +28,12 @@ declare module 'fastify' {
   }
 }
 
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;
 
 /** Routes outside the rule: the auth library's own endpoints and the API docs. */
@@ -35,13 +41,25 @@ export function isExemptRoute(url: string): boolean {
   return url.startsWith('/api/auth/') || url === '/api/docs' || url.startsWith('/api/docs/');
 }
 
-export function installAccessControl(app: FastifyInstance, resolveViewer: ViewerResolver): void {
+/**
+ * Installs the access hook; returns the table of guarded routes (filled as routes register),
+ * which the permission-matrix test walks.
+ */
+export function installAccessControl(
+  app: FastifyInstance,
+  resolveViewer: ViewerResolver,
+): RouteAccess[] {
+  const table: RouteAccess[] = [];
   app.decorateRequest('viewer', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || isExemptRoute(route.url)) return;
-    if (route.config?.access === undefined) {
+    const access = route.config?.access;
+    if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
     }
   });
 
@@ -57,6 +75,7 @@ export function installAccessControl(app: FastifyInstance, resolveViewer: Viewer
       throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
     }
   });
+  return table;
 }
 
 /** The signed-in viewer of a guarded route (the access hook has already checked it exists). */

@@ -3,7 +3,13 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client.ts';
-import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema.ts';
+import {
+  authAccounts,
+  authSessions,
+  authUsers,
+  authVerifications,
+  userProfiles,
+} from '../db/schema.ts';
 import type { Env } from './env.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -55,6 +61,18 @@ export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
       ipAddress: { ipAddressHeaders: env.isProduction ? ['x-forwarded-for'] : [] },
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account has a profile from its first moment (role customer, spec section 3), so
+          // "no profile exists" means "no account exists" for first-admin setup.
+          after: async (user) => {
+            await db.insert(userProfiles).values({ userId: user.id, name: user.name ?? '' }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+    logger: { disabled: env.nodeEnv === 'test', level: 'warn' },
     telemetry: { enabled: false },
   });
 }

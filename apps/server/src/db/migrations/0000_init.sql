@@ -1,3 +1,10 @@
+CREATE TABLE "app_setup" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone,
+	CONSTRAINT "app_setup_singleton" CHECK ("app_setup"."id" = 1)
+);
+--> statement-breakpoint
 CREATE TABLE "appointment_status_history" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"appointment_id" uuid NOT NULL,

@@ -1,0 +1,42 @@
+// HTTP routes for first-admin setup.
+import { adminSetupFormSchema } from '@pitstop/shared/auth/forms';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { isSetupAvailable, runAdminSetup } from './service.ts';
+
+export async function setupRoutes(app: AppInstance): Promise<void> {
+  const { db, auth } = app.ctx;
+
+  app.get(
+    '/api/setup',
+    {
+      schema: {
+        tags: ['setup'],
+        summary: 'Whether first-admin setup is still available (no profile exists)',
+        response: { 200: z.object({ available: z.boolean() }) },
+      },
+      config: { access: 'public' },
+    },
+    async () => ({ available: await isSetupAvailable(db) }),
+  );
+
+  app.post(
+    '/api/setup',
+    {
+      schema: {
+        tags: ['setup'],
+        summary: 'Create the first super admin of a fresh installation',
+        body: adminSetupFormSchema,
+        response: { 201: z.object({ ok: z.literal(true) }) },
+      },
+      config: {
+        access: 'public',
+        rateLimit: { max: 10, timeWindow: '1 minute' },
+      },
+    },
+    async (request, reply) => {
+      await runAdminSetup(db, auth, request.body);
+      return reply.status(201).send({ ok: true });
+    },
+  );
+}

@@ -1,0 +1,82 @@
+// First-admin setup (/admin-setup): creates the one super admin of a fresh installation.
+// A claim row makes it atomic: two setups racing on an empty database give one super admin.
+import { isStaffRole } from '@pitstop/shared/roles';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appSetup } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { Auth } from '../../lib/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  anyProfileExists,
+  ensureProfileRow,
+  findAuthUserByEmail,
+  updateProfile,
+} from '../users/repository.ts';
+
+export const SETUP_COMPLETE = 'Setup is already complete. Please sign in through the Admin Portal.';
+export const ADMIN_ALREADY = 'This email already has an admin account. Please sign in through the Admin Portal.';
+export const EMAIL_TAKEN =
+  'This email is already registered with a different password. Use another email, or delete the existing user first.';
+// A claim older than this whose setup never finished (a crash) may be taken over.
+const STALE_CLAIM = sql`now() - interval '5 minutes'`;
+
+export async function isSetupAvailable(db: Db): Promise<boolean> {
+  return !(await anyProfileExists(db));
+}
+
+async function claimSetup(db: Db): Promise<boolean> {
+  const claimed = await db
+    .insert(appSetup)
+    .values({ id: 1 })
+    .onConflictDoUpdate({
+      target: appSetup.id,
+      set: { claimedAt: sql`now()` },
+      setWhere: and(isNull(appSetup.completedAt), lt(appSetup.claimedAt, STALE_CLAIM)),
+    })
+    .returning({ id: appSetup.id });
+  return claimed.length > 0;
+}
+
+export async function runAdminSetup(
+  db: Db,
+  auth: Auth,
+  input: { name: string; email: string; password: string },
+): Promise<{ userId: string }> {
+  const existing = await findAuthUserByEmail(db, input.email);
+  if (!(await isSetupAvailable(db))) {
+    throw new AppError('CONFLICT', existing && isStaffRole(existing.role) ? ADMIN_ALREADY : SETUP_COMPLETE);
+  }
+  if (!(await claimSetup(db))) throw new AppError('CONFLICT', SETUP_COMPLETE);
+
+  try {
+    let userId: string;
+    if (existing) {
+      // The spec's flow: an existing account may become the admin if its password matches.
+      const signedIn = await auth.api
+        .signInEmail({ body: { email: input.email, password: input.password } })
+        .catch(() => null);
+      if (!signedIn) throw new AppError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      userId = signedIn.user.id;
+    } else {
+      const created = await auth.api.signUpEmail({
+        body: { email: input.email, password: input.password, name: input.name },
+      });
+      userId = created.user.id;
+    }
+    const profile = await ensureProfileRow(db, userId, input.name);
+    await db.transaction(async (tx) => {
+      await updateProfile(tx, profile.id, { name: input.name, role: 'super_admin' });
+      await tx.update(appSetup).set({ completedAt: sql`now()` }).where(eq(appSetup.id, 1));
+      await recordAudit(tx, { userId, email: input.email }, {
+        action: 'setup.super_admin',
+        entity: 'user',
+        entityId: userId,
+      });
+    });
+    return { userId };
+  } catch (error) {
+    await db.delete(appSetup).where(and(eq(appSetup.id, 1), isNull(appSetup.completedAt)));
+    throw error;
+  }
+}

@@ -1,0 +1,140 @@
+// Integration-test harness: the real app on a fresh database per test file — in-memory PGlite by
+// default, or a throwaway database on the PostgreSQL server named by DATABASE_URL.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { Role } from '@pitstop/shared/roles';
+import { buildApp } from '../src/app.ts';
+import type { AppInstance } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
+import { userProfiles } from '../src/db/schema.ts';
+import { seedDatabase } from '../src/db/seed.ts';
+import { loadEnv } from '../src/lib/env.ts';
+import type { Env } from '../src/lib/env.ts';
+
+export const APP_URL = 'http://localhost:3000';
+
+export interface TestContext {
+  app: AppInstance;
+  database: Database;
+  env: Env;
+  close(): Promise<void>;
+}
+
+async function openFreshPostgres(serverUrl: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  const name = `pitstop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pitstop-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...overrides,
+  });
+  const serverUrl = process.env.DATABASE_URL;
+  const fresh = serverUrl ? await openFreshPostgres(serverUrl) : undefined;
+  const database = fresh?.database ?? (await openDatabase({ memory: true }));
+  await database.migrate();
+  await seedDatabase(database.db);
+  const app = await buildApp({ env, database, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  userId: string;
+  cookie: string;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return all
+    .map((c) => c.split(';')[0] ?? '')
+    .filter((c) => c.length > 0 && !c.endsWith('='))
+    .join('; ');
+}
+
+export async function signIn(app: AppInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: APP_URL },
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  }
+  return sessionCookie(response.headers['set-cookie']);
+}
+
+/** Signs up a user through the real auth endpoint, sets the role directly, returns a session. */
+export async function createUser(
+  ctx: TestContext,
+  role: Role = 'customer',
+  { email = uniqueEmail(role), password = 'password123', name = `Test ${role}` } = {},
+): Promise<TestUser> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: APP_URL },
+    payload: { email, password, name },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  }
+  const userId = (response.json() as { user: { id: string } }).user.id;
+  await ctx.database.db
+    .insert(userProfiles)
+    .values({ userId, role, name })
+    .onConflictDoUpdate({ target: userProfiles.userId, set: { role, name } });
+  const cookie = await signIn(ctx.app, email, password);
+  return { email, password, userId, cookie };
+}
+
+export async function setRole(ctx: TestContext, userId: string, role: Role): Promise<void> {
+  await ctx.database.db.update(userProfiles).set({ role }).where(eq(userProfiles.userId, userId));
+}

@@ -1,0 +1,26 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatPhone, phoneHref } from './phone.ts';
+
+describe('formatPhone', () => {
+  it('formats as (XXX) XXX-XXXX while typing', () => {
+    expect(formatPhone('5')).toBe('(5');
+    expect(formatPhone('5551')).toBe('(555) 1');
+    expect(formatPhone('5551234')).toBe('(555) 123-4');
+    expect(formatPhone('555-123-4567')).toBe('(555) 123-4567');
+  });
+
+  it('keeps digits only and at most ten, never longer than 14 characters', () => {
+    fc.assert(
+      fc.property(fc.string(), (input) => {
+        const out = formatPhone(input);
+        expect(out.length).toBeLessThanOrEqual(14);
+        expect(out.replace(/\D/g, '')).toBe(input.replace(/\D/g, '').slice(0, 10));
+      }),
+    );
+  });
+
+  it('builds a tel: link', () => {
+    expect(phoneHref('(555) 010-4477')).toBe('tel:+15550104477');
+  });
+});
