@@ -33,6 +33,10 @@ import { createViewerResolver } from './features/auth/service.ts';
 import { businessRoutes } from './features/business/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { servicesRoutes } from './features/services/routes.ts';
+import { mailboxRoutes } from './features/notifications/mailbox-routes.ts';
+import { OutboxSender } from './features/notifications/sender.ts';
+import { senderAddress, sendEmail } from './features/notifications/service.ts';
+import { passwordResetEmail } from './features/notifications/templates.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 
@@ -43,6 +47,8 @@ export interface AppContext {
   auth: Auth;
   /** Every guarded /api route with its declared access (see lib/access.ts). */
   routes: RouteAccess[];
+  /** The SMTP sender, when SMTP_URL is set; `nudge()` it after queueing mail. */
+  sender: OutboxSender | undefined;
 }
 
 export type AppInstance = FastifyInstance<
@@ -69,9 +75,16 @@ export interface BuildOptions {
   database: Database;
   /** Serve the built web app (on by default when it has been built). */
   serveWeb?: boolean;
+  /** Run the background e-mail sender (on by default when SMTP_URL is set). */
+  startSender?: boolean;
 }
 
-export async function buildApp({ env, database, serveWeb }: BuildOptions): Promise<AppInstance> {
+export async function buildApp({
+  env,
+  database,
+  serveWeb,
+  startSender,
+}: BuildOptions): Promise<AppInstance> {
   const app = Fastify({
     logger:
       env.nodeEnv === 'test'
@@ -84,13 +97,27 @@ export async function buildApp({ env, database, serveWeb }: BuildOptions): Promi
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const sender =
+    env.smtpUrl && (startSender ?? true)
+      ? new OutboxSender(database.db, {
+          smtpUrl: env.smtpUrl,
+          from: await senderAddress(database.db, env),
+          log: app.log,
+        })
+      : undefined;
   const auth = createAuth(env, database.db, {
     async sendPasswordReset({ email, url }) {
-      app.log.info({ email, url }, 'password reset requested');
+      await sendEmail(database.db, env, email, (mail) => passwordResetEmail(mail, { link: url }));
+      sender?.nudge();
     },
   });
-  const ctx: AppContext = { env, database, db: database.db, auth, routes: [] };
+  const ctx: AppContext = { env, database, db: database.db, auth, routes: [], sender };
   app.decorate('ctx', ctx);
+  if (sender) {
+    app.addHook('onReady', async () => sender.start());
+    // Shutdown waits for a message being sent right now.
+    app.addHook('onClose', async () => sender.stop());
+  }
   installErrorHandling(app);
 
   await app.register(helmet, {
@@ -143,6 +170,7 @@ export async function buildApp({ env, database, serveWeb }: BuildOptions): Promi
   await app.register(servicesRoutes);
   await app.register(setupRoutes);
   await app.register(usersRoutes);
+  await app.register(mailboxRoutes);
 
   if (serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'))) {
     await serveWebApp(app);

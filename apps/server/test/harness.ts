@@ -55,6 +55,7 @@ export async function createTestContext(
     APP_URL,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    LOG_LEVEL: 'silent',
     ...overrides,
   });
   const serverUrl = process.env.DATABASE_URL;

@@ -24,7 +24,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const tables = Object.values(schema).filter(
+const tables = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable => typeof value === 'object' && value !== null && getTableConfigSafe(value),
 );
 function getTableConfigSafe(value: object): boolean {

@@ -1,0 +1,110 @@
+// The dev mailbox: without SMTP_URL, queued e-mail is read here instead of being delivered.
+// In production it holds invitation links, so only admins and super admins may open it.
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { emailOutbox } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { escapeHtml } from './layout.ts';
+
+const messageSchema = z.object({
+  id: z.string(),
+  template: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
+});
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}main{max-width:960px;margin:0 auto;padding:24px}table{width:100%;border-collapse:collapse;background:#fff}th,td{text-align:left;padding:8px 12px;border-bottom:1px solid #e2e8f0;vertical-align:top}a{color:#1d4ed8}.meta{color:#475569;font-size:14px}</style></head><body><main>${body}</main></body></html>`;
+}
+
+export async function mailboxRoutes(app: AppInstance): Promise<void> {
+  const { db, env } = app.ctx;
+  const access = env.isProduction ? ('mailbox:read' as const) : ('public' as const);
+  const load = async (id: string) => {
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    if (!row) throw new AppError('NOT_FOUND', 'No such message.');
+    return row;
+  };
+  const idParams = z.object({ id: z.uuid('No such message.') });
+
+  app.get(
+    '/api/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Queued e-mail, newest first (dev mailbox)',
+        response: { 200: z.object({ messages: z.array(messageSchema) }) },
+      },
+      config: { access },
+    },
+    async () => {
+      const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(200);
+      return {
+        messages: rows.map((row) => ({
+          id: row.id,
+          template: row.template,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+          attachments: row.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
+        })),
+      };
+    },
+  );
+
+  app.get('/dev/mailbox', { schema: { hide: true }, config: { access } }, async (_request, reply) => {
+    const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(200);
+    const items = rows
+      .map(
+        (row) =>
+          `<tr><td><a href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a></td><td>${escapeHtml(row.toAddress)}</td><td class="meta">${escapeHtml(row.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</td><td class="meta">${escapeHtml(row.status)}</td></tr>`,
+      )
+      .join('');
+    const body = `<h1>Dev mailbox</h1><p class="meta">E-mail is kept here because SMTP_URL is not set.</p>${
+      rows.length
+        ? `<table><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Time</th><th scope="col">Status</th></tr></thead><tbody>${items}</tbody></table>`
+        : '<p>No messages yet.</p>'
+    }`;
+    return reply.type('text/html; charset=utf-8').send(page('Dev mailbox', body));
+  });
+
+  app.get(
+    '/dev/mailbox/:id',
+    { schema: { hide: true, params: idParams }, config: { access } },
+    async (request, reply) => {
+      const row = await load(request.params.id);
+      const attachments = row.attachments
+        .map((a, i) => `<li><a href="/dev/mailbox/${row.id}/attachments/${i}">${escapeHtml(a.filename)}</a></li>`)
+        .join('');
+      // The message's own HTML is our template output, with every value escaped when rendered.
+      const body = `<p><a href="/dev/mailbox">← All messages</a></p><h1>${escapeHtml(row.subject)}</h1><p class="meta">To ${escapeHtml(row.toAddress)} · ${escapeHtml(row.createdAt.toISOString())} · ${escapeHtml(row.status)}</p>${attachments ? `<h2>Attachments</h2><ul>${attachments}</ul>` : ''}<section aria-label="Message">${row.html.replace(/^[\s\S]*<body[^>]*>|<\/body>[\s\S]*$/g, '')}</section><h2>Plain text</h2><pre style="white-space:pre-wrap">${escapeHtml(row.text)}</pre>`;
+      return reply.type('text/html; charset=utf-8').send(page(row.subject, body));
+    },
+  );
+
+  app.get(
+    '/dev/mailbox/:id/attachments/:index',
+    {
+      schema: { hide: true, params: idParams.extend({ index: z.coerce.number().int().min(0) }) },
+      config: { access },
+    },
+    async (request, reply) => {
+      const row = await load(request.params.id);
+      const attachment = row.attachments[request.params.index];
+      if (!attachment) throw new AppError('NOT_FOUND', 'No such attachment.');
+      return reply
+        .type(attachment.contentType)
+        .header('content-disposition', `attachment; filename="${attachment.filename.replace(/[^\w.-]/g, '_')}"`)
+        .send(attachment.content);
+    },
+  );
+}

@@ -1,0 +1,171 @@
+// The background sender: claims due outbox rows (FOR UPDATE SKIP LOCKED, so several server
+// processes never send one message twice), delivers them over SMTP, and retries failures with
+// exponential back-off until a bounded number of attempts marks them failed.
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailOutbox } from '../../db/schema.ts';
+import type { OutboxAttachment } from '../../db/schema.ts';
+
+export interface SenderOptions {
+  smtpUrl: string;
+  from: string;
+  /** Wait between polls when the outbox is empty. */
+  pollIntervalMs?: number;
+  /** First retry delay; doubles per attempt, capped at maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  maxAttempts?: number;
+  /** How long a claim holds a row before another sender may take it (a crashed sender). */
+  claimTimeoutMs?: number;
+  batchSize?: number;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+interface ClaimedRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: OutboxAttachment[];
+  attempts: number;
+}
+
+export function retryDelayMs(attempts: number, base: number, max: number): number {
+  return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+}
+
+export class OutboxSender {
+  private readonly transport: Transporter;
+  private readonly options: Required<Omit<SenderOptions, 'log'>> & Pick<SenderOptions, 'log'>;
+  private running = false;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    options: SenderOptions,
+  ) {
+    this.options = {
+      pollIntervalMs: 2_000,
+      baseDelayMs: 30_000,
+      maxDelayMs: 60 * 60_000,
+      maxAttempts: 8,
+      claimTimeoutMs: 2 * 60_000,
+      batchSize: 10,
+      ...options,
+    };
+    const url = new URL(options.smtpUrl);
+    for (const [key, value] of Object.entries({ connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })) {
+      if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+    }
+    this.transport = nodemailer.createTransport(url.toString());
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops polling; resolves once an in-flight batch has finished. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.transport.close();
+  }
+
+  /** Asks the loop to look now (after a message was queued). */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let sent = 0;
+      try {
+        sent = await this.sendDue();
+      } catch (error) {
+        this.options.log?.warn({ err: error }, 'outbox: batch failed');
+      }
+      if (!this.running) break;
+      if (sent === 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.options.pollIntervalMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+      }
+    }
+  }
+
+  /** Claims and sends one batch; returns how many rows it handled. */
+  async sendDue(): Promise<number> {
+    const rows = await this.claim();
+    for (const row of rows) await this.deliver(row);
+    return rows.length;
+  }
+
+  private async claim(): Promise<ClaimedRow[]> {
+    const { batchSize, claimTimeoutMs } = this.options;
+    const result = await this.db.execute(sql`
+      update email_outbox set
+        status = 'sending',
+        attempts = attempts + 1,
+        locked_until = now() + ${`${claimTimeoutMs} milliseconds`}::interval
+      where id in (
+        select id from email_outbox
+        where (status = 'pending' and next_attempt_at <= now())
+           or (status = 'sending' and locked_until < now())
+        order by next_attempt_at, created_at
+        limit ${batchSize}
+        for update skip locked
+      )
+      returning id, to_address, subject, html, text, attachments, attempts`);
+    return result.rows as unknown as ClaimedRow[];
+  }
+
+  private async deliver(row: ClaimedRow): Promise<void> {
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: row.to_address,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        attachments: row.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
+        // The outbox id doubles as a stable Message-ID, so a receiving server can spot a resend.
+        messageId: `<${row.id}@pitstop.outbox>`,
+      });
+      await this.db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      this.options.log?.info({ id: row.id }, 'outbox: sent');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = row.attempts >= this.options.maxAttempts;
+      const delay = retryDelayMs(row.attempts, this.options.baseDelayMs, this.options.maxDelayMs);
+      await this.db
+        .update(emailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lastError: message.slice(0, 2000),
+          lockedUntil: null,
+          nextAttemptAt: new Date(Date.now() + delay),
+        })
+        .where(eq(emailOutbox.id, row.id));
+      this.options.log?.warn({ id: row.id, attempts: row.attempts, failed, err: message }, 'outbox: send failed');
+    }
+  }
+}

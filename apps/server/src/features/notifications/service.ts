@@ -1,0 +1,30 @@
+// What other features call to send e-mail: render a template with the business's details and
+// queue it in the caller's transaction.
+import type { Executor } from '../../db/client.ts';
+import type { Env } from '../../lib/env.ts';
+import { getBusinessProfile } from '../business/service.ts';
+import type { MailContext } from './layout.ts';
+import { queueEmail } from './outbox.ts';
+import type { RenderedEmail } from './outbox.ts';
+
+export async function mailContext(db: Executor, env: Env): Promise<MailContext> {
+  const business = await getBusinessProfile(db);
+  return { business, appUrl: env.appUrl };
+}
+
+/** Renders with the current business profile and queues; returns the outbox id. */
+export async function sendEmail(
+  db: Executor,
+  env: Env,
+  to: string,
+  render: (ctx: MailContext) => RenderedEmail,
+): Promise<string> {
+  return queueEmail(db, to, render(await mailContext(db, env)));
+}
+
+/** The envelope sender: MAIL_FROM, else the business's own address. */
+export async function senderAddress(db: Executor, env: Env): Promise<string> {
+  if (env.mailFrom) return env.mailFrom;
+  const { business } = await mailContext(db, env);
+  return `"${business.name.replace(/["\r\n]/g, '')}" <${business.email}>`;
+}

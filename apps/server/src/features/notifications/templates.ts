@@ -1,0 +1,154 @@
+// The product's e-mails. Each returns a subject, an HTML and a plain-text part; links are
+// absolute, built from APP_URL.
+import { formatTime12 } from '@pitstop/shared/business/hours';
+import { formatPrice } from '@pitstop/shared/money';
+import { buildIcs } from './ics.ts';
+import { renderHtml, renderText } from './layout.ts';
+import type { MailBody, MailContext } from './layout.ts';
+import type { RenderedEmail } from './outbox.ts';
+
+function render(ctx: MailContext, template: string, subject: string, body: MailBody): RenderedEmail {
+  return { template, subject, html: renderHtml(ctx, body), text: renderText(ctx, body) };
+}
+
+/** `2026-12-01` -> `Tuesday, December 1, 2026` (a calendar date: no time zone involved). */
+export function formatLongDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export const INVITATION_DAYS = 7;
+
+export function technicianInvitationEmail(
+  ctx: MailContext,
+  input: { name: string; link: string; isResend?: boolean },
+): RenderedEmail {
+  const subject = input.isResend
+    ? `Reminder: set up your ${ctx.business.name} technician account`
+    : `You're invited to join ${ctx.business.name} as a technician`;
+  return render(ctx, input.isResend ? 'technician-reinvitation' : 'technician-invitation', subject, {
+    heading: `Welcome aboard, ${input.name}`,
+    paragraphs: [
+      `${ctx.business.name} has invited you to join the team as a technician.`,
+      'Set your password to get started. You will then complete a short onboarding and see your daily job list.',
+    ],
+    action: { label: 'Set your password', url: input.link },
+    footnote: `This link works once and expires in ${INVITATION_DAYS} days. If you weren't expecting this, you can ignore this e-mail.`,
+  });
+}
+
+export function passwordResetEmail(ctx: MailContext, input: { link: string }): RenderedEmail {
+  return render(ctx, 'password-reset', `Reset your ${ctx.business.name} password`, {
+    heading: 'Reset your password',
+    paragraphs: ['We received a request to reset the password for your account.'],
+    action: { label: 'Choose a new password', url: input.link },
+    footnote: "This link expires in 1 hour. If you didn't ask for it, ignore this e-mail: your password stays the same.",
+  });
+}
+
+export interface BookingConfirmation {
+  bookingId: string;
+  orderId: string;
+  customerName: string;
+  services: { name: string; priceCents: number }[];
+  date: string;
+  time: string;
+  durationMinutes: number;
+  address: string;
+  vehicle: string;
+  amountCents: number;
+}
+
+export function bookingConfirmationEmail(ctx: MailContext, input: BookingConfirmation): RenderedEmail {
+  const when = `${formatLongDate(input.date)} at ${formatTime12(input.time)}`;
+  const serviceList = input.services.map((s) => `${s.name} (${formatPrice(s.priceCents)})`).join('\n');
+  const email = render(ctx, 'booking-confirmation', `Your ${ctx.business.name} appointment is confirmed: ${when}`, {
+    heading: `Thanks, ${input.customerName}: you're booked`,
+    paragraphs: [`We'll come to you on ${when}. A calendar invitation is attached.`],
+    details: [
+      ['Services', serviceList],
+      ['Date', formatLongDate(input.date)],
+      ['Time', formatTime12(input.time)],
+      ['Address', input.address],
+      ['Vehicle', input.vehicle],
+      ['Amount paid', formatPrice(input.amountCents)],
+      ['Order', input.orderId],
+    ],
+    action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
+    footnote: `Need to change something? Call us at ${ctx.business.phone}.`,
+  });
+  email.attachments = [
+    {
+      filename: 'appointment.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: buildIcs({
+        uid: `${input.bookingId}@pitstop`,
+        date: input.date,
+        time: input.time,
+        durationMinutes: input.durationMinutes,
+        timeZone: ctx.business.timeZone,
+        summary: `${ctx.business.name}: ${input.services.map((s) => s.name).join(', ')}`,
+        description: `Vehicle: ${input.vehicle}\nOrder: ${input.orderId}`,
+        location: input.address,
+        organizer: { name: ctx.business.name, email: ctx.business.email },
+      }),
+    },
+  ];
+  return email;
+}
+
+export interface JobNotice {
+  customerName: string;
+  serviceName: string;
+  date: string;
+  time: string;
+  address: string;
+  technicianName: string;
+}
+
+function jobDetails(input: JobNotice): [string, string][] {
+  return [
+    ['Service', input.serviceName],
+    ['Date', formatLongDate(input.date)],
+    ['Time', formatTime12(input.time)],
+    ['Address', input.address],
+    ['Technician', input.technicianName],
+  ];
+}
+
+export function technicianAssignedEmail(ctx: MailContext, input: JobNotice): RenderedEmail {
+  return render(ctx, 'technician-assigned', `Your technician for ${formatLongDate(input.date)}: ${input.technicianName}`, {
+    heading: `Hi ${input.customerName}, meet your technician`,
+    paragraphs: [`${input.technicianName} will take care of your ${input.serviceName}.`],
+    details: jobDetails(input),
+    action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
+  });
+}
+
+export function jobInProgressEmail(ctx: MailContext, input: JobNotice): RenderedEmail {
+  return render(ctx, 'job-in-progress', `Your technician is on the way`, {
+    heading: 'Your technician is on the way',
+    paragraphs: [
+      `Hi ${input.customerName}, ${input.technicianName} has started your ${input.serviceName}. Please make sure the vehicle is accessible.`,
+    ],
+    details: jobDetails(input),
+    footnote: `Questions? Call us at ${ctx.business.phone}.`,
+  });
+}
+
+export function jobCompletedEmail(ctx: MailContext, input: JobNotice): RenderedEmail {
+  return render(ctx, 'job-completed', `Your ${input.serviceName} is complete`, {
+    heading: 'Service complete',
+    paragraphs: [
+      `Hi ${input.customerName}, ${input.technicianName} has finished your ${input.serviceName}. Thank you for choosing ${ctx.business.name}!`,
+    ],
+    details: jobDetails(input),
+    action: { label: 'Book your next service', url: `${ctx.appUrl}/booking` },
+  });
+}

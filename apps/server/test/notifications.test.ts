@@ -1,0 +1,376 @@
+// E-mail that never gets lost: outbox in the caller's transaction, SMTP delivery with retries,
+// exactly-once across senders and outages, templates, the dev mailbox.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { emailOutbox } from '../src/db/schema.ts';
+import { buildIcs } from '../src/features/notifications/ics.ts';
+import type { MailContext } from '../src/features/notifications/layout.ts';
+import { queueEmail } from '../src/features/notifications/outbox.ts';
+import { OutboxSender, retryDelayMs } from '../src/features/notifications/sender.ts';
+import { sendEmail } from '../src/features/notifications/service.ts';
+import {
+  bookingConfirmationEmail,
+  jobCompletedEmail,
+  jobInProgressEmail,
+  passwordResetEmail,
+  technicianAssignedEmail,
+  technicianInvitationEmail,
+} from '../src/features/notifications/templates.ts';
+import { AppError } from '../src/lib/errors.ts';
+import { APP_URL, createTestContext, createUser, uniqueEmail } from './harness.ts';
+import type { TestContext } from './harness.ts';
+import { startSmtpPeer } from './smtp-peer.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+beforeEach(async () => {
+  await ctx.database.db.delete(emailOutbox);
+});
+
+const mail: MailContext = {
+  business: { name: 'Pitstop', phone: '(555) 010-4477', email: 'support@pitstop.example', timeZone: 'America/New_York' },
+  appUrl: 'https://pitstop.example',
+};
+const job = {
+  customerName: 'Dana',
+  serviceName: 'Synthetic Oil Change',
+  date: '2026-12-01',
+  time: '14:30',
+  address: '12 Elm St, Springfield, 12345',
+  technicianName: 'Tom Wrench',
+};
+
+function sender(smtpUrl: string, overrides = {}) {
+  return new OutboxSender(ctx.database.db, {
+    smtpUrl,
+    from: 'Pitstop <support@pitstop.example>',
+    pollIntervalMs: 20,
+    baseDelayMs: 1,
+    maxDelayMs: 5,
+    maxAttempts: 50,
+    ...overrides,
+  });
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('the outbox', () => {
+  it('writes nothing when the change rolls back, and one row when it commits', async () => {
+    const db = ctx.database.db;
+    await expect(
+      db.transaction(async (tx) => {
+        await queueEmail(tx, 'a@example.com', passwordResetEmail(mail, { link: 'https://x/reset' }));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await db.select().from(emailOutbox)).toEqual([]);
+    await db.transaction(async (tx) => {
+      await queueEmail(tx, 'a@example.com', passwordResetEmail(mail, { link: 'https://x/reset' }));
+    });
+    expect(await db.select().from(emailOutbox)).toHaveLength(1);
+  });
+
+  it('refuses bad addresses before anything is queued', async () => {
+    for (const bad of ['not-an-email', 'a@example.com\r\nBcc: victim@example.com', 'Eve <eve@example.com>', '']) {
+      await expect(queueEmail(ctx.database.db, bad, passwordResetEmail(mail, { link: 'x' }))).rejects.toBeInstanceOf(AppError);
+    }
+    expect(await ctx.database.db.select().from(emailOutbox)).toEqual([]);
+  });
+
+  it('cannot be used to inject headers through a subject or a name', async () => {
+    const peer = await startSmtpPeer();
+    const loop = sender(peer.url);
+    try {
+      await queueEmail(
+        ctx.database.db,
+        'dana@example.com',
+        technicianInvitationEmail(mail, { name: 'Eve\r\nBcc: victim@example.com', link: 'https://x' }),
+      );
+      await queueEmail(ctx.database.db, 'dana@example.com', {
+        template: 'test',
+        subject: 'Hello\r\nBcc: victim@example.com',
+        html: '<p>x</p>',
+        text: 'x',
+      });
+      loop.start();
+      await waitFor(() => peer.received.length === 2);
+      for (const message of peer.received) {
+        expect(message.to).toEqual(['dana@example.com']);
+        const headers = message.raw.split('\r\n\r\n')[0]!;
+        expect(headers).not.toMatch(/^bcc:/im);
+      }
+    } finally {
+      await loop.stop();
+      await peer.stop();
+    }
+  });
+});
+
+describe('delivery over SMTP', () => {
+  it('delivers every template to a real SMTP peer with both parts and the calendar file', async () => {
+    const peer = await startSmtpPeer();
+    const loop = sender(peer.url);
+    try {
+      const db = ctx.database.db;
+      const templates = [
+        technicianInvitationEmail(mail, { name: 'Tom', link: 'https://pitstop.example/set-technician-password?token=abc' }),
+        technicianInvitationEmail(mail, { name: 'Tom', link: 'https://pitstop.example/set-technician-password?token=def', isResend: true }),
+        passwordResetEmail(mail, { link: 'https://pitstop.example/api/auth/reset-password/tok' }),
+        bookingConfirmationEmail(mail, {
+          bookingId: 'b1',
+          orderId: 'ord-1',
+          customerName: 'Dana',
+          services: [{ name: 'Basic Oil Change', priceCents: 4999 }],
+          date: '2026-12-01',
+          time: '09:00',
+          durationMinutes: 37.5,
+          address: '12 Elm St',
+          vehicle: '2019 Toyota Camry (Blue, ABC123)',
+          amountCents: 4999,
+        }),
+        technicianAssignedEmail(mail, job),
+        jobInProgressEmail(mail, job),
+        jobCompletedEmail(mail, job),
+      ];
+      for (const t of templates) await queueEmail(db, 'dana@example.com', t);
+      loop.start();
+      await waitFor(() => peer.received.length === templates.length);
+      const raws = peer.received.map((m) => m.raw);
+      expect(raws.every((r) => /text\/plain/.test(r) && /text\/html/.test(r))).toBe(true);
+      expect(raws.filter((r) => /text\/calendar/.test(r))).toHaveLength(1);
+      const rows = await db.select().from(emailOutbox);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    } finally {
+      await loop.stop();
+      await peer.stop();
+    }
+  });
+
+  it('survives an SMTP outage: retries with back-off, then delivers each message exactly once', async () => {
+    const probe = await startSmtpPeer();
+    const port = probe.port;
+    await probe.stop(); // the peer is down
+    const loop = sender(`smtp://127.0.0.1:${port}`);
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        await queueEmail(ctx.database.db, `c${i}@example.com`, passwordResetEmail(mail, { link: `https://x/${i}` }));
+      }
+      loop.start();
+      await waitFor(async () => {
+        const rows = await ctx.database.db.select().from(emailOutbox);
+        return rows.every((r) => r.attempts >= 2 && r.status === 'pending' && r.lastError !== null);
+      });
+      const peer = await startSmtpPeer(port); // recovery
+      try {
+        await waitFor(async () => (await ctx.database.db.select().from(emailOutbox)).every((r) => r.status === 'sent'));
+        await new Promise((r) => setTimeout(r, 200));
+        expect(peer.received.map((m) => m.to[0]).sort()).toEqual(['c0@example.com', 'c1@example.com', 'c2@example.com']);
+      } finally {
+        await loop.stop();
+        await peer.stop();
+      }
+    } finally {
+      await loop.stop();
+    }
+  });
+
+  it('marks a message failed after the bounded number of attempts, keeping the error', async () => {
+    const probe = await startSmtpPeer();
+    await probe.stop();
+    const loop = sender(`smtp://127.0.0.1:${probe.port}`, { maxAttempts: 3 });
+    try {
+      await queueEmail(ctx.database.db, 'x@example.com', passwordResetEmail(mail, { link: 'https://x' }));
+      loop.start();
+      await waitFor(async () => (await ctx.database.db.select().from(emailOutbox))[0]?.status === 'failed');
+      const [row] = await ctx.database.db.select().from(emailOutbox);
+      expect(row?.attempts).toBe(3);
+      expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await loop.stop();
+    }
+  });
+
+  it('two sender loops on one database deliver each message once', async () => {
+    const peer = await startSmtpPeer();
+    const loops = [sender(peer.url, { batchSize: 3 }), sender(peer.url, { batchSize: 3 })];
+    try {
+      for (let i = 0; i < 20; i += 1) {
+        await queueEmail(ctx.database.db, `m${i}@example.com`, passwordResetEmail(mail, { link: `https://x/${i}` }));
+      }
+      loops.forEach((l) => l.start());
+      await waitFor(() => peer.received.length >= 20);
+      await new Promise((r) => setTimeout(r, 300));
+      const recipients = peer.received.map((m) => m.to[0]);
+      expect(recipients).toHaveLength(20);
+      expect(new Set(recipients).size).toBe(20);
+    } finally {
+      await Promise.all(loops.map((l) => l.stop()));
+      await peer.stop();
+    }
+  });
+
+  it('backs off exponentially up to a cap', () => {
+    expect([1, 2, 3, 4, 10].map((n) => retryDelayMs(n, 1000, 6000))).toEqual([1000, 2000, 4000, 6000, 6000]);
+  });
+});
+
+describe('templates', () => {
+  it('render the business details and absolute links', () => {
+    const invite = technicianInvitationEmail(mail, { name: 'Tom', link: 'https://pitstop.example/set-technician-password?token=abc' });
+    expect(invite.subject).toBe("You're invited to join Pitstop as a technician");
+    expect(invite.text).toContain('https://pitstop.example/set-technician-password?token=abc');
+    expect(invite.text).toContain('expires in 7 days');
+    expect(invite.html).toContain('href="https://pitstop.example/set-technician-password?token=abc"');
+    expect(invite.text).toContain('(555) 010-4477');
+
+    const confirmation = bookingConfirmationEmail(mail, {
+      bookingId: 'b1',
+      orderId: 'ord-42',
+      customerName: 'Dana <script>',
+      services: [
+        { name: 'Basic Oil Change', priceCents: 4999 },
+        { name: 'Battery Service', priceCents: 2999 },
+      ],
+      date: '2026-12-01',
+      time: '14:30',
+      durationMinutes: 67.5,
+      address: '12 Elm St, Springfield, 12345',
+      vehicle: '2019 Toyota Camry (Blue, ABC123)',
+      amountCents: 7998,
+    });
+    expect(confirmation.subject).toBe('Your Pitstop appointment is confirmed: Tuesday, December 1, 2026 at 2:30 PM');
+    expect(confirmation.text).toContain('Amount paid: $79.98');
+    expect(confirmation.text).toContain('Order: ord-42');
+    expect(confirmation.text).toContain('Basic Oil Change ($49.99), Battery Service ($29.99)');
+    expect(confirmation.html).not.toContain('<script>');
+    expect(confirmation.html).toContain('Dana &lt;script&gt;');
+
+    expect(jobInProgressEmail(mail, job).subject).toBe('Your technician is on the way');
+    expect(jobCompletedEmail(mail, job).text).toContain('https://pitstop.example/booking');
+    expect(technicianAssignedEmail(mail, job).text).toContain('Technician: Tom Wrench');
+  });
+
+  it('put calendar times in the business time zone, across a daylight-saving change', () => {
+    const base = {
+      uid: 'u1',
+      durationMinutes: 60,
+      summary: 'Oil change',
+      description: 'x',
+      location: '12 Elm St',
+      organizer: { name: 'Pitstop', email: 'support@pitstop.example' },
+    };
+    const summer = buildIcs({ ...base, date: '2026-07-01', time: '09:00', timeZone: 'America/New_York' });
+    expect(summer).toContain('DTSTART;TZID=America/New_York:20260701T090000');
+    expect(summer).toContain('DTEND;TZID=America/New_York:20260701T100000');
+    expect(summer).toContain('TZOFFSETTO:-0400');
+    const winter = buildIcs({ ...base, date: '2026-11-02', time: '09:00', timeZone: 'America/New_York' });
+    expect(winter).toContain('TZOFFSETTO:-0500');
+    const tokyo = buildIcs({ ...base, date: '2026-11-02', time: '23:30', timeZone: 'Asia/Tokyo' });
+    expect(tokyo).toContain('DTEND;TZID=Asia/Tokyo:20261103T003000');
+    expect(tokyo.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+  });
+});
+
+describe('password reset e-mail', () => {
+  it('is queued with a working link when a user asks for it', async () => {
+    const user = await createUser(ctx, 'customer');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: APP_URL },
+      payload: { email: user.email, redirectTo: `${APP_URL}/reset-password` },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    expect(row?.template).toBe('password-reset');
+    const link = /https?:\/\/\S+reset-password\/\S+/.exec(row!.text)?.[0];
+    expect(link).toBeDefined();
+    const follow = await ctx.app.inject({ method: 'GET', url: link!.replace(APP_URL, '') });
+    expect(follow.statusCode).toBe(302);
+    const token = new URL(follow.headers.location as string).searchParams.get('token');
+    expect(token).toBeTruthy();
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: APP_URL },
+      payload: { token, newPassword: 'brand-new-pass' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: APP_URL },
+      payload: { email: user.email, password: 'brand-new-pass' },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('queues nothing for an unknown address, and says the same thing', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: APP_URL },
+      payload: { email: uniqueEmail('nobody'), redirectTo: `${APP_URL}/reset-password` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(emailOutbox)).toEqual([]);
+  });
+});
+
+describe('the dev mailbox', () => {
+  it('lists messages newest first with their body and downloadable attachments', async () => {
+    await sendEmail(ctx.database.db, ctx.env, 'first@example.com', (m) => passwordResetEmail(m, { link: 'https://x/1' }));
+    await new Promise((r) => setTimeout(r, 5));
+    await sendEmail(ctx.database.db, ctx.env, 'second@example.com', (m) =>
+      bookingConfirmationEmail(m, {
+        bookingId: 'b2',
+        orderId: 'o2',
+        customerName: 'Sam',
+        services: [{ name: 'Battery Service', priceCents: 2999 }],
+        date: '2026-12-02',
+        time: '10:00',
+        durationMinutes: 30,
+        address: '1 Main St',
+        vehicle: 'Honda Civic',
+        amountCents: 2999,
+      }),
+    );
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(list.statusCode).toBe(200);
+    const messages = list.json().messages;
+    expect(messages.map((m: { to: string }) => m.to)).toEqual(['second@example.com', 'first@example.com']);
+
+    const page = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('second@example.com');
+    const one = await ctx.app.inject({ method: 'GET', url: `/dev/mailbox/${messages[0].id}` });
+    expect(one.body).toContain('appointment.ics');
+    const ics = await ctx.app.inject({ method: 'GET', url: `/dev/mailbox/${messages[0].id}/attachments/0` });
+    expect(ics.headers['content-type']).toContain('text/calendar');
+    expect(ics.body).toContain('BEGIN:VCALENDAR');
+  });
+
+  it('in production is for admins and super admins only', async () => {
+    const prod = await createTestContext({ NODE_ENV: 'production' });
+    try {
+      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(401);
+      const customer = await createUser(prod, 'customer');
+      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox', headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+      const admin = await createUser(prod, 'admin');
+      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});
