@@ -16,7 +16,11 @@ export function isValidTimeZone(zone: string): boolean {
 
 export const businessProfileSchema = z.object({
   name: z.string().trim().min(1, 'Business name is required').max(80),
-  phone: z.string().trim().max(14),
+  phone: z
+    .string()
+    .trim()
+    .max(14, 'Phone number is required')
+    .refine((v) => v.replace(/\D/g, '').length === 10, 'Phone number is required'),
   email: z.email('Invalid email address'),
   timeZone: z.string().refine(isValidTimeZone, 'Unknown time zone'),
   capacity: z.number().int().min(1).max(50),

@@ -61,3 +61,38 @@ export const serviceSchema = z.object({
   payable: z.boolean(),
 });
 export type Service = z.infer<typeof serviceSchema>;
+
+export const SERVICE_NAME_NEEDS_LETTERS = 'Service name must contain letters or numbers';
+
+/** The Add/Edit Service form; price in dollars as typed (parsed, default 0). */
+export const serviceFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Service name is required')
+    .max(80, 'Service name is too long')
+    .refine((name) => serviceIdFromName(name).length > 0, SERVICE_NAME_NEEDS_LETTERS),
+  icon: z.enum(SERVICE_ICONS, 'Choose an icon'),
+  description: z.string().trim().max(500, 'Description is too long').default(''),
+  price: z.coerce
+    .number('Price must be a number')
+    .min(0, 'Price cannot be negative')
+    .max(100_000, 'Price is too high')
+    .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'Price can have at most two decimals')
+    .default(0),
+  duration: z
+    .string()
+    .trim()
+    .refine(isValidDuration, "Use a duration such as '45 minutes' or '30-45 minutes'"),
+  // Blank items are dropped, as the form only adds an item that is non-empty after trimming.
+  includes: z
+    .array(z.string().trim().max(200, 'An included item is too long'))
+    .max(30, 'At most 30 included items')
+    .default([])
+    .transform((items) => items.filter((item) => item.length > 0)),
+});
+export type ServiceForm = z.input<typeof serviceFormSchema>;
+
+export const serviceMoveSchema = z.object({
+  order: z.number().int().min(0, 'Position out of range'),
+});

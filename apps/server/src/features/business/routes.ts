@@ -1,7 +1,8 @@
 // HTTP routes for the business profile.
 import { businessProfileSchema } from '@pitstop/shared/business/profile';
 import type { AppInstance } from '../../app.ts';
-import { getBusinessProfile } from './service.ts';
+import { requireViewer } from '../../lib/access.ts';
+import { getBusinessProfile, updateBusinessProfile } from './service.ts';
 
 export async function businessRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -15,5 +16,19 @@ export async function businessRoutes(app: AppInstance): Promise<void> {
       config: { access: 'public' },
     },
     async () => getBusinessProfile(app.ctx.db),
+  );
+
+  app.put(
+    '/api/business',
+    {
+      schema: {
+        tags: ['business'],
+        summary: 'Save the business profile and weekly hours',
+        body: businessProfileSchema,
+        response: { 200: businessProfileSchema },
+      },
+      config: { access: 'business:edit' },
+    },
+    async (request) => updateBusinessProfile(app.ctx.db, requireViewer(request), request.body),
   );
 }

@@ -2,9 +2,16 @@
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessHours } from '@pitstop/shared/business/hours';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Viewer } from '../../lib/access.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findBusinessHoursRows, findBusinessProfileRow } from './repository.ts';
+import {
+  findBusinessHoursRows,
+  findBusinessProfileRow,
+  saveBusinessHoursRow,
+  saveBusinessProfileRow,
+} from './repository.ts';
 
 export async function getBusinessProfile(db: Executor): Promise<BusinessProfile> {
   const [profile, hourRows] = await Promise.all([
@@ -32,4 +39,30 @@ export async function getBusinessProfile(db: Executor): Promise<BusinessProfile>
     capacity: profile.capacity,
     hours,
   };
+}
+
+/** Saves the whole profile and week at once: a reader never sees half an edit. */
+export async function updateBusinessProfile(
+  db: Db,
+  actor: Viewer,
+  input: BusinessProfile,
+): Promise<BusinessProfile> {
+  return db.transaction(async (tx) => {
+    const before = await getBusinessProfile(tx);
+    await saveBusinessProfileRow(tx, {
+      name: input.name,
+      phone: input.phone,
+      email: input.email,
+      timeZone: input.timeZone,
+      capacity: input.capacity,
+    });
+    for (const day of WEEKDAYS) await saveBusinessHoursRow(tx, { weekday: day, ...input.hours[day] });
+    await recordAudit(tx, actor, {
+      action: 'business.update',
+      entity: 'business_profile',
+      entityId: '1',
+      details: { before, after: input },
+    });
+    return getBusinessProfile(tx);
+  });
 }

@@ -1,8 +1,64 @@
 // Queries for the service catalogue.
-import { asc, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { services } from '../../db/schema.ts';
 
+export type ServiceRow = typeof services.$inferSelect;
+export type ServiceValues = Pick<ServiceRow, 'name' | 'icon' | 'description' | 'priceCents' | 'duration' | 'includes'>;
+
+// Catalogue writes serialise on this lock, so concurrent reorders keep orders a permutation.
+const CATALOGUE_LOCK = 7_246_002;
+
+export async function lockCatalogue(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK})`);
+}
+
 export async function listActiveServiceRows(db: Executor) {
-  return db.select().from(services).where(isNull(services.deletedAt)).orderBy(asc(services.sortOrder));
+  return db.select().from(services).where(isNull(services.deletedAt)).orderBy(asc(services.sortOrder), asc(services.name));
+}
+
+export async function findServiceRow(db: Executor, id: string) {
+  const [row] = await db.select().from(services).where(eq(services.id, id));
+  return row;
+}
+
+export async function findActiveServiceRow(db: Executor, id: string) {
+  const [row] = await db.select().from(services).where(and(eq(services.id, id), isNull(services.deletedAt)));
+  return row;
+}
+
+/** Inserts a service, or brings back a deleted one with the same id. */
+export async function upsertService(db: Executor, id: string, values: ServiceValues, sortOrder: number) {
+  const [row] = await db
+    .insert(services)
+    .values({ id, ...values, sortOrder })
+    .onConflictDoUpdate({
+      target: services.id,
+      set: { ...values, sortOrder, deletedAt: null, updatedAt: new Date() },
+      setWhere: sql`${services.deletedAt} is not null`,
+    })
+    .returning();
+  return row;
+}
+
+export async function updateServiceRow(db: Executor, id: string, values: Partial<ServiceValues>) {
+  const [row] = await db
+    .update(services)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(services.id, id), isNull(services.deletedAt)))
+    .returning();
+  return row;
+}
+
+export async function softDeleteServiceRow(db: Executor, id: string) {
+  const [row] = await db
+    .update(services)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(services.id, id), isNull(services.deletedAt)))
+    .returning();
+  return row;
+}
+
+export async function setServiceOrder(db: Executor, id: string, sortOrder: number) {
+  await db.update(services).set({ sortOrder, updatedAt: new Date() }).where(eq(services.id, id));
 }

@@ -1,12 +1,24 @@
-// The service catalogue as customers and staff read it.
-import { centsToDollars } from '@pitstop/shared/money';
-import { parseDurationMinutes } from '@pitstop/shared/services/catalog';
+// The service catalogue: what customers read and what admins change (spec sections 2-5).
+import { centsToDollars, dollarsToCents } from '@pitstop/shared/money';
+import { moveItem, parseDurationMinutes, serviceIdFromName } from '@pitstop/shared/services/catalog';
 import type { Service, ServiceIcon } from '@pitstop/shared/services/catalog';
-import type { Executor } from '../../db/client.ts';
-import type { services } from '../../db/schema.ts';
-import { listActiveServiceRows } from './repository.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Viewer } from '../../lib/access.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  findActiveServiceRow,
+  findServiceRow,
+  listActiveServiceRows,
+  lockCatalogue,
+  setServiceOrder,
+  softDeleteServiceRow,
+  updateServiceRow,
+  upsertService,
+} from './repository.ts';
+import type { ServiceRow, ServiceValues } from './repository.ts';
 
-export function toService(row: typeof services.$inferSelect): Service {
+export function toService(row: ServiceRow): Service {
   return {
     id: row.id,
     name: row.name,
@@ -25,4 +37,92 @@ export function toService(row: typeof services.$inferSelect): Service {
 
 export async function listServices(db: Executor): Promise<Service[]> {
   return (await listActiveServiceRows(db)).map(toService);
+}
+
+export interface ServiceInput {
+  name: string;
+  icon: ServiceIcon;
+  description: string;
+  price: number;
+  duration: string;
+  includes: string[];
+}
+
+function toValues(input: ServiceInput): ServiceValues {
+  return {
+    name: input.name,
+    icon: input.icon,
+    description: input.description,
+    priceCents: dollarsToCents(input.price),
+    duration: input.duration,
+    includes: input.includes.map((item) => item.trim()).filter((item) => item.length > 0),
+  };
+}
+
+/** Rewrites orders as 0..n-1 in the given sequence (only rows whose order changes). */
+async function writeOrder(db: Executor, rows: ServiceRow[]): Promise<void> {
+  for (const [index, row] of rows.entries()) {
+    if (row.sortOrder !== index) await setServiceOrder(db, row.id, index);
+  }
+}
+
+export async function createService(db: Db, actor: Viewer, input: ServiceInput): Promise<Service> {
+  const id = serviceIdFromName(input.name);
+  return db.transaction(async (tx) => {
+    await lockCatalogue(tx);
+    const existing = await findServiceRow(tx, id);
+    if (existing && existing.deletedAt === null) {
+      throw new AppError('CONFLICT', 'A service with this name already exists.', {
+        name: 'A service with this name already exists.',
+      });
+    }
+    const active = await listActiveServiceRows(tx);
+    await writeOrder(tx, active);
+    const row = await upsertService(tx, id, toValues(input), active.length);
+    if (!row) throw new AppError('CONFLICT', 'A service with this name already exists.');
+    await recordAudit(tx, actor, { action: 'service.create', entity: 'service', entityId: id, details: { ...input } });
+    return toService(row);
+  });
+}
+
+export async function updateService(db: Db, actor: Viewer, id: string, input: ServiceInput): Promise<Service> {
+  return db.transaction(async (tx) => {
+    await lockCatalogue(tx);
+    // The id stays: appointments and bookings refer to it even when the name changes.
+    const row = await updateServiceRow(tx, id, toValues(input));
+    if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
+    await recordAudit(tx, actor, { action: 'service.update', entity: 'service', entityId: id, details: { ...input } });
+    return toService(row);
+  });
+}
+
+export async function deleteService(db: Db, actor: Viewer, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCatalogue(tx);
+    const row = await softDeleteServiceRow(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
+    await writeOrder(tx, await listActiveServiceRows(tx));
+    await recordAudit(tx, actor, { action: 'service.delete', entity: 'service', entityId: id, details: { name: row.name } });
+  });
+}
+
+/** Moves a service to a new position; those between shift by one. Returns the new list. */
+export async function moveService(db: Db, actor: Viewer, id: string, to: number): Promise<Service[]> {
+  return db.transaction(async (tx) => {
+    await lockCatalogue(tx);
+    const rows = await listActiveServiceRows(tx);
+    const from = rows.findIndex((row) => row.id === id);
+    if (from < 0) throw new AppError('NOT_FOUND', 'Service not found.');
+    if (to >= rows.length) throw new AppError('VALIDATION', 'Position out of range', { order: 'Position out of range' });
+    const moved = moveItem(rows, from, to);
+    await writeOrder(tx, moved);
+    await recordAudit(tx, actor, { action: 'service.move', entity: 'service', entityId: id, details: { from, to } });
+    return moved.map((row, index) => toService({ ...row, sortOrder: index }));
+  });
+}
+
+export async function requireActiveService(db: Executor, id: string): Promise<ServiceRow> {
+  const row = await findActiveServiceRow(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
+  return row;
 }
