@@ -1,0 +1,153 @@
+// The public footer: quick links, service areas and contact details from the business profile.
+import { footerHours } from '@pitstop/shared/business/hours';
+import { phoneHref } from '@pitstop/shared/phone';
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../features/business/api.ts';
+import { BrandLogo } from './brand-logo.tsx';
+
+// SPEC: this goes to /admin for admin-level roles; the auth feature makes it session-aware.
+const ADMIN_DASHBOARD_HREF = '/admin-portal';
+
+const QUICK_LINKS = [
+  { to: '/services', label: 'Services' },
+  { to: '/booking', label: 'Book Now' },
+  { to: ADMIN_DASHBOARD_HREF, label: 'Admin Dashboard' },
+  { to: '/tech-portal', label: 'Technician Portal' },
+];
+
+const SERVICE_AREAS = ['Downtown', 'Suburbs', 'Business District', 'Metropolitan Area'];
+
+const linkClasses = 'rounded-sm text-slate-300 transition-colors hover:text-accent-300';
+
+export function SiteFooter() {
+  const { data: business } = useBusinessProfile();
+  const name = business?.name ?? FALLBACK_BUSINESS_NAME;
+
+  return (
+    <footer className="bg-brand-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="col-span-2 space-y-4 lg:col-span-1">
+          <Link to="/" className="inline-block rounded-lg text-white">
+            <BrandLogo name={name} inverted />
+          </Link>
+          <p className="max-w-xs text-sm leading-relaxed">
+            Mobile oil changes and routine maintenance at your home or workplace, by licensed
+            technicians.
+          </p>
+        </div>
+
+        <FooterColumn title="Quick Links">
+          {QUICK_LINKS.map((link) => (
+            <li key={link.label}>
+              <Link to={link.to} className={linkClasses}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </FooterColumn>
+
+        <FooterColumn title="Service Areas">
+          {SERVICE_AREAS.map((area) => (
+            <li key={area} className="flex items-center gap-2">
+              <MapPin className="size-4 shrink-0 text-accent-400" aria-hidden="true" />
+              {area}
+            </li>
+          ))}
+        </FooterColumn>
+
+        <FooterColumn title="Contact" className="col-span-2 lg:col-span-1">
+          <FooterContact />
+        </FooterColumn>
+      </div>
+
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
+          © 2024 {name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-4 space-y-3 text-sm">{children}</ul>
+    </div>
+  );
+}
+
+/** Phone, e-mail and hours; never placeholder values while the profile loads. */
+function FooterContact() {
+  const { data: business, isPending, isError, refetch } = useBusinessProfile();
+
+  if (isPending) {
+    return (
+      <li aria-busy="true">
+        <span className="sr-only">Loading contact details…</span>
+        <span className="block space-y-3" aria-hidden="true">
+          {['w-32', 'w-44', 'w-40', 'w-36', 'w-32'].map((width, index) => (
+            <span key={index} className={`block h-4 animate-pulse rounded bg-white/10 ${width}`} />
+          ))}
+        </span>
+      </li>
+    );
+  }
+
+  if (isError) {
+    return (
+      <li>
+        Contact details are unavailable right now.{' '}
+        <button
+          type="button"
+          className={`${linkClasses} cursor-pointer underline underline-offset-4`}
+          onClick={() => void refetch()}
+        >
+          Try again
+        </button>
+      </li>
+    );
+  }
+
+  return (
+    <>
+      {business.phone && (
+        <li>
+          <a href={phoneHref(business.phone)} className={`${linkClasses} flex items-center gap-2`}>
+            <Phone className="size-4 shrink-0 text-accent-400" aria-hidden="true" />
+            {business.phone}
+          </a>
+        </li>
+      )}
+      <li>
+        <a
+          href={`mailto:${business.email}`}
+          className={`${linkClasses} flex items-center gap-2 break-all`}
+        >
+          <Mail className="size-4 shrink-0 text-accent-400" aria-hidden="true" />
+          {business.email}
+        </a>
+      </li>
+      <li className="flex gap-2">
+        <Clock className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
+        <ul className="space-y-1.5" aria-label="Opening hours">
+          {footerHours(business.hours).map((line) => (
+            // One text node per line, so 'Sun: Closed' reads and matches as a whole.
+            <li key={line.label}>{`${line.label}: ${line.value}`}</li>
+          ))}
+        </ul>
+      </li>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+// The home page (SPEC section 1): hero, four features, How It Works, and a final call to book.
+import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../business/api.ts';
+import { BookCtaSection } from '../components/book-cta-section.tsx';
+import { FeaturesSection } from '../components/features-section.tsx';
+import { HeroSection } from '../components/hero-section.tsx';
+import { HowItWorksSection } from '../components/how-it-works-section.tsx';
+
+export function HomePage() {
+  const { data: business } = useBusinessProfile();
+  const name = business?.name ?? FALLBACK_BUSINESS_NAME;
+  return (
+    <>
+      <title>{`${name} · Mobile Oil Change & Car Maintenance`}</title>
+      <HeroSection />
+      <FeaturesSection />
+      <HowItWorksSection />
+      <BookCtaSection />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+// Entry point: mounts the providers and the router into #root.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Providers } from './app/providers.tsx';
+import { AppRouter } from './app/router.tsx';
+import './index.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html is missing <div id="root">');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <AppRouter />
+    </Providers>
+  </StrictMode>,
+);

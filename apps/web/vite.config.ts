@@ -1,0 +1,41 @@
+/// <reference types="vitest/config" />
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API, the local checkout and the dev mailbox live on the Fastify server.
+const API_ORIGIN = 'http://127.0.0.1:3000';
+// Trailing slashes matter: Vite matches by prefix, and '/checkout' alone would also swallow the
+// SPA route /checkout-success.
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api/': API_ORIGIN,
+      '/checkout/': API_ORIGIN,
+      '/dev/': API_ORIGIN,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the router change rarely: their own chunk stays cached across our deploys.
+          // Only packages every page needs belong here, or lazy pages' libraries would load early.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    // DOM matchers and cleanup between tests (vitest's `web` project extends this file).
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
