@@ -5,6 +5,9 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { PageLoader } from './page-loader.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
+import { authLayoutRoutes, authStandaloneRoutes } from '../features/auth/routes.tsx';
+import { servicesLayoutRoutes, servicesStandaloneRoutes } from '../features/services/routes.tsx';
+import { usersLayoutRoutes, usersStandaloneRoutes } from '../features/users/routes.tsx';
 
 // Inside the public layout (top bar + footer). Add /booking, /services, /profile, /admin/... here.
 const publicLayoutRoutes: RouteObject[] = [
@@ -14,13 +17,21 @@ const publicLayoutRoutes: RouteObject[] = [
       Component: (await import('../features/home/pages/home-page.tsx')).HomePage,
     }),
   },
+  // Each feature owns its routes file; keep this list to one line per feature.
+  ...authLayoutRoutes,
+  ...usersLayoutRoutes,
+  ...servicesLayoutRoutes,
 ];
 
 // Outside the public layout, each with its own full-page design: /login, /signup, /admin-portal,
 // /checkout-success, /admin-setup, /user-cleanup, /set-technician-password,
 // /technician-onboarding, /technician-dashboard, and /tech-portal (its own layout, no top bar).
 // Give each one `errorElement: <RouteErrorPage />`.
-const standaloneRoutes: RouteObject[] = [];
+const standaloneRoutes: RouteObject[] = [
+  ...authStandaloneRoutes,
+  ...usersStandaloneRoutes,
+  ...servicesStandaloneRoutes,
+].map((route) => ({ errorElement: <RouteErrorPage />, ...route }));
 
 export const routes: RouteObject[] = [
   {

@@ -1,0 +1,8 @@
+// Routes of the services feature, merged into the app's route table by src/app/router.tsx.
+import type { RouteObject } from 'react-router';
+
+/** Pages inside the public layout (top bar + footer). */
+export const servicesLayoutRoutes: RouteObject[] = [];
+
+/** Full-page screens outside the public layout. */
+export const servicesStandaloneRoutes: RouteObject[] = [];
