@@ -27,7 +27,7 @@ import type { RouteAccess } from './lib/access.ts';
 import { createAuth } from './lib/auth.ts';
 import type { Auth } from './lib/auth.ts';
 import type { Env } from './lib/env.ts';
-import { errorBody, installErrorHandling } from './lib/errors.ts';
+import { errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
 import { businessRoutes } from './features/business/routes.ts';
@@ -75,6 +75,8 @@ export interface BuildOptions {
   database: Database;
   /** Serve the built web app (on by default when it has been built). */
   serveWeb?: boolean;
+  /** Where the built web app is (tests point this at a fixture). */
+  webDist?: string;
   /** Run the background e-mail sender (on by default when SMTP_URL is set). */
   startSender?: boolean;
 }
@@ -83,6 +85,7 @@ export async function buildApp({
   env,
   database,
   serveWeb,
+  webDist = WEB_DIST,
   startSender,
 }: BuildOptions): Promise<AppInstance> {
   const app = Fastify({
@@ -172,16 +175,20 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(mailboxRoutes);
 
-  if (serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'))) {
-    await serveWebApp(app);
+  if (serveWeb ?? existsSync(path.join(webDist, 'index.html'))) {
+    await serveWebApp(app, webDist);
+  } else {
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send(notFoundBody(request.method, request.url));
+    });
   }
   return app;
 }
 
 /** Serves the built single-page app; unknown non-API paths get index.html (client routing). */
-async function serveWebApp(app: AppInstance): Promise<void> {
+async function serveWebApp(app: AppInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
-    root: WEB_DIST,
+    root,
     wildcard: false,
     index: false,
     setHeaders(res, filePath) {
@@ -196,9 +203,7 @@ async function serveWebApp(app: AppInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply
-        .status(404)
-        .send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+      return reply.status(404).send(notFoundBody(request.method, request.url));
     }
     const wantsFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (wantsFile) {

@@ -47,6 +47,7 @@ async function openFreshPostgres(serverUrl: string): Promise<{ database: Databas
 
 export async function createTestContext(
   overrides: Record<string, string> = {},
+  options: { webDist?: string } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitstop-test-'));
   const env = loadEnv({
@@ -63,7 +64,12 @@ export async function createTestContext(
   const database = fresh?.database ?? (await openDatabase({ memory: true }));
   await database.migrate();
   await seedDatabase(database.db);
-  const app = await buildApp({ env, database, serveWeb: false });
+  const app = await buildApp({
+    env,
+    database,
+    serveWeb: options.webDist !== undefined,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
   await app.ready();
   return {
     app,

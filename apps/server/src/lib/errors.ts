@@ -96,10 +96,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong. Please try again.'));
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url}`));
-  });
+/** The JSON 404 for a path no route serves. */
+export function notFoundBody(method: string, url: string): ErrorBody {
+  return errorBody('NOT_FOUND', `No route for ${method} ${url.split('?')[0]}`);
 }
 
 function publicClientMessage(error: FastifyError): string {
