@@ -83,8 +83,23 @@ describe('sign-up and sign-in', () => {
     expect(await me(cookie)).toBeNull();
   });
 
-  it('answers a wrong password with 401 in the error body shape', async () => {
+  it('checks sign-up with the spec rules and words', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email: 'not-an-email', password: '123', name: '' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.fields).toEqual({
+      email: 'Invalid email address',
+      password: 'Password must be at least 6 characters long',
+    });
+  });
+
+  it('answers a wrong password with 401 in the error body shape, slowly', async () => {
     const user = await createUser(ctx, 'customer');
+    const started = Date.now();
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -93,6 +108,7 @@ describe('sign-up and sign-in', () => {
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.message).toMatch(/invalid email or password/i);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
   });
 
   it('sets the session cookie httpOnly and SameSite=Lax', async () => {

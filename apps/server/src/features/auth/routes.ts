@@ -1,8 +1,9 @@
 // Mounts better-auth at /api/auth/* (rate limited) and answers "who am I" at /api/me.
+import { emailSchema, newPasswordSchema } from '@pitstop/shared/auth/forms';
 import { roleSchema } from '@pitstop/shared/roles';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
-import { errorBody } from '../../lib/errors.ts';
+import { AppError, errorBody } from '../../lib/errors.ts';
 import { toHeaders } from './service.ts';
 
 // Paths an attacker would hammer: limited per address far more tightly than the rest.
@@ -13,6 +14,12 @@ const SENSITIVE_AUTH_PATHS = [
   '/api/auth/forget-password',
   '/api/auth/reset-password',
 ];
+
+// Every failed sign-in costs the caller this long, on top of the per-address limit.
+const FAILED_SIGN_IN_DELAY_MS = 400;
+
+// Sign-up is checked with the spec's own rules and words before the auth library sees it.
+const signUpBodySchema = z.object({ email: emailSchema, password: newPasswordSchema });
 
 function sensitivePath(url: string): string | undefined {
   const path = url.split('?')[0] ?? '';
@@ -35,6 +42,13 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async handler(request, reply) {
       const url = new URL(request.url, env.appUrl);
+      if (url.pathname === '/api/auth/sign-up/email') {
+        const parsed = signUpBodySchema.safeParse(request.body);
+        if (!parsed.success) {
+          const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+          throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid input', fields);
+        }
+      }
       const hasBody = request.method !== 'GET' && request.body !== undefined;
       const response = await auth.handler(
         new Request(url, {
@@ -50,6 +64,9 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const text = await response.text();
+      if (response.status === 401 && url.pathname === '/api/auth/sign-in/email') {
+        await new Promise((resolve) => setTimeout(resolve, FAILED_SIGN_IN_DELAY_MS));
+      }
       if (response.status >= 400) {
         // Give auth failures the same error body as the rest of the API.
         const parsed = safeJson(text) as { message?: string; code?: string } | undefined;
