@@ -220,6 +220,42 @@ describe('delivery over SMTP', () => {
     }
   });
 
+  it('resumes after a crash: a message left mid-send is taken over once its lease runs out', async () => {
+    const peer = await startSmtpPeer();
+    const loop = sender(peer.url);
+    try {
+      const id = await queueEmail(ctx.database.db, 'crash@example.com', passwordResetEmail(mail, { link: 'https://x' }));
+      // What a sender that died mid-send leaves behind.
+      await ctx.database.db
+        .update(emailOutbox)
+        .set({ status: 'sending', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(emailOutbox.id, id));
+      loop.start();
+      await waitFor(() => peer.received.length === 1);
+      const [row] = await ctx.database.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    } finally {
+      await loop.stop();
+      await peer.stop();
+    }
+  });
+
+  it('waits for a message being sent when it is stopped', async () => {
+    const peer = await startSmtpPeer(0, { delayMs: 400 });
+    const loop = sender(peer.url);
+    try {
+      await queueEmail(ctx.database.db, 'slow@example.com', passwordResetEmail(mail, { link: 'https://x' }));
+      loop.start();
+      await waitFor(async () => (await ctx.database.db.select().from(emailOutbox))[0]?.status === 'sending');
+      await loop.stop();
+      const [row] = await ctx.database.db.select().from(emailOutbox);
+      expect(row?.status).toBe('sent');
+      expect(peer.received).toHaveLength(1);
+    } finally {
+      await peer.stop();
+    }
+  });
+
   it('backs off exponentially up to a cap', () => {
     expect([1, 2, 3, 4, 10].map((n) => retryDelayMs(n, 1000, 6000))).toEqual([1000, 2000, 4000, 6000, 6000]);
   });
@@ -325,6 +361,28 @@ describe('password reset e-mail', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await ctx.database.db.select().from(emailOutbox)).toEqual([]);
+  });
+});
+
+describe('the running server with SMTP_URL', () => {
+  it('delivers a password reset through its own background sender, from the business address', async () => {
+    const peer = await startSmtpPeer();
+    const withSmtp = await createTestContext({ SMTP_URL: peer.url });
+    try {
+      const user = await createUser(withSmtp, 'customer');
+      await withSmtp.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: APP_URL },
+        payload: { email: user.email, redirectTo: `${APP_URL}/reset-password` },
+      });
+      await waitFor(() => peer.received.length === 1);
+      expect(peer.received[0]).toMatchObject({ from: 'support@pitstop.example', to: [user.email] });
+      expect(peer.received[0]!.raw).toContain('Reset your Pitstop password');
+    } finally {
+      await withSmtp.close();
+      await peer.stop();
+    }
   });
 });
 
