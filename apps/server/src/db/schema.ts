@@ -404,7 +404,7 @@ export const localCheckoutSessions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('local_checkout_status_check', inList('status', ['open', 'complete', 'expired']))],
+  () => [check('local_checkout_status_check', inList('status', ['open', 'complete', 'expired']))],
 );
 
 /**

@@ -1,0 +1,100 @@
+// Fails when a module of apps/web/src or apps/server/src imports itself through a cycle.
+// Imports are resolved by TypeScript itself (the same rules as tsc), relative and workspace
+// ones alike; packages in node_modules are not followed. Type-only imports are erased at
+// runtime and do not count.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const projects = ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/shared/tsconfig.json'];
+
+function graphOf(tsconfigPath) {
+  const configFile = ts.readConfigFile(tsconfigPath, ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, path.dirname(tsconfigPath));
+  const host = ts.createCompilerHost(parsed.options);
+  const graph = new Map();
+  for (const file of parsed.fileNames) {
+    const edges = [];
+    for (const fileName of runtimeImports(file)) {
+      const resolved = ts.resolveModuleName(fileName, file, parsed.options, host).resolvedModule;
+      if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.includes('node_modules')) {
+        edges.push(path.resolve(resolved.resolvedFileName));
+      }
+    }
+    graph.set(path.resolve(file), edges);
+  }
+  return graph;
+}
+
+function isTypeOnly(node) {
+  if (ts.isImportDeclaration(node)) {
+    const clause = node.importClause;
+    if (!clause) return false; // a side-effect import
+    if (clause.isTypeOnly) return true;
+    const named = clause.namedBindings;
+    return !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+  }
+  return ts.isExportDeclaration(node) && node.isTypeOnly;
+}
+
+function runtimeImports(file) {
+  const source = ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.Latest, false);
+  const specifiers = [];
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && !isTypeOnly(node)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments;
+      if (arg && ts.isStringLiteral(arg)) specifiers.push(arg.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return specifiers;
+}
+
+/** Tarjan's strongly connected components; any component of two or more files is a cycle. */
+function cyclesIn(graph) {
+  let index = 0;
+  const stack = [];
+  const meta = new Map();
+  const cycles = [];
+  const visit = (node) => {
+    meta.set(node, { index, low: index, onStack: true });
+    index += 1;
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!meta.has(next)) {
+        visit(next);
+        meta.get(node).low = Math.min(meta.get(node).low, meta.get(next).low);
+      } else if (meta.get(next).onStack) {
+        meta.get(node).low = Math.min(meta.get(node).low, meta.get(next).index);
+      }
+    }
+    if (meta.get(node).low === meta.get(node).index) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        meta.get(member).onStack = false;
+        component.push(member);
+      } while (member !== node);
+      const selfImport = component.length === 1 && (graph.get(node) ?? []).includes(node);
+      if (component.length > 1 || selfImport) cycles.push(component);
+    }
+  };
+  for (const node of graph.keys()) if (!meta.has(node)) visit(node);
+  return cycles;
+}
+
+let failed = false;
+for (const project of projects) {
+  for (const cycle of cyclesIn(graphOf(path.join(root, project)))) {
+    failed = true;
+    console.error(`Import cycle (${project}):\n  ${cycle.map((f) => path.relative(root, f)).join('\n  ')}\n`);
+  }
+}
+if (failed) process.exit(1);
+console.log('No import cycles.');
