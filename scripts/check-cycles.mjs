@@ -7,18 +7,30 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const projects = ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/shared/tsconfig.json'];
+const projects = [
+  'apps/web/tsconfig.json',
+  'apps/server/tsconfig.json',
+  'packages/shared/tsconfig.json',
+];
 
 function graphOf(tsconfigPath) {
   const configFile = ts.readConfigFile(tsconfigPath, ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, path.dirname(tsconfigPath));
+  const parsed = ts.parseJsonConfigFileContent(
+    configFile.config,
+    ts.sys,
+    path.dirname(tsconfigPath),
+  );
   const host = ts.createCompilerHost(parsed.options);
   const graph = new Map();
   for (const file of parsed.fileNames) {
     const edges = [];
     for (const fileName of runtimeImports(file)) {
       const resolved = ts.resolveModuleName(fileName, file, parsed.options, host).resolvedModule;
-      if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.includes('node_modules')) {
+      if (
+        resolved &&
+        !resolved.isExternalLibraryImport &&
+        !resolved.resolvedFileName.includes('node_modules')
+      ) {
         edges.push(path.resolve(resolved.resolvedFileName));
       }
     }
@@ -33,16 +45,31 @@ function isTypeOnly(node) {
     if (!clause) return false; // a side-effect import
     if (clause.isTypeOnly) return true;
     const named = clause.namedBindings;
-    return !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+    return (
+      !clause.name &&
+      named !== undefined &&
+      ts.isNamedImports(named) &&
+      named.elements.length > 0 &&
+      named.elements.every((e) => e.isTypeOnly)
+    );
   }
   return ts.isExportDeclaration(node) && node.isTypeOnly;
 }
 
 function runtimeImports(file) {
-  const source = ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.Latest, false);
+  const source = ts.createSourceFile(
+    file,
+    ts.sys.readFile(file) ?? '',
+    ts.ScriptTarget.Latest,
+    false,
+  );
   const specifiers = [];
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && !isTypeOnly(node)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      !isTypeOnly(node)
+    ) {
       specifiers.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
@@ -93,7 +120,9 @@ let failed = false;
 for (const project of projects) {
   for (const cycle of cyclesIn(graphOf(path.join(root, project)))) {
     failed = true;
-    console.error(`Import cycle (${project}):\n  ${cycle.map((f) => path.relative(root, f)).join('\n  ')}\n`);
+    console.error(
+      `Import cycle (${project}):\n  ${cycle.map((f) => path.relative(root, f)).join('\n  ')}\n`,
+    );
   }
 }
 if (failed) process.exit(1);

@@ -45,7 +45,10 @@ export function ensureWebBuild() {
   const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
   if (current === fingerprint && existsSync(path.join(dist, 'index.html'))) return;
   console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampFile, fingerprint);
 }

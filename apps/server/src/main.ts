@@ -52,7 +52,12 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   app.log.info(
-    { url: env.appUrl, database: database.kind, payments: env.stripe ? 'stripe' : 'local checkout', mail: env.smtpUrl ? 'smtp' : 'dev mailbox' },
+    {
+      url: env.appUrl,
+      database: database.kind,
+      payments: env.stripe ? 'stripe' : 'local checkout',
+      mail: env.smtpUrl ? 'smtp' : 'dev mailbox',
+    },
     `Pitstop is listening on http://${env.host}:${port}`,
   );
 }

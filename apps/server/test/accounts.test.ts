@@ -16,37 +16,60 @@ afterAll(async () => {
 const json = { origin: APP_URL };
 
 async function me(cookie?: string) {
-  const response = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/me',
+    headers: cookie ? { cookie } : {},
+  });
   return response.json().viewer as null | { role: string; email: string };
 }
 
 describe('first-admin setup', () => {
   it('is available on an empty database, and two racing setups create exactly one super admin', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({ available: true });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({
+      available: true,
+    });
     const attempts = await Promise.all(
       ['one', 'two', 'three'].map((n) =>
         ctx.app.inject({
           method: 'POST',
           url: '/api/setup',
-          payload: { name: `Admin ${n}`, email: `admin-${n}@example.com`, password: 'secret12', confirmPassword: 'secret12' },
+          payload: {
+            name: `Admin ${n}`,
+            email: `admin-${n}@example.com`,
+            password: 'secret12',
+            confirmPassword: 'secret12',
+          },
         }),
       ),
     );
     expect(attempts.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
-    const admins = await ctx.database.db.select().from(userProfiles).where(eq(userProfiles.role, 'super_admin'));
+    const admins = await ctx.database.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.role, 'super_admin'));
     expect(admins).toHaveLength(1);
     expect(await ctx.database.db.select({ n: count() }).from(authUsers)).toEqual([{ n: 1 }]);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({ available: false });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({
+      available: false,
+    });
   });
 
   it('refuses a second setup once a profile exists', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/setup',
-      payload: { name: 'Late', email: 'late@example.com', password: 'secret12', confirmPassword: 'secret12' },
+      payload: {
+        name: 'Late',
+        email: 'late@example.com',
+        password: 'secret12',
+        confirmPassword: 'secret12',
+      },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe('Setup is already complete. Please sign in through the Admin Portal.');
+    expect(response.json().error.message).toBe(
+      'Setup is already complete. Please sign in through the Admin Portal.',
+    );
   });
 
   it('validates with the spec words', async () => {
@@ -78,7 +101,11 @@ describe('sign-up and sign-in', () => {
     expect(cookie).toContain('pitstop.session_token=');
     expect(await me(cookie)).toMatchObject({ email, role: 'customer' });
 
-    const signOut = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...json, cookie } });
+    const signOut = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...json, cookie },
+    });
     expect(signOut.statusCode).toBe(200);
     expect(await me(cookie)).toBeNull();
   });
@@ -133,12 +160,27 @@ describe('user management', () => {
       method: 'POST',
       url: '/api/users',
       headers: { cookie: admin.cookie },
-      payload: { name: 'Tina Tech', email, password: 'secret12', role: 'technician', phone: '(555) 123-4567' },
+      payload: {
+        name: 'Tina Tech',
+        email,
+        password: 'secret12',
+        role: 'technician',
+        phone: '(555) 123-4567',
+      },
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json().user).toMatchObject({ name: 'Tina Tech', email, role: 'technician', phone: '(555) 123-4567' });
+    expect(created.json().user).toMatchObject({
+      name: 'Tina Tech',
+      email,
+      role: 'technician',
+      phone: '(555) 123-4567',
+    });
 
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/users?search=tina', headers: { cookie: admin.cookie } });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users?search=tina',
+      headers: { cookie: admin.cookie },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json().users.map((u: { email: string }) => u.email)).toEqual([email]);
     expect(list.json().counts).toMatchObject({ all: 1, technician: 1, customer: 0 });
@@ -170,7 +212,10 @@ describe('user management', () => {
   it('edits name and phone but refuses a role change with the spec message', async () => {
     const admin = await createUser(ctx, 'super_admin');
     const target = await createUser(ctx, 'customer');
-    const [profile] = await ctx.database.db.select().from(userProfiles).where(eq(userProfiles.userId, target.userId));
+    const [profile] = await ctx.database.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, target.userId));
     const refused = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/users/${profile!.id}`,
@@ -179,7 +224,10 @@ describe('user management', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe('Role can only be set during user creation');
-    const [unchanged] = await ctx.database.db.select().from(userProfiles).where(eq(userProfiles.id, profile!.id));
+    const [unchanged] = await ctx.database.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.id, profile!.id));
     expect(unchanged).toMatchObject({ role: 'customer', name: profile!.name });
 
     const ok = await ctx.app.inject({
@@ -189,21 +237,44 @@ describe('user management', () => {
       payload: { name: 'New Name', phone: '(555) 987-6543', role: 'customer' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toMatchObject({ name: 'New Name', phone: '(555) 987-6543', role: 'customer' });
+    expect(ok.json().user).toMatchObject({
+      name: 'New Name',
+      phone: '(555) 987-6543',
+      role: 'customer',
+    });
   });
 
   it('deletes a user, ending their sessions at once, but never the caller', async () => {
     const admin = await createUser(ctx, 'super_admin');
     const target = await createUser(ctx, 'customer');
     expect(await me(target.cookie)).not.toBeNull();
-    const [profile] = await ctx.database.db.select().from(userProfiles).where(eq(userProfiles.userId, target.userId));
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${profile!.id}`, headers: { cookie: admin.cookie } });
+    const [profile] = await ctx.database.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, target.userId));
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${profile!.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(deleted.statusCode).toBe(204);
     expect(await me(target.cookie)).toBeNull();
-    expect(await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, target.userId))).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.userId, target.userId)),
+    ).toEqual([]);
 
-    const [own] = await ctx.database.db.select().from(userProfiles).where(eq(userProfiles.userId, admin.userId));
-    const self = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${own!.id}`, headers: { cookie: admin.cookie } });
+    const [own] = await ctx.database.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, admin.userId));
+    const self = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${own!.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(self.statusCode).toBe(403);
     expect(self.json().error.message).toBe('You cannot delete your own account.');
     expect(await me(admin.cookie)).not.toBeNull();
@@ -215,9 +286,17 @@ describe('user management', () => {
       method: 'POST',
       url: '/api/users',
       headers: { cookie: admin.cookie },
-      payload: { name: 'Audited', email: uniqueEmail('audited'), password: 'secret12', role: 'manager' },
+      payload: {
+        name: 'Audited',
+        email: uniqueEmail('audited'),
+        password: 'secret12',
+        role: 'manager',
+      },
     });
-    const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.actorUserId, admin.userId));
+    const rows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorUserId, admin.userId));
     expect(rows.map((r) => r.action)).toContain('user.create');
   });
 });
@@ -269,6 +348,8 @@ describe('user cleanup', () => {
     expect(done.statusCode).toBe(200);
     expect(await ctx.database.db.select({ n: count() }).from(authUsers)).toEqual([{ n: 0 }]);
     expect(await me(admin.cookie)).toBeNull();
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({ available: true });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({
+      available: true,
+    });
   });
 });

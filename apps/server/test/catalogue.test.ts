@@ -26,12 +26,24 @@ const tireRotation = {
   includes: ['Rotate all four tires', '  ', 'Pressure check'],
 };
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: object) {
-  return ctx.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
+async function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  user?: TestUser,
+  payload?: object,
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: user ? { cookie: user.cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
 }
 
 async function ids() {
-  return ((await call('GET', '/api/services')).json().services as { id: string; order: number }[]).map((s) => s.id);
+  return (
+    (await call('GET', '/api/services')).json().services as { id: string; order: number }[]
+  ).map((s) => s.id);
 }
 
 describe('managing services', () => {
@@ -49,27 +61,46 @@ describe('managing services', () => {
   });
 
   it('refuses a duplicate id, an empty slug, a negative price, three decimals and a bad duration', async () => {
-    const dup = await call('POST', '/api/services', admin, { ...tireRotation, name: 'tire  rotation!' });
+    const dup = await call('POST', '/api/services', admin, {
+      ...tireRotation,
+      name: 'tire  rotation!',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toBe('A service with this name already exists.');
     const cases: [object, string, string][] = [
       [{ name: '!!!' }, 'name', 'Service name must contain letters or numbers'],
       [{ price: -1 }, 'price', 'Price cannot be negative'],
       [{ price: 10.999 }, 'price', 'Price can have at most two decimals'],
-      [{ duration: 'a while' }, 'duration', "Use a duration such as '45 minutes' or '30-45 minutes'"],
+      [
+        { duration: 'a while' },
+        'duration',
+        "Use a duration such as '45 minutes' or '30-45 minutes'",
+      ],
       [{ icon: 'Rocket' }, 'icon', 'Choose an icon'],
     ];
     for (const [change, field, message] of cases) {
-      const response = await call('POST', '/api/services', admin, { ...tireRotation, name: 'Other', ...change });
+      const response = await call('POST', '/api/services', admin, {
+        ...tireRotation,
+        name: 'Other',
+        ...change,
+      });
       expect(response.statusCode, field).toBe(422);
       expect(response.json().error.fields[field]).toBe(message);
     }
   });
 
   it('parses a price typed as text and defaults a missing one to 0', async () => {
-    const response = await call('POST', '/api/services', admin, { ...tireRotation, name: 'Wiper Check', price: undefined });
+    const response = await call('POST', '/api/services', admin, {
+      ...tireRotation,
+      name: 'Wiper Check',
+      price: undefined,
+    });
     expect(response.json().service.price).toBe(0);
-    const typed = await call('PUT', '/api/services/wiper-check', admin, { ...tireRotation, name: 'Wiper Check', price: '12.50' });
+    const typed = await call('PUT', '/api/services/wiper-check', admin, {
+      ...tireRotation,
+      name: 'Wiper Check',
+      price: '12.50',
+    });
     expect(typed.json().service.price).toBe(12.5);
   });
 
@@ -81,7 +112,9 @@ describe('managing services', () => {
     const expected = before.filter((id) => id !== 'tire-rotation');
     expected.splice(1, 0, 'tire-rotation');
     expect(after).toEqual(expected);
-    const orders = ((await call('GET', '/api/services')).json().services as { order: number }[]).map((s) => s.order);
+    const orders = (
+      (await call('GET', '/api/services')).json().services as { order: number }[]
+    ).map((s) => s.order);
     expect(orders).toEqual(orders.map((_, i) => i));
     const out = await call('POST', '/api/services/tire-rotation/move', admin, { order: 99 });
     expect(out.statusCode).toBe(422);
@@ -95,13 +128,24 @@ describe('managing services', () => {
       call('POST', `/api/services/${list[2]}/move`, admin, { order: 3 }),
     ]);
     const rows = await ctx.database.db.select().from(services);
-    const active = rows.filter((r) => r.deletedAt === null).map((r) => r.sortOrder).sort((a, b) => a - b);
+    const active = rows
+      .filter((r) => r.deletedAt === null)
+      .map((r) => r.sortOrder)
+      .sort((a, b) => a - b);
     expect(active).toEqual(active.map((_, i) => i));
   });
 
   it('edits a service in place and keeps its id', async () => {
-    const response = await call('PUT', '/api/services/tire-rotation', admin, { ...tireRotation, name: 'Tire Rotation Deluxe', price: 45 });
-    expect(response.json().service).toMatchObject({ id: 'tire-rotation', name: 'Tire Rotation Deluxe', price: 45 });
+    const response = await call('PUT', '/api/services/tire-rotation', admin, {
+      ...tireRotation,
+      name: 'Tire Rotation Deluxe',
+      price: 45,
+    });
+    expect(response.json().service).toMatchObject({
+      id: 'tire-rotation',
+      name: 'Tire Rotation Deluxe',
+      price: 45,
+    });
   });
 
   it('deletes a service but keeps the appointments that reference it', async () => {
@@ -117,9 +161,14 @@ describe('managing services', () => {
     const response = await call('DELETE', '/api/services/tire-rotation', admin);
     expect(response.statusCode).toBe(204);
     expect(await ids()).not.toContain('tire-rotation');
-    const [kept] = await ctx.database.db.select().from(appointments).where(eq(appointments.serviceId, 'tire-rotation'));
+    const [kept] = await ctx.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.serviceId, 'tire-rotation'));
     expect(kept?.serviceName).toBe('Tire Rotation Deluxe');
-    const orders = ((await call('GET', '/api/services')).json().services as { order: number }[]).map((s) => s.order);
+    const orders = (
+      (await call('GET', '/api/services')).json().services as { order: number }[]
+    ).map((s) => s.order);
     expect(orders).toEqual(orders.map((_, i) => i));
     // Adding it again brings it back rather than failing on the old id.
     expect((await call('POST', '/api/services', admin, tireRotation)).statusCode).toBe(201);
@@ -127,15 +176,25 @@ describe('managing services', () => {
 
   it('refuses managers and customers, changing nothing', async () => {
     const before = await ids();
-    expect((await call('POST', '/api/services', manager, { ...tireRotation, name: 'Sneaky' })).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/api/services', manager, { ...tireRotation, name: 'Sneaky' }))
+        .statusCode,
+    ).toBe(403);
     expect((await call('DELETE', `/api/services/${before[0]}`, manager)).statusCode).toBe(403);
-    expect((await call('POST', `/api/services/${before[0]}/move`, undefined, { order: 2 })).statusCode).toBe(401);
+    expect(
+      (await call('POST', `/api/services/${before[0]}/move`, undefined, { order: 2 })).statusCode,
+    ).toBe(401);
     expect(await ids()).toEqual(before);
   });
 
   it('writes every change to the audit log', async () => {
-    const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entity, 'service'));
-    expect(new Set(rows.map((r) => r.action))).toEqual(new Set(['service.create', 'service.update', 'service.move', 'service.delete']));
+    const rows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'service'));
+    expect(new Set(rows.map((r) => r.action))).toEqual(
+      new Set(['service.create', 'service.update', 'service.move', 'service.delete']),
+    );
   });
 });
 
@@ -166,8 +225,13 @@ describe('business profile', () => {
       hours: { ...current.hours, monday: { isOpen: true, openTime: '18:00', closeTime: '08:00' } },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error.fields['hours.monday.closeTime']).toBe('Closing time must be after opening time');
-    const zone = await call('PUT', '/api/business', admin, { ...current, timeZone: 'Mars/Olympus' });
+    expect(bad.json().error.fields['hours.monday.closeTime']).toBe(
+      'Closing time must be after opening time',
+    );
+    const zone = await call('PUT', '/api/business', admin, {
+      ...current,
+      timeZone: 'Mars/Olympus',
+    });
     expect(zone.json().error.fields.timeZone).toBe('Unknown time zone');
     const email = await call('PUT', '/api/business', admin, { ...current, email: 'nope' });
     expect(email.json().error.fields.email).toBe('Invalid email address');

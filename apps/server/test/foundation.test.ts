@@ -26,7 +26,15 @@ describe('first-start seed', () => {
   it('holds the five built-in services exactly as the spec lists them, in order', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/services' });
     expect(response.statusCode).toBe(200);
-    const list = response.json().services as { id: string; name: string; price: number; duration: string; order: number; icon: string; includes: string[] }[];
+    const list = response.json().services as {
+      id: string;
+      name: string;
+      price: number;
+      duration: string;
+      order: number;
+      icon: string;
+      includes: string[];
+    }[];
     expect(list.map((s) => [s.id, s.name, s.price, s.duration, s.order, s.icon])).toEqual([
       ['basic-oil-change', 'Basic Oil Change', 49.99, '30-45 minutes', 0, 'Droplets'],
       ['synthetic-oil-change', 'Synthetic Oil Change', 79.99, '30-45 minutes', 1, 'Filter'],
@@ -55,8 +63,14 @@ describe('first-start seed', () => {
 
   it('is idempotent and never overwrites what an admin edited', async () => {
     const db = ctx.database.db;
-    await db.update(services).set({ priceCents: 5500, name: 'Basic Oil Change Plus' }).where(eq(services.id, 'basic-oil-change'));
-    await db.update(businessHours).set({ isOpen: false }).where(eq(businessHours.weekday, 'sunday'));
+    await db
+      .update(services)
+      .set({ priceCents: 5500, name: 'Basic Oil Change Plus' })
+      .where(eq(services.id, 'basic-oil-change'));
+    await db
+      .update(businessHours)
+      .set({ isOpen: false })
+      .where(eq(businessHours.weekday, 'sunday'));
     await seedDatabase(db);
     await seedDatabase(db);
     const rows = await db.select().from(services);
@@ -64,7 +78,10 @@ describe('first-start seed', () => {
     const basic = rows.find((r) => r.id === 'basic-oil-change');
     expect(basic?.priceCents).toBe(5500);
     expect(basic?.name).toBe('Basic Oil Change Plus');
-    const [sunday] = await db.select().from(businessHours).where(eq(businessHours.weekday, 'sunday'));
+    const [sunday] = await db
+      .select()
+      .from(businessHours)
+      .where(eq(businessHours.weekday, 'sunday'));
     expect(sunday?.isOpen).toBe(false);
   });
 });
@@ -111,6 +128,8 @@ describe('errors and limits', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/business', '/api/services']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/health', '/api/business', '/api/services']),
+    );
   });
 });

@@ -25,7 +25,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function openFreshPostgres(serverUrl: string): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openFreshPostgres(
+  serverUrl: string,
+): Promise<{ database: Database; drop(): Promise<void> }> {
   const name = `pitstop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -33,7 +33,12 @@ beforeEach(async () => {
 });
 
 const mail: MailContext = {
-  business: { name: 'Pitstop', phone: '(555) 010-4477', email: 'support@pitstop.example', timeZone: 'America/New_York' },
+  business: {
+    name: 'Pitstop',
+    phone: '(555) 010-4477',
+    email: 'support@pitstop.example',
+    timeZone: 'America/New_York',
+  },
   appUrl: 'https://pitstop.example',
 };
 const job = {
@@ -70,7 +75,11 @@ describe('the outbox', () => {
     const db = ctx.database.db;
     await expect(
       db.transaction(async (tx) => {
-        await queueEmail(tx, 'a@example.com', passwordResetEmail(mail, { link: 'https://x/reset' }));
+        await queueEmail(
+          tx,
+          'a@example.com',
+          passwordResetEmail(mail, { link: 'https://x/reset' }),
+        );
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -82,8 +91,15 @@ describe('the outbox', () => {
   });
 
   it('refuses bad addresses before anything is queued', async () => {
-    for (const bad of ['not-an-email', 'a@example.com\r\nBcc: victim@example.com', 'Eve <eve@example.com>', '']) {
-      await expect(queueEmail(ctx.database.db, bad, passwordResetEmail(mail, { link: 'x' }))).rejects.toBeInstanceOf(AppError);
+    for (const bad of [
+      'not-an-email',
+      'a@example.com\r\nBcc: victim@example.com',
+      'Eve <eve@example.com>',
+      '',
+    ]) {
+      await expect(
+        queueEmail(ctx.database.db, bad, passwordResetEmail(mail, { link: 'x' })),
+      ).rejects.toBeInstanceOf(AppError);
     }
     expect(await ctx.database.db.select().from(emailOutbox)).toEqual([]);
   });
@@ -95,7 +111,10 @@ describe('the outbox', () => {
       await queueEmail(
         ctx.database.db,
         'dana@example.com',
-        technicianInvitationEmail(mail, { name: 'Eve\r\nBcc: victim@example.com', link: 'https://x' }),
+        technicianInvitationEmail(mail, {
+          name: 'Eve\r\nBcc: victim@example.com',
+          link: 'https://x',
+        }),
       );
       await queueEmail(ctx.database.db, 'dana@example.com', {
         template: 'test',
@@ -124,8 +143,15 @@ describe('delivery over SMTP', () => {
     try {
       const db = ctx.database.db;
       const templates = [
-        technicianInvitationEmail(mail, { name: 'Tom', link: 'https://pitstop.example/set-technician-password?token=abc' }),
-        technicianInvitationEmail(mail, { name: 'Tom', link: 'https://pitstop.example/set-technician-password?token=def', isResend: true }),
+        technicianInvitationEmail(mail, {
+          name: 'Tom',
+          link: 'https://pitstop.example/set-technician-password?token=abc',
+        }),
+        technicianInvitationEmail(mail, {
+          name: 'Tom',
+          link: 'https://pitstop.example/set-technician-password?token=def',
+          isResend: true,
+        }),
         passwordResetEmail(mail, { link: 'https://pitstop.example/api/auth/reset-password/tok' }),
         bookingConfirmationEmail(mail, {
           bookingId: 'b1',
@@ -164,7 +190,11 @@ describe('delivery over SMTP', () => {
     const loop = sender(`smtp://127.0.0.1:${port}`);
     try {
       for (let i = 0; i < 3; i += 1) {
-        await queueEmail(ctx.database.db, `c${i}@example.com`, passwordResetEmail(mail, { link: `https://x/${i}` }));
+        await queueEmail(
+          ctx.database.db,
+          `c${i}@example.com`,
+          passwordResetEmail(mail, { link: `https://x/${i}` }),
+        );
       }
       loop.start();
       await waitFor(async () => {
@@ -173,9 +203,15 @@ describe('delivery over SMTP', () => {
       });
       const peer = await startSmtpPeer(port); // recovery
       try {
-        await waitFor(async () => (await ctx.database.db.select().from(emailOutbox)).every((r) => r.status === 'sent'));
+        await waitFor(async () =>
+          (await ctx.database.db.select().from(emailOutbox)).every((r) => r.status === 'sent'),
+        );
         await new Promise((r) => setTimeout(r, 200));
-        expect(peer.received.map((m) => m.to[0]).sort()).toEqual(['c0@example.com', 'c1@example.com', 'c2@example.com']);
+        expect(peer.received.map((m) => m.to[0]).sort()).toEqual([
+          'c0@example.com',
+          'c1@example.com',
+          'c2@example.com',
+        ]);
       } finally {
         await loop.stop();
         await peer.stop();
@@ -190,9 +226,15 @@ describe('delivery over SMTP', () => {
     await probe.stop();
     const loop = sender(`smtp://127.0.0.1:${probe.port}`, { maxAttempts: 3 });
     try {
-      await queueEmail(ctx.database.db, 'x@example.com', passwordResetEmail(mail, { link: 'https://x' }));
+      await queueEmail(
+        ctx.database.db,
+        'x@example.com',
+        passwordResetEmail(mail, { link: 'https://x' }),
+      );
       loop.start();
-      await waitFor(async () => (await ctx.database.db.select().from(emailOutbox))[0]?.status === 'failed');
+      await waitFor(
+        async () => (await ctx.database.db.select().from(emailOutbox))[0]?.status === 'failed',
+      );
       const [row] = await ctx.database.db.select().from(emailOutbox);
       expect(row?.attempts).toBe(3);
       expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i);
@@ -206,7 +248,11 @@ describe('delivery over SMTP', () => {
     const loops = [sender(peer.url, { batchSize: 3 }), sender(peer.url, { batchSize: 3 })];
     try {
       for (let i = 0; i < 20; i += 1) {
-        await queueEmail(ctx.database.db, `m${i}@example.com`, passwordResetEmail(mail, { link: `https://x/${i}` }));
+        await queueEmail(
+          ctx.database.db,
+          `m${i}@example.com`,
+          passwordResetEmail(mail, { link: `https://x/${i}` }),
+        );
       }
       loops.forEach((l) => l.start());
       await waitFor(() => peer.received.length >= 20);
@@ -224,7 +270,11 @@ describe('delivery over SMTP', () => {
     const peer = await startSmtpPeer();
     const loop = sender(peer.url);
     try {
-      const id = await queueEmail(ctx.database.db, 'crash@example.com', passwordResetEmail(mail, { link: 'https://x' }));
+      const id = await queueEmail(
+        ctx.database.db,
+        'crash@example.com',
+        passwordResetEmail(mail, { link: 'https://x' }),
+      );
       // What a sender that died mid-send leaves behind.
       await ctx.database.db
         .update(emailOutbox)
@@ -244,9 +294,15 @@ describe('delivery over SMTP', () => {
     const peer = await startSmtpPeer(0, { delayMs: 400 });
     const loop = sender(peer.url);
     try {
-      await queueEmail(ctx.database.db, 'slow@example.com', passwordResetEmail(mail, { link: 'https://x' }));
+      await queueEmail(
+        ctx.database.db,
+        'slow@example.com',
+        passwordResetEmail(mail, { link: 'https://x' }),
+      );
       loop.start();
-      await waitFor(async () => (await ctx.database.db.select().from(emailOutbox))[0]?.status === 'sending');
+      await waitFor(
+        async () => (await ctx.database.db.select().from(emailOutbox))[0]?.status === 'sending',
+      );
       await loop.stop();
       const [row] = await ctx.database.db.select().from(emailOutbox);
       expect(row?.status).toBe('sent');
@@ -257,17 +313,24 @@ describe('delivery over SMTP', () => {
   });
 
   it('backs off exponentially up to a cap', () => {
-    expect([1, 2, 3, 4, 10].map((n) => retryDelayMs(n, 1000, 6000))).toEqual([1000, 2000, 4000, 6000, 6000]);
+    expect([1, 2, 3, 4, 10].map((n) => retryDelayMs(n, 1000, 6000))).toEqual([
+      1000, 2000, 4000, 6000, 6000,
+    ]);
   });
 });
 
 describe('templates', () => {
   it('render the business details and absolute links', () => {
-    const invite = technicianInvitationEmail(mail, { name: 'Tom', link: 'https://pitstop.example/set-technician-password?token=abc' });
+    const invite = technicianInvitationEmail(mail, {
+      name: 'Tom',
+      link: 'https://pitstop.example/set-technician-password?token=abc',
+    });
     expect(invite.subject).toBe("You're invited to join Pitstop as a technician");
     expect(invite.text).toContain('https://pitstop.example/set-technician-password?token=abc');
     expect(invite.text).toContain('expires in 7 days');
-    expect(invite.html).toContain('href="https://pitstop.example/set-technician-password?token=abc"');
+    expect(invite.html).toContain(
+      'href="https://pitstop.example/set-technician-password?token=abc"',
+    );
     expect(invite.text).toContain('(555) 010-4477');
 
     const confirmation = bookingConfirmationEmail(mail, {
@@ -285,7 +348,9 @@ describe('templates', () => {
       vehicle: '2019 Toyota Camry (Blue, ABC123)',
       amountCents: 7998,
     });
-    expect(confirmation.subject).toBe('Your Pitstop appointment is confirmed: Tuesday, December 1, 2026 at 2:30 PM');
+    expect(confirmation.subject).toBe(
+      'Your Pitstop appointment is confirmed: Tuesday, December 1, 2026 at 2:30 PM',
+    );
     expect(confirmation.text).toContain('Amount paid: $79.98');
     expect(confirmation.text).toContain('Order: ord-42');
     expect(confirmation.text).toContain('Basic Oil Change ($49.99), Battery Service ($29.99)');
@@ -306,11 +371,21 @@ describe('templates', () => {
       location: '12 Elm St',
       organizer: { name: 'Pitstop', email: 'support@pitstop.example' },
     };
-    const summer = buildIcs({ ...base, date: '2026-07-01', time: '09:00', timeZone: 'America/New_York' });
+    const summer = buildIcs({
+      ...base,
+      date: '2026-07-01',
+      time: '09:00',
+      timeZone: 'America/New_York',
+    });
     expect(summer).toContain('DTSTART;TZID=America/New_York:20260701T090000');
     expect(summer).toContain('DTEND;TZID=America/New_York:20260701T100000');
     expect(summer).toContain('TZOFFSETTO:-0400');
-    const winter = buildIcs({ ...base, date: '2026-11-02', time: '09:00', timeZone: 'America/New_York' });
+    const winter = buildIcs({
+      ...base,
+      date: '2026-11-02',
+      time: '09:00',
+      timeZone: 'America/New_York',
+    });
     expect(winter).toContain('TZOFFSETTO:-0500');
     const tokyo = buildIcs({ ...base, date: '2026-11-02', time: '23:30', timeZone: 'Asia/Tokyo' });
     expect(tokyo).toContain('DTEND;TZID=Asia/Tokyo:20261103T003000');
@@ -328,7 +403,10 @@ describe('password reset e-mail', () => {
       payload: { email: user.email, redirectTo: `${APP_URL}/reset-password` },
     });
     expect(response.statusCode).toBe(200);
-    const [row] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    const [row] = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, user.email));
     expect(row?.template).toBe('password-reset');
     const link = /https?:\/\/\S+reset-password\/\S+/.exec(row!.text)?.[0];
     expect(link).toBeDefined();
@@ -388,7 +466,9 @@ describe('the running server with SMTP_URL', () => {
 
 describe('the dev mailbox', () => {
   it('lists messages newest first with their body and downloadable attachments', async () => {
-    await sendEmail(ctx.database.db, ctx.env, 'first@example.com', (m) => passwordResetEmail(m, { link: 'https://x/1' }));
+    await sendEmail(ctx.database.db, ctx.env, 'first@example.com', (m) =>
+      passwordResetEmail(m, { link: 'https://x/1' }),
+    );
     await new Promise((r) => setTimeout(r, 5));
     await sendEmail(ctx.database.db, ctx.env, 'second@example.com', (m) =>
       bookingConfirmationEmail(m, {
@@ -407,14 +487,20 @@ describe('the dev mailbox', () => {
     const list = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
     expect(list.statusCode).toBe(200);
     const messages = list.json().messages;
-    expect(messages.map((m: { to: string }) => m.to)).toEqual(['second@example.com', 'first@example.com']);
+    expect(messages.map((m: { to: string }) => m.to)).toEqual([
+      'second@example.com',
+      'first@example.com',
+    ]);
 
     const page = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('second@example.com');
     const one = await ctx.app.inject({ method: 'GET', url: `/dev/mailbox/${messages[0].id}` });
     expect(one.body).toContain('appointment.ics');
-    const ics = await ctx.app.inject({ method: 'GET', url: `/dev/mailbox/${messages[0].id}/attachments/0` });
+    const ics = await ctx.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox/${messages[0].id}/attachments/0`,
+    });
     expect(ics.headers['content-type']).toContain('text/calendar');
     expect(ics.body).toContain('BEGIN:VCALENDAR');
   });
@@ -424,9 +510,25 @@ describe('the dev mailbox', () => {
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(401);
       const customer = await createUser(prod, 'customer');
-      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox', headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+      expect(
+        (
+          await prod.app.inject({
+            method: 'GET',
+            url: '/dev/mailbox',
+            headers: { cookie: customer.cookie },
+          })
+        ).statusCode,
+      ).toBe(403);
       const admin = await createUser(prod, 'admin');
-      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect(
+        (
+          await prod.app.inject({
+            method: 'GET',
+            url: '/dev/mailbox',
+            headers: { cookie: admin.cookie },
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await prod.close();
     }

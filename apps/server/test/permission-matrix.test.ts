@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const tables = (Object.values(schema) as unknown[]).filter(
-  (value): value is PgTable => typeof value === 'object' && value !== null && getTableConfigSafe(value),
+  (value): value is PgTable =>
+    typeof value === 'object' && value !== null && getTableConfigSafe(value),
 );
 function getTableConfigSafe(value: object): boolean {
   try {
@@ -74,7 +75,8 @@ describe('permission matrix', () => {
         const status = response.statusCode;
         const label = `${route.method} ${route.url} as ${role}: got ${status}`;
         if (expected === 'allowed') {
-          if (status === 401 || status === 403 || status >= 500) failures.push(`${label}, expected allowed`);
+          if (status === 401 || status === 403 || status >= 500)
+            failures.push(`${label}, expected allowed`);
         } else {
           if (status !== expected) failures.push(`${label}, expected ${expected}`);
           if (before) expect(await rowCounts(), label).toEqual(before);

@@ -14,7 +14,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -26,8 +32,12 @@ function startServer(env: Record<string, string>) {
 describe('configuration', () => {
   it('names the variable that is wrong', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT /);
-    expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
-    expect(() => loadEnv({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32 characters/);
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must start with postgres/,
+    );
+    expect(() => loadEnv({ SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET must be at least 32 characters/,
+    );
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadEnv({ APP_URL: 'ftp://example.com' })).toThrow(/APP_URL/);
   });
@@ -47,7 +57,8 @@ describe('graceful shutdown', () => {
     try {
       const start = Date.now();
       while (!server.output().includes('Pitstop is listening on')) {
-        if (Date.now() - start > 45_000) throw new Error(`server did not start:\n${server.output()}`);
+        if (Date.now() - start > 45_000)
+          throw new Error(`server did not start:\n${server.output()}`);
         await new Promise((r) => setTimeout(r, 100));
       }
       // A request whose body is still arriving when SIGTERM comes: it must be answered.
@@ -60,9 +71,11 @@ describe('graceful shutdown', () => {
       socket.write(
         `POST /api/setup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
       );
-      while (!server.output().includes('"url":"/api/setup"')) await new Promise((r) => setTimeout(r, 20));
+      while (!server.output().includes('"url":"/api/setup"'))
+        await new Promise((r) => setTimeout(r, 20));
       server.child.kill('SIGTERM');
-      while (!server.output().includes('shutting down')) await new Promise((r) => setTimeout(r, 20));
+      while (!server.output().includes('shutting down'))
+        await new Promise((r) => setTimeout(r, 20));
       socket.write(body.slice(5));
       await closed;
       expect(reply).toMatch(/^HTTP\/1\.1 422/);

@@ -135,7 +135,10 @@ export const userProfiles = pgTable(
   (t) => [
     index('user_profiles_role_idx').on(t.role, t.createdAt),
     check('user_profiles_role_check', inList('role', ROLE_VALUES)),
-    check('user_profiles_technician_status_check', inList('technician_status', TECHNICIAN_STATUS_VALUES)),
+    check(
+      'user_profiles_technician_status_check',
+      inList('technician_status', TECHNICIAN_STATUS_VALUES),
+    ),
     check('user_profiles_photo_size_check', sql`photo is null or length(photo) <= 3000000`),
   ],
 );
@@ -235,7 +238,10 @@ export const services = pgTable(
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     duration: text('duration').notNull(),
-    includes: jsonb('includes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    includes: jsonb('includes')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sortOrder: integer('sort_order').notNull(),
     // Soft delete: appointments and bookings keep pointing at a removed service.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -245,7 +251,10 @@ export const services = pgTable(
   (t) => [
     check('services_price_check', sql`${t.priceCents} >= 0`),
     check('services_id_check', sql.raw(`id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)),
-    check('services_icon_check', inList('icon', ['Droplets', 'Filter', 'Gauge', 'Battery', 'Wrench'])),
+    check(
+      'services_icon_check',
+      inList('icon', ['Droplets', 'Filter', 'Gauge', 'Battery', 'Wrench']),
+    ),
     index('services_order_idx').on(t.sortOrder),
   ],
 );
@@ -399,7 +408,9 @@ export const localCheckoutSessions = pgTable(
     customerEmail: text('customer_email'),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
-    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -438,7 +449,10 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
-    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb('attachments')
+      .$type<OutboxAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

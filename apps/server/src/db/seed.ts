@@ -87,7 +87,13 @@ export const DEFAULT_BUSINESS_PROFILE = {
 export async function seedDatabase(db: Executor): Promise<void> {
   await db
     .insert(services)
-    .values(BUILT_IN_SERVICES.map((service, order) => ({ ...service, includes: [...service.includes], sortOrder: order })))
+    .values(
+      BUILT_IN_SERVICES.map((service, order) => ({
+        ...service,
+        includes: [...service.includes],
+        sortOrder: order,
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(businessProfile)

@@ -67,7 +67,10 @@ export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
           // Every account has a profile from its first moment (role customer, spec section 3), so
           // "no profile exists" means "no account exists" for first-admin setup.
           after: async (user) => {
-            await db.insert(userProfiles).values({ userId: user.id, name: user.name ?? '' }).onConflictDoNothing();
+            await db
+              .insert(userProfiles)
+              .values({ userId: user.id, name: user.name ?? '' })
+              .onConflictDoNothing();
           },
         },
       },

@@ -27,8 +27,14 @@ describe('footerHours', () => {
 
 describe('dayHoursSchema', () => {
   it('requires closing after opening on an open day', () => {
-    expect(dayHoursSchema.safeParse({ isOpen: true, openTime: '10:00', closeTime: '09:00' }).success).toBe(false);
-    expect(dayHoursSchema.safeParse({ isOpen: false, openTime: '10:00', closeTime: '09:00' }).success).toBe(true);
-    expect(dayHoursSchema.safeParse({ isOpen: true, openTime: '7:00', closeTime: '19:00' }).success).toBe(false);
+    expect(
+      dayHoursSchema.safeParse({ isOpen: true, openTime: '10:00', closeTime: '09:00' }).success,
+    ).toBe(false);
+    expect(
+      dayHoursSchema.safeParse({ isOpen: false, openTime: '10:00', closeTime: '09:00' }).success,
+    ).toBe(true);
+    expect(
+      dayHoursSchema.safeParse({ isOpen: true, openTime: '7:00', closeTime: '19:00' }).success,
+    ).toBe(false);
   });
 });

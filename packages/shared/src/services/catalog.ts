@@ -14,7 +14,8 @@ export function serviceIdFromName(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const DURATION_PATTERN = /^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?(?:minutes?|mins?)?\s*$/i;
+const DURATION_PATTERN =
+  /^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?(?:minutes?|mins?)?\s*$/i;
 
 /** `45 minutes` -> 45, `30-45 minutes` -> 37.5; unknown or unparsable -> 45. */
 export function parseDurationMinutes(duration: string | null | undefined): number {
@@ -78,7 +79,10 @@ export const serviceFormSchema = z.object({
     .number('Price must be a number')
     .min(0, 'Price cannot be negative')
     .max(100_000, 'Price is too high')
-    .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'Price can have at most two decimals')
+    .refine(
+      (p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6,
+      'Price can have at most two decimals',
+    )
     .default(0),
   duration: z
     .string()

@@ -12,7 +12,10 @@ const phoneSchema = z
   .string()
   .trim()
   .max(14, 'Phone number is too long')
-  .refine((v) => v === '' || v.replace(/\D/g, '').length === 10, 'Phone number must have 10 digits');
+  .refine(
+    (v) => v === '' || v.replace(/\D/g, '').length === 10,
+    'Phone number must have 10 digits',
+  );
 
 export const createUserSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),

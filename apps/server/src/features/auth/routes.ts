@@ -45,8 +45,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       if (url.pathname === '/api/auth/sign-up/email') {
         const parsed = signUpBodySchema.safeParse(request.body);
         if (!parsed.success) {
-          const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
-          throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid input', fields);
+          const fields = Object.fromEntries(
+            parsed.error.issues.map((i) => [i.path.join('.'), i.message]),
+          );
+          throw new AppError(
+            'VALIDATION',
+            parsed.error.issues[0]?.message ?? 'Invalid input',
+            fields,
+          );
         }
       }
       const hasBody = request.method !== 'GET' && request.body !== undefined;
@@ -71,8 +77,17 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         // Give auth failures the same error body as the rest of the API.
         const parsed = safeJson(text) as { message?: string; code?: string } | undefined;
         const message = parsed?.message ?? 'Authentication failed.';
-        const code = response.status === 429 ? 'RATE_LIMITED' : response.status === 401 ? 'UNAUTHENTICATED' : response.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
-        return reply.type('application/json').send({ ...errorBody(code, message), authCode: parsed?.code });
+        const code =
+          response.status === 429
+            ? 'RATE_LIMITED'
+            : response.status === 401
+              ? 'UNAUTHENTICATED'
+              : response.status === 403
+                ? 'FORBIDDEN'
+                : 'BAD_REQUEST';
+        return reply
+          .type('application/json')
+          .send({ ...errorBody(code, message), authCode: parsed?.code });
       }
       return reply.send(text.length > 0 ? text : null);
     },

@@ -14,7 +14,10 @@ export async function findBusinessHoursRows(db: Executor) {
 
 export async function saveBusinessProfileRow(
   db: Executor,
-  values: Pick<typeof businessProfile.$inferInsert, 'name' | 'phone' | 'email' | 'timeZone' | 'capacity'>,
+  values: Pick<
+    typeof businessProfile.$inferInsert,
+    'name' | 'phone' | 'email' | 'timeZone' | 'capacity'
+  >,
 ) {
   await db
     .insert(businessProfile)

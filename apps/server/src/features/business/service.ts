@@ -56,7 +56,8 @@ export async function updateBusinessProfile(
       timeZone: input.timeZone,
       capacity: input.capacity,
     });
-    for (const day of WEEKDAYS) await saveBusinessHoursRow(tx, { weekday: day, ...input.hours[day] });
+    for (const day of WEEKDAYS)
+      await saveBusinessHoursRow(tx, { weekday: day, ...input.hours[day] });
     await recordAudit(tx, actor, {
       action: 'business.update',
       entity: 'business_profile',

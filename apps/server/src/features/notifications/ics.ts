@@ -19,7 +19,11 @@ function pad(n: number): string {
 }
 
 function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r?\n/g, '\\n');
 }
 
 /** Lines longer than 75 octets are folded, as the format requires. */
@@ -50,9 +54,15 @@ export function buildIcs(event: CalendarEvent, now = new Date()): string {
   const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
   const [hour, minute] = event.time.split(':').map(Number) as [number, number];
   const start = new TZDate(year, month - 1, day, hour, minute, event.timeZone);
-  const end = new TZDate(start.getTime() + Math.round(event.durationMinutes) * 60_000, event.timeZone);
+  const end = new TZDate(
+    start.getTime() + Math.round(event.durationMinutes) * 60_000,
+    event.timeZone,
+  );
   const startOffset = -start.getTimezoneOffset();
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

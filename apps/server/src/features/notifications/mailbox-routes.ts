@@ -44,7 +44,11 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
       config: { access },
     },
     async () => {
-      const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(200);
+      const rows = await db
+        .select()
+        .from(emailOutbox)
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(200);
       return {
         messages: rows.map((row) => ({
           id: row.id,
@@ -55,27 +59,38 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
           html: row.html,
           status: row.status,
           createdAt: row.createdAt.toISOString(),
-          attachments: row.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
+          attachments: row.attachments.map(({ filename, contentType }) => ({
+            filename,
+            contentType,
+          })),
         })),
       };
     },
   );
 
-  app.get('/dev/mailbox', { schema: { hide: true }, config: { access } }, async (_request, reply) => {
-    const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(200);
-    const items = rows
-      .map(
-        (row) =>
-          `<tr><td><a href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a></td><td>${escapeHtml(row.toAddress)}</td><td class="meta">${escapeHtml(row.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</td><td class="meta">${escapeHtml(row.status)}</td></tr>`,
-      )
-      .join('');
-    const body = `<h1>Dev mailbox</h1><p class="meta">E-mail is kept here because SMTP_URL is not set.</p>${
-      rows.length
-        ? `<table><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Time</th><th scope="col">Status</th></tr></thead><tbody>${items}</tbody></table>`
-        : '<p>No messages yet.</p>'
-    }`;
-    return reply.type('text/html; charset=utf-8').send(page('Dev mailbox', body));
-  });
+  app.get(
+    '/dev/mailbox',
+    { schema: { hide: true }, config: { access } },
+    async (_request, reply) => {
+      const rows = await db
+        .select()
+        .from(emailOutbox)
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(200);
+      const items = rows
+        .map(
+          (row) =>
+            `<tr><td><a href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a></td><td>${escapeHtml(row.toAddress)}</td><td class="meta">${escapeHtml(row.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</td><td class="meta">${escapeHtml(row.status)}</td></tr>`,
+        )
+        .join('');
+      const body = `<h1>Dev mailbox</h1><p class="meta">E-mail is kept here because SMTP_URL is not set.</p>${
+        rows.length
+          ? `<table><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Time</th><th scope="col">Status</th></tr></thead><tbody>${items}</tbody></table>`
+          : '<p>No messages yet.</p>'
+      }`;
+      return reply.type('text/html; charset=utf-8').send(page('Dev mailbox', body));
+    },
+  );
 
   app.get(
     '/dev/mailbox/:id',
@@ -83,7 +98,10 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const row = await load(request.params.id);
       const attachments = row.attachments
-        .map((a, i) => `<li><a href="/dev/mailbox/${row.id}/attachments/${i}">${escapeHtml(a.filename)}</a></li>`)
+        .map(
+          (a, i) =>
+            `<li><a href="/dev/mailbox/${row.id}/attachments/${i}">${escapeHtml(a.filename)}</a></li>`,
+        )
         .join('');
       // The message's own HTML is our template output, with every value escaped when rendered.
       const body = `<p><a href="/dev/mailbox">← All messages</a></p><h1>${escapeHtml(row.subject)}</h1><p class="meta">To ${escapeHtml(row.toAddress)} · ${escapeHtml(row.createdAt.toISOString())} · ${escapeHtml(row.status)}</p>${attachments ? `<h2>Attachments</h2><ul>${attachments}</ul>` : ''}<section aria-label="Message">${row.html.replace(/^[\s\S]*<body[^>]*>|<\/body>[\s\S]*$/g, '')}</section><h2>Plain text</h2><pre style="white-space:pre-wrap">${escapeHtml(row.text)}</pre>`;
@@ -103,7 +121,10 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
       if (!attachment) throw new AppError('NOT_FOUND', 'No such attachment.');
       return reply
         .type(attachment.contentType)
-        .header('content-disposition', `attachment; filename="${attachment.filename.replace(/[^\w.-]/g, '_')}"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${attachment.filename.replace(/[^\w.-]/g, '_')}"`,
+        )
         .send(attachment.content);
     },
   );

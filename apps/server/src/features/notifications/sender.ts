@@ -58,7 +58,11 @@ export class OutboxSender {
       ...options,
     };
     const url = new URL(options.smtpUrl);
-    for (const [key, value] of Object.entries({ connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })) {
+    for (const [key, value] of Object.entries({
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    })) {
       if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
     }
     this.transport = nodemailer.createTransport(url.toString());
@@ -165,7 +169,10 @@ export class OutboxSender {
           nextAttemptAt: new Date(Date.now() + delay),
         })
         .where(eq(emailOutbox.id, row.id));
-      this.options.log?.warn({ id: row.id, attempts: row.attempts, failed, err: message }, 'outbox: send failed');
+      this.options.log?.warn(
+        { id: row.id, attempts: row.attempts, failed, err: message },
+        'outbox: send failed',
+      );
     }
   }
 }

@@ -7,7 +7,12 @@ import { renderHtml, renderText } from './layout.ts';
 import type { MailBody, MailContext } from './layout.ts';
 import type { RenderedEmail } from './outbox.ts';
 
-function render(ctx: MailContext, template: string, subject: string, body: MailBody): RenderedEmail {
+function render(
+  ctx: MailContext,
+  template: string,
+  subject: string,
+  body: MailBody,
+): RenderedEmail {
   return { template, subject, html: renderHtml(ctx, body), text: renderText(ctx, body) };
 }
 
@@ -32,15 +37,20 @@ export function technicianInvitationEmail(
   const subject = input.isResend
     ? `Reminder: set up your ${ctx.business.name} technician account`
     : `You're invited to join ${ctx.business.name} as a technician`;
-  return render(ctx, input.isResend ? 'technician-reinvitation' : 'technician-invitation', subject, {
-    heading: `Welcome aboard, ${input.name}`,
-    paragraphs: [
-      `${ctx.business.name} has invited you to join the team as a technician.`,
-      'Set your password to get started. You will then complete a short onboarding and see your daily job list.',
-    ],
-    action: { label: 'Set your password', url: input.link },
-    footnote: `This link works once and expires in ${INVITATION_DAYS} days. If you weren't expecting this, you can ignore this e-mail.`,
-  });
+  return render(
+    ctx,
+    input.isResend ? 'technician-reinvitation' : 'technician-invitation',
+    subject,
+    {
+      heading: `Welcome aboard, ${input.name}`,
+      paragraphs: [
+        `${ctx.business.name} has invited you to join the team as a technician.`,
+        'Set your password to get started. You will then complete a short onboarding and see your daily job list.',
+      ],
+      action: { label: 'Set your password', url: input.link },
+      footnote: `This link works once and expires in ${INVITATION_DAYS} days. If you weren't expecting this, you can ignore this e-mail.`,
+    },
+  );
 }
 
 export function passwordResetEmail(ctx: MailContext, input: { link: string }): RenderedEmail {
@@ -48,7 +58,8 @@ export function passwordResetEmail(ctx: MailContext, input: { link: string }): R
     heading: 'Reset your password',
     paragraphs: ['We received a request to reset the password for your account.'],
     action: { label: 'Choose a new password', url: input.link },
-    footnote: "This link expires in 1 hour. If you didn't ask for it, ignore this e-mail: your password stays the same.",
+    footnote:
+      "This link expires in 1 hour. If you didn't ask for it, ignore this e-mail: your password stays the same.",
   });
 }
 
@@ -65,24 +76,34 @@ export interface BookingConfirmation {
   amountCents: number;
 }
 
-export function bookingConfirmationEmail(ctx: MailContext, input: BookingConfirmation): RenderedEmail {
+export function bookingConfirmationEmail(
+  ctx: MailContext,
+  input: BookingConfirmation,
+): RenderedEmail {
   const when = `${formatLongDate(input.date)} at ${formatTime12(input.time)}`;
-  const serviceList = input.services.map((s) => `${s.name} (${formatPrice(s.priceCents)})`).join('\n');
-  const email = render(ctx, 'booking-confirmation', `Your ${ctx.business.name} appointment is confirmed: ${when}`, {
-    heading: `Thanks, ${input.customerName}: you're booked`,
-    paragraphs: [`We'll come to you on ${when}. A calendar invitation is attached.`],
-    details: [
-      ['Services', serviceList],
-      ['Date', formatLongDate(input.date)],
-      ['Time', formatTime12(input.time)],
-      ['Address', input.address],
-      ['Vehicle', input.vehicle],
-      ['Amount paid', formatPrice(input.amountCents)],
-      ['Order', input.orderId],
-    ],
-    action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
-    footnote: `Need to change something? Call us at ${ctx.business.phone}.`,
-  });
+  const serviceList = input.services
+    .map((s) => `${s.name} (${formatPrice(s.priceCents)})`)
+    .join('\n');
+  const email = render(
+    ctx,
+    'booking-confirmation',
+    `Your ${ctx.business.name} appointment is confirmed: ${when}`,
+    {
+      heading: `Thanks, ${input.customerName}: you're booked`,
+      paragraphs: [`We'll come to you on ${when}. A calendar invitation is attached.`],
+      details: [
+        ['Services', serviceList],
+        ['Date', formatLongDate(input.date)],
+        ['Time', formatTime12(input.time)],
+        ['Address', input.address],
+        ['Vehicle', input.vehicle],
+        ['Amount paid', formatPrice(input.amountCents)],
+        ['Order', input.orderId],
+      ],
+      action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
+      footnote: `Need to change something? Call us at ${ctx.business.phone}.`,
+    },
+  );
   email.attachments = [
     {
       filename: 'appointment.ics',
@@ -123,12 +144,17 @@ function jobDetails(input: JobNotice): [string, string][] {
 }
 
 export function technicianAssignedEmail(ctx: MailContext, input: JobNotice): RenderedEmail {
-  return render(ctx, 'technician-assigned', `Your technician for ${formatLongDate(input.date)}: ${input.technicianName}`, {
-    heading: `Hi ${input.customerName}, meet your technician`,
-    paragraphs: [`${input.technicianName} will take care of your ${input.serviceName}.`],
-    details: jobDetails(input),
-    action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
-  });
+  return render(
+    ctx,
+    'technician-assigned',
+    `Your technician for ${formatLongDate(input.date)}: ${input.technicianName}`,
+    {
+      heading: `Hi ${input.customerName}, meet your technician`,
+      paragraphs: [`${input.technicianName} will take care of your ${input.serviceName}.`],
+      details: jobDetails(input),
+      action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
+    },
+  );
 }
 
 export function jobInProgressEmail(ctx: MailContext, input: JobNotice): RenderedEmail {

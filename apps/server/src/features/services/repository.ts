@@ -4,7 +4,10 @@ import type { Executor } from '../../db/client.ts';
 import { services } from '../../db/schema.ts';
 
 export type ServiceRow = typeof services.$inferSelect;
-export type ServiceValues = Pick<ServiceRow, 'name' | 'icon' | 'description' | 'priceCents' | 'duration' | 'includes'>;
+export type ServiceValues = Pick<
+  ServiceRow,
+  'name' | 'icon' | 'description' | 'priceCents' | 'duration' | 'includes'
+>;
 
 // Catalogue writes serialise on this lock, so concurrent reorders keep orders a permutation.
 const CATALOGUE_LOCK = 7_246_002;
@@ -14,7 +17,11 @@ export async function lockCatalogue(db: Executor): Promise<void> {
 }
 
 export async function listActiveServiceRows(db: Executor) {
-  return db.select().from(services).where(isNull(services.deletedAt)).orderBy(asc(services.sortOrder), asc(services.name));
+  return db
+    .select()
+    .from(services)
+    .where(isNull(services.deletedAt))
+    .orderBy(asc(services.sortOrder), asc(services.name));
 }
 
 export async function findServiceRow(db: Executor, id: string) {
@@ -23,12 +30,20 @@ export async function findServiceRow(db: Executor, id: string) {
 }
 
 export async function findActiveServiceRow(db: Executor, id: string) {
-  const [row] = await db.select().from(services).where(and(eq(services.id, id), isNull(services.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, id), isNull(services.deletedAt)));
   return row;
 }
 
 /** Inserts a service, or brings back a deleted one with the same id. */
-export async function upsertService(db: Executor, id: string, values: ServiceValues, sortOrder: number) {
+export async function upsertService(
+  db: Executor,
+  id: string,
+  values: ServiceValues,
+  sortOrder: number,
+) {
   const [row] = await db
     .insert(services)
     .values({ id, ...values, sortOrder })

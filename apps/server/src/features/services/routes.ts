@@ -1,9 +1,19 @@
 // HTTP routes for the service catalogue: public reads, admin changes.
-import { serviceFormSchema, serviceMoveSchema, serviceSchema } from '@pitstop/shared/services/catalog';
+import {
+  serviceFormSchema,
+  serviceMoveSchema,
+  serviceSchema,
+} from '@pitstop/shared/services/catalog';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { requireViewer } from '../../lib/access.ts';
-import { createService, deleteService, listServices, moveService, updateService } from './service.ts';
+import {
+  createService,
+  deleteService,
+  listServices,
+  moveService,
+  updateService,
+} from './service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -87,7 +97,12 @@ export async function servicesRoutes(app: AppInstance): Promise<void> {
       config: { access: 'service:manage' },
     },
     async (request) => ({
-      services: await moveService(db, requireViewer(request), request.params.id, request.body.order),
+      services: await moveService(
+        db,
+        requireViewer(request),
+        request.params.id,
+        request.body.order,
+      ),
     }),
   );
 }

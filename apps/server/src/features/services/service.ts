@@ -1,6 +1,10 @@
 // The service catalogue: what customers read and what admins change (spec sections 2-5).
 import { centsToDollars, dollarsToCents } from '@pitstop/shared/money';
-import { moveItem, parseDurationMinutes, serviceIdFromName } from '@pitstop/shared/services/catalog';
+import {
+  moveItem,
+  parseDurationMinutes,
+  serviceIdFromName,
+} from '@pitstop/shared/services/catalog';
 import type { Service, ServiceIcon } from '@pitstop/shared/services/catalog';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
@@ -80,18 +84,33 @@ export async function createService(db: Db, actor: Viewer, input: ServiceInput):
     await writeOrder(tx, active);
     const row = await upsertService(tx, id, toValues(input), active.length);
     if (!row) throw new AppError('CONFLICT', 'A service with this name already exists.');
-    await recordAudit(tx, actor, { action: 'service.create', entity: 'service', entityId: id, details: { ...input } });
+    await recordAudit(tx, actor, {
+      action: 'service.create',
+      entity: 'service',
+      entityId: id,
+      details: { ...input },
+    });
     return toService(row);
   });
 }
 
-export async function updateService(db: Db, actor: Viewer, id: string, input: ServiceInput): Promise<Service> {
+export async function updateService(
+  db: Db,
+  actor: Viewer,
+  id: string,
+  input: ServiceInput,
+): Promise<Service> {
   return db.transaction(async (tx) => {
     await lockCatalogue(tx);
     // The id stays: appointments and bookings refer to it even when the name changes.
     const row = await updateServiceRow(tx, id, toValues(input));
     if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
-    await recordAudit(tx, actor, { action: 'service.update', entity: 'service', entityId: id, details: { ...input } });
+    await recordAudit(tx, actor, {
+      action: 'service.update',
+      entity: 'service',
+      entityId: id,
+      details: { ...input },
+    });
     return toService(row);
   });
 }
@@ -102,21 +121,37 @@ export async function deleteService(db: Db, actor: Viewer, id: string): Promise<
     const row = await softDeleteServiceRow(tx, id);
     if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
     await writeOrder(tx, await listActiveServiceRows(tx));
-    await recordAudit(tx, actor, { action: 'service.delete', entity: 'service', entityId: id, details: { name: row.name } });
+    await recordAudit(tx, actor, {
+      action: 'service.delete',
+      entity: 'service',
+      entityId: id,
+      details: { name: row.name },
+    });
   });
 }
 
 /** Moves a service to a new position; those between shift by one. Returns the new list. */
-export async function moveService(db: Db, actor: Viewer, id: string, to: number): Promise<Service[]> {
+export async function moveService(
+  db: Db,
+  actor: Viewer,
+  id: string,
+  to: number,
+): Promise<Service[]> {
   return db.transaction(async (tx) => {
     await lockCatalogue(tx);
     const rows = await listActiveServiceRows(tx);
     const from = rows.findIndex((row) => row.id === id);
     if (from < 0) throw new AppError('NOT_FOUND', 'Service not found.');
-    if (to >= rows.length) throw new AppError('VALIDATION', 'Position out of range', { order: 'Position out of range' });
+    if (to >= rows.length)
+      throw new AppError('VALIDATION', 'Position out of range', { order: 'Position out of range' });
     const moved = moveItem(rows, from, to);
     await writeOrder(tx, moved);
-    await recordAudit(tx, actor, { action: 'service.move', entity: 'service', entityId: id, details: { from, to } });
+    await recordAudit(tx, actor, {
+      action: 'service.move',
+      entity: 'service',
+      entityId: id,
+      details: { from, to },
+    });
     return moved.map((row, index) => toService({ ...row, sortOrder: index }));
   });
 }

@@ -15,7 +15,8 @@ import {
 } from '../users/repository.ts';
 
 export const SETUP_COMPLETE = 'Setup is already complete. Please sign in through the Admin Portal.';
-export const ADMIN_ALREADY = 'This email already has an admin account. Please sign in through the Admin Portal.';
+export const ADMIN_ALREADY =
+  'This email already has an admin account. Please sign in through the Admin Portal.';
 export const EMAIL_TAKEN =
   'This email is already registered with a different password. Use another email, or delete the existing user first.';
 // A claim older than this whose setup never finished (a crash) may be taken over.
@@ -45,7 +46,10 @@ export async function runAdminSetup(
 ): Promise<{ userId: string }> {
   const existing = await findAuthUserByEmail(db, input.email);
   if (!(await isSetupAvailable(db))) {
-    throw new AppError('CONFLICT', existing && isStaffRole(existing.role) ? ADMIN_ALREADY : SETUP_COMPLETE);
+    throw new AppError(
+      'CONFLICT',
+      existing && isStaffRole(existing.role) ? ADMIN_ALREADY : SETUP_COMPLETE,
+    );
   }
   if (!(await claimSetup(db))) throw new AppError('CONFLICT', SETUP_COMPLETE);
 
@@ -67,12 +71,19 @@ export async function runAdminSetup(
     const profile = await ensureProfileRow(db, userId, input.name);
     await db.transaction(async (tx) => {
       await updateProfile(tx, profile.id, { name: input.name, role: 'super_admin' });
-      await tx.update(appSetup).set({ completedAt: sql`now()` }).where(eq(appSetup.id, 1));
-      await recordAudit(tx, { userId, email: input.email }, {
-        action: 'setup.super_admin',
-        entity: 'user',
-        entityId: userId,
-      });
+      await tx
+        .update(appSetup)
+        .set({ completedAt: sql`now()` })
+        .where(eq(appSetup.id, 1));
+      await recordAudit(
+        tx,
+        { userId, email: input.email },
+        {
+          action: 'setup.super_admin',
+          entity: 'user',
+          entityId: userId,
+        },
+      );
     });
     return { userId };
   } catch (error) {

@@ -21,7 +21,11 @@ export async function findProfileById(db: Executor, profileId: string) {
 }
 
 /** Inserts the default customer profile unless one exists; returns the stored row. */
-export async function ensureProfileRow(db: Executor, userId: string, name = ''): Promise<ProfileRow> {
+export async function ensureProfileRow(
+  db: Executor,
+  userId: string,
+  name = '',
+): Promise<ProfileRow> {
   await db.insert(userProfiles).values({ userId, name }).onConflictDoNothing();
   const row = await findProfileByUserId(db, userId);
   if (!row) throw new Error(`profile for ${userId} vanished`);
@@ -68,7 +72,10 @@ export async function listProfilesWithEmail(db: Executor, filter: ProfileFilter)
     .from(userProfiles)
     .innerJoin(authUsers, eq(authUsers.id, userProfiles.userId))
     .where(
-      and(searchCondition(filter.search), filter.role ? eq(userProfiles.role, filter.role) : undefined),
+      and(
+        searchCondition(filter.search),
+        filter.role ? eq(userProfiles.role, filter.role) : undefined,
+      ),
     )
     .orderBy(desc(userProfiles.createdAt), asc(authUsers.email))
     .limit(500);
@@ -99,7 +106,10 @@ export async function updateProfile(
 
 /** Deletes the account: sessions, credentials, profile and vehicles go with it (cascade). */
 export async function deleteAuthUser(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db.delete(authUsers).where(eq(authUsers.id, userId)).returning({ id: authUsers.id });
+  const rows = await db
+    .delete(authUsers)
+    .where(eq(authUsers.id, userId))
+    .returning({ id: authUsers.id });
   return rows.length > 0;
 }
 

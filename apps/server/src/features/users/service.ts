@@ -2,10 +2,7 @@
 // changing the role, delete anyone but yourself, and the all-accounts cleanup.
 import { ROLES } from '@pitstop/shared/roles';
 import type { Role } from '@pitstop/shared/roles';
-import {
-  CANNOT_DELETE_SELF,
-  ROLE_CHANGE_REFUSED,
-} from '@pitstop/shared/users/forms';
+import { CANNOT_DELETE_SELF, ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/forms';
 import type { UserSummary } from '@pitstop/shared/users/forms';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -102,7 +99,12 @@ export async function updateUser(
   db: Db,
   actor: Viewer,
   profileId: string,
-  input: { name: string; phone?: string | undefined; address?: string | undefined; role?: Role | undefined },
+  input: {
+    name: string;
+    phone?: string | undefined;
+    address?: string | undefined;
+    role?: Role | undefined;
+  },
 ) {
   const existing = await findProfileById(db, profileId);
   if (!existing) throw new AppError('NOT_FOUND', 'User not found.');
