@@ -1,7 +1,10 @@
-// The account corner of the top bar. Signed out it offers Sign In and Sign Up.
-// The auth feature replaces the signed-in branch with its user menu (SPEC "Public layout").
+// The account corner of the top bar (SPEC "Public layout"). Signed out it offers Sign In and
+// Sign Up; signed in, the user menu; while the session is being read, a quiet placeholder, so a
+// signed-in visitor never sees Sign In flash by.
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { useViewer } from '../../features/auth/api.ts';
+import { MobileUserMenu, UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { cn } from '../../lib/cn.ts';
 
 export interface AccountNavProps {
@@ -10,7 +13,19 @@ export interface AccountNavProps {
 }
 
 export function AccountNav({ variant }: AccountNavProps) {
+  const { viewer, isLoading } = useViewer();
   const isMenu = variant === 'menu';
+
+  if (isLoading) {
+    return (
+      <div
+        className={cn('animate-pulse rounded-lg bg-muted', isMenu ? 'h-28' : 'h-10 w-40')}
+        aria-hidden="true"
+      />
+    );
+  }
+  if (viewer) return isMenu ? <MobileUserMenu viewer={viewer} /> : <UserMenu viewer={viewer} />;
+
   return (
     <div className={cn('flex items-center gap-2', isMenu && 'flex-col items-stretch gap-3')}>
       <Button asChild variant={isMenu ? 'outline' : 'ghost'} size={isMenu ? 'lg' : 'default'}>

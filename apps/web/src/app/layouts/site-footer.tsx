@@ -4,18 +4,10 @@ import { phoneHref } from '@pitstop/shared/phone';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useViewer } from '../../features/auth/api.ts';
+import { adminDashboardHref } from '../../features/auth/role-redirects.ts';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../features/business/api.ts';
 import { BrandLogo } from './brand-logo.tsx';
-
-// SPEC: this goes to /admin for admin-level roles; the auth feature makes it session-aware.
-const ADMIN_DASHBOARD_HREF = '/admin-portal';
-
-const QUICK_LINKS = [
-  { to: '/services', label: 'Services' },
-  { to: '/booking', label: 'Book Now' },
-  { to: ADMIN_DASHBOARD_HREF, label: 'Admin Dashboard' },
-  { to: '/tech-portal', label: 'Technician Portal' },
-];
 
 const SERVICE_AREAS = ['Downtown', 'Suburbs', 'Business District', 'Metropolitan Area'];
 
@@ -24,6 +16,14 @@ const linkClasses = 'rounded-sm text-slate-300 transition-colors hover:text-acce
 export function SiteFooter() {
   const { data: business } = useBusinessProfile();
   const name = business?.name ?? FALLBACK_BUSINESS_NAME;
+  const viewerState = useViewer();
+  // SPEC: /admin for an admin-level role (and while the role is unknown), else /admin-portal.
+  const quickLinks = [
+    { to: '/services', label: 'Services' },
+    { to: '/booking', label: 'Book Now' },
+    { to: adminDashboardHref(viewerState), label: 'Admin Dashboard' },
+    { to: '/tech-portal', label: 'Technician Portal' },
+  ];
 
   return (
     <footer className="bg-brand-950 text-slate-300">
@@ -39,7 +39,7 @@ export function SiteFooter() {
         </div>
 
         <FooterColumn title="Quick Links">
-          {QUICK_LINKS.map((link) => (
+          {quickLinks.map((link) => (
             <li key={link.label}>
               <Link to={link.to} className={linkClasses}>
                 {link.label}

@@ -1,4 +1,8 @@
 // The home page (SPEC section 1): hero, four features, How It Works, and a final call to book.
+// A signed-in technician is sent on to their dashboard or onboarding (SPEC "Public layout").
+import { Navigate } from 'react-router';
+import { useViewer } from '../../auth/api.ts';
+import { homeRedirectFor } from '../../auth/role-redirects.ts';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../business/api.ts';
 import { BookCtaSection } from '../components/book-cta-section.tsx';
 import { FeaturesSection } from '../components/features-section.tsx';
@@ -8,6 +12,10 @@ import { HowItWorksSection } from '../components/how-it-works-section.tsx';
 export function HomePage() {
   const { data: business } = useBusinessProfile();
   const name = business?.name ?? FALLBACK_BUSINESS_NAME;
+  const { viewer } = useViewer();
+  const redirect = homeRedirectFor(viewer);
+  if (redirect) return <Navigate to={redirect} replace />;
+
   return (
     <>
       <title>{`${name} · Mobile Oil Change & Car Maintenance`}</title>

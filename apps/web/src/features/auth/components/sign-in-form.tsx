@@ -1,0 +1,70 @@
+// The e-mail and password form of /login and the two portals. Each screen decides what a
+// sign-in means for it (where to go, which message) in `onSignIn`, and passes the outcome back.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signInFormSchema, type SignInForm as SignInValues } from '@pitstop/shared/auth/forms';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { FormField } from './form-field.tsx';
+import { FormMessage, type FormOutcome } from './form-message.tsx';
+
+export interface SignInFormProps {
+  /** Keeps ids unique per screen. */
+  idPrefix: string;
+  outcome: FormOutcome;
+  onSignIn: (values: SignInValues) => Promise<void>;
+}
+
+export function SignInForm({ idPrefix, outcome, onSignIn }: SignInFormProps) {
+  const form = useForm({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSignIn)} className="flex flex-col gap-5">
+      <FormMessage outcome={outcome} />
+      <FormField id={`${idPrefix}-email`} label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={`${idPrefix}-password`}
+        label="Password"
+        error={errors.password?.message}
+        aside={
+          <Link
+            to="/forgot-password"
+            className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        Sign In
+      </Button>
+    </form>
+  );
+}

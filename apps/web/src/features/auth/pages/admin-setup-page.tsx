@@ -1,0 +1,183 @@
+// First-admin setup (/admin-setup, SPEC "Other admin screens", sections 5 and 8): creates the
+// first super admin of a fresh installation. Once any account exists it shows Setup Complete.
+// Success says so and goes to the admin portal after 3 seconds.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  adminSetupFormSchema,
+  PASSWORD_MIN_LENGTH,
+  type AdminSetupForm,
+} from '@pitstop/shared/auth/forms';
+import { ArrowLeft, CheckCircle2, ShieldPlus } from 'lucide-react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useAdminSetup, useSetupStatus } from '../api.ts';
+import { ADMIN_SETUP_REDIRECT_DELAY_MS, AUTH_MESSAGES } from '../auth-messages.ts';
+import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import { FormField } from '../components/form-field.tsx';
+import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
+import { ADMIN_PORTAL_PATH } from '../role-redirects.ts';
+
+const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
+
+const backToHome = (
+  <ShellLink to="/">
+    <ArrowLeft aria-hidden="true" />
+    Back to Home
+  </ShellLink>
+);
+
+export function AdminSetupPage() {
+  const status = useSetupStatus();
+  // After success a refetch (window focus) would say Setup Complete; keep the success message.
+  const [isCreated, setIsCreated] = useState(false);
+
+  if (status.isPending) {
+    return (
+      <AuthShell tone="staff" title="Admin Setup" icon={<ShieldPlus />} footer={backToHome}>
+        <LoadingState label="Checking setup…" className="min-h-32" />
+      </AuthShell>
+    );
+  }
+  if (status.isError) {
+    return (
+      <AuthShell tone="staff" title="Admin Setup" icon={<ShieldPlus />} footer={backToHome}>
+        <ErrorState
+          title="Could not check setup"
+          message={errorMessage(status.error)}
+          onRetry={() => void status.refetch()}
+          isRetrying={status.isFetching}
+        />
+      </AuthShell>
+    );
+  }
+  if (!status.data.available && !isCreated) return <SetupComplete />;
+
+  return (
+    <AuthShell
+      tone="staff"
+      eyebrow="First start"
+      title="Admin Setup"
+      icon={<ShieldPlus />}
+      description="Create the first super admin account. It can then add managers, admins, technicians and other users."
+      footer={backToHome}
+    >
+      <AdminSetupFormView onCreated={() => setIsCreated(true)} />
+    </AuthShell>
+  );
+}
+
+function SetupComplete() {
+  return (
+    <AuthShell
+      tone="staff"
+      title="Setup Complete"
+      icon={<CheckCircle2 />}
+      description="An administrator account already exists. Sign in through the Admin Portal to manage the business."
+      footer={backToHome}
+    >
+      <Button asChild size="lg" className="w-full">
+        <Link to={ADMIN_PORTAL_PATH}>Go to Admin Portal</Link>
+      </Button>
+    </AuthShell>
+  );
+}
+
+function AdminSetupFormView({ onCreated }: { onCreated: () => void }) {
+  const setup = useAdminSetup();
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const isCreated = outcome?.tone === 'success';
+  const form = useForm<AdminSetupForm>({
+    resolver: zodResolver(adminSetupFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const goToPortal = useEffectEvent(() => navigate(ADMIN_PORTAL_PATH));
+  useEffect(() => {
+    if (!isCreated) return;
+    const timer = setTimeout(goToPortal, ADMIN_SETUP_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isCreated]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      await setup.mutateAsync(values);
+      onCreated();
+      setOutcome({ tone: 'success', message: AUTH_MESSAGES.setupSucceeded });
+    } catch (error) {
+      const message = errorMessage(error, AUTH_MESSAGES.setupFailed);
+      // Field messages that only repeat the banner are left out, so nothing is said twice.
+      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+      for (const field of FIELDS) {
+        const fieldMessage = fields[field];
+        if (fieldMessage && fieldMessage !== message)
+          form.setError(field, { message: fieldMessage });
+      }
+      setOutcome({ tone: 'error', message });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <FormMessage outcome={outcome} />
+      <fieldset disabled={isSubmitting || isCreated} className="flex flex-col gap-5">
+        <FormField id="setup-name" label="Full Name" error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
+        </FormField>
+        <FormField id="setup-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              {...form.register('email')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="setup-password"
+          label="Password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="setup-confirm-password"
+          label="Confirm Password"
+          error={errors.confirmPassword?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" className="w-full">
+          {isSubmitting && <Spinner />}
+          Create Admin Account
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+// Sign in (/login, SPEC "Sign in, sign up and checkout success"): success goes to /, a failure
+// shows 'Sign in failed' with the server's words beneath. A signed-in visitor goes straight to /.
+import type { SignInForm as SignInValues } from '@pitstop/shared/auth/forms';
+import { ArrowLeft, LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { errorMessage } from '../../../lib/api.ts';
+import { useSignIn, useViewer, ViewerLookupError } from '../api.ts';
+import { AUTH_MESSAGES } from '../auth-messages.ts';
+import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import type { FormOutcome } from '../components/form-message.tsx';
+import { SignInForm } from '../components/sign-in-form.tsx';
+
+export function LoginPage() {
+  const { viewer } = useViewer();
+  const signIn = useSignIn();
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const [isDone, setIsDone] = useState(false);
+
+  // Covers both a successful sign-in (the viewer arrives in the cache) and an earlier session.
+  if (viewer || isDone) return <Navigate to="/" replace />;
+
+  async function handleSignIn(values: SignInValues) {
+    setOutcome(null);
+    try {
+      const signedIn = await signIn.mutateAsync(values);
+      if (!signedIn) {
+        setOutcome({
+          tone: 'error',
+          title: AUTH_MESSAGES.signInFailed,
+          message: AUTH_MESSAGES.authenticationFailed,
+        });
+      }
+    } catch (error) {
+      // Signed in, only the profile read failed: the home page reads it again.
+      if (error instanceof ViewerLookupError) {
+        setIsDone(true);
+        return;
+      }
+      setOutcome({
+        tone: 'error',
+        title: AUTH_MESSAGES.signInFailed,
+        message: errorMessage(error, AUTH_MESSAGES.somethingFailed),
+      });
+    }
+  }
+
+  return (
+    <AuthShell
+      title="Sign In"
+      icon={<LogIn />}
+      description="Welcome back. Sign in to book services and manage your garage."
+      footer={
+        <ShellLink to="/">
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </ShellLink>
+      }
+    >
+      <SignInForm idPrefix="login" outcome={outcome} onSignIn={handleSignIn} />
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Don't have an account?{' '}
+        <Link
+          to="/signup"
+          className="rounded-sm font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          Sign Up
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,127 @@
+// Sign up (/signup, SPEC sections 2, 4, 5 and 8): e-mail, password and confirmation. Success says
+// so and goes to /login after 2 seconds; a failure shows 'Sign up failed' with the server's words.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN_LENGTH, signUpFormSchema } from '@pitstop/shared/auth/forms';
+import { ArrowLeft, UserPlus } from 'lucide-react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useSignUp, useViewer } from '../api.ts';
+import { AUTH_MESSAGES, SIGN_UP_REDIRECT_DELAY_MS } from '../auth-messages.ts';
+import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import { FormField } from '../components/form-field.tsx';
+import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
+
+export function SignupPage() {
+  const { viewer } = useViewer();
+  const signUp = useSignUp();
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const isCreated = outcome?.tone === 'success';
+  const form = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const goToLogin = useEffectEvent(() => navigate('/login'));
+  useEffect(() => {
+    if (!isCreated) return;
+    const timer = setTimeout(goToLogin, SIGN_UP_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isCreated]);
+
+  if (viewer && !isCreated) return <Navigate to="/" replace />;
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      await signUp.mutateAsync(values);
+      setOutcome({ tone: 'success', message: AUTH_MESSAGES.signUpSucceeded });
+    } catch (error) {
+      setOutcome({
+        tone: 'error',
+        title: AUTH_MESSAGES.signUpFailed,
+        message: errorMessage(error, AUTH_MESSAGES.somethingFailed),
+      });
+    }
+  });
+
+  return (
+    <AuthShell
+      title="Create Account"
+      icon={<UserPlus />}
+      description="Book mobile oil changes and keep your vehicles in one place."
+      footer={
+        <ShellLink to="/">
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </ShellLink>
+      }
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <FormMessage outcome={outcome} />
+        <fieldset disabled={isSubmitting || isCreated} className="flex flex-col gap-5">
+          <FormField id="signup-email" label="Email" error={errors.email?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                spellCheck={false}
+                {...form.register('email')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="signup-password"
+            label="Password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            error={errors.password?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                {...form.register('password')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="signup-confirm-password"
+            label="Confirm Password"
+            error={errors.confirmPassword?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                {...form.register('confirmPassword')}
+              />
+            )}
+          </FormField>
+          <Button type="submit" size="lg" className="w-full">
+            {isSubmitting && <Spinner />}
+            Sign Up
+          </Button>
+        </fieldset>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link
+          to="/login"
+          className="rounded-sm font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          Sign In
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

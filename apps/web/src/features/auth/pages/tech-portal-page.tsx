@@ -1,0 +1,36 @@
+// Technician portal login (/tech-portal, SPEC "Portal logins" and section 8): a technician goes
+// to the dashboard once onboarded, otherwise to onboarding. Anyone else is signed out again.
+// Its own screen: no public top bar or footer.
+import { ArrowLeft, Wrench } from 'lucide-react';
+import { Navigate } from 'react-router';
+import { useViewer } from '../api.ts';
+import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import { SignInForm } from '../components/sign-in-form.tsx';
+import { usePortalSignIn } from '../components/use-portal-sign-in.ts';
+import { decideTechnicianPortal, homeRedirectFor } from '../role-redirects.ts';
+
+export function TechPortalPage() {
+  const { viewer } = useViewer();
+  const { outcome, submit } = usePortalSignIn(decideTechnicianPortal);
+
+  const technicianHome = homeRedirectFor(viewer);
+  if (technicianHome) return <Navigate to={technicianHome} replace />;
+
+  return (
+    <AuthShell
+      tone="staff"
+      eyebrow="Technicians"
+      title="Technician Portal"
+      icon={<Wrench />}
+      description="Sign in to see today's jobs, update their status and manage your working days."
+      footer={
+        <ShellLink to="/">
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </ShellLink>
+      }
+    >
+      <SignInForm idPrefix="tech-portal" outcome={outcome} onSignIn={submit} />
+    </AuthShell>
+  );
+}
