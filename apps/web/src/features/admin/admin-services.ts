@@ -1,0 +1,43 @@
+// The 'Admin Services' menu of the dashboard (SPEC sections 2 and 6): which screens each role may
+// open from it. Manage Technicians joins the list when its screen is built.
+import { can, type Permission } from '@pitstop/shared/permissions';
+import type { Role } from '@pitstop/shared/roles';
+import { Building2, UsersRound, Wrench, type LucideIcon } from 'lucide-react';
+
+export interface AdminService {
+  title: string;
+  description: string;
+  to: string;
+  icon: LucideIcon;
+  /** Who sees the entry; the screen itself enforces the same permission. */
+  permission: Permission;
+}
+
+/** In the spec's order: users, services, technicians, business profile. */
+export const ADMIN_SERVICES: readonly AdminService[] = [
+  {
+    title: 'Manage Users',
+    description: 'Create accounts with a role, edit contact details and remove accounts.',
+    to: '/admin/users',
+    icon: UsersRound,
+    permission: 'user:manage',
+  },
+  {
+    title: 'Manage Services',
+    description: 'Edit the service catalogue: prices, durations, what each includes and its order.',
+    to: '/admin/services',
+    icon: Wrench,
+    permission: 'service:manage',
+  },
+  {
+    title: 'Business Profile',
+    description: 'Phone, e-mail and the opening hours customers book against.',
+    to: '/admin/business-profile',
+    icon: Building2,
+    permission: 'business:edit',
+  },
+];
+
+export function adminServicesFor(role: Role | null | undefined): AdminService[] {
+  return ADMIN_SERVICES.filter((service) => can(role, service.permission));
+}

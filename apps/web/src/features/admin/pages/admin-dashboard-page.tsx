@@ -1,0 +1,37 @@
+// The admin dashboard (/admin; manager, admin and super_admin; SPEC sections 2 and 6). Its
+// sections stack in the spec's order: metric cards, the 'Admin Services' menu, then the
+// appointment tables. Today it has the welcome line and the menu; each later section is its own
+// component, added between them in that order.
+import { useViewer } from '../../auth/api.ts';
+import { RoleBadge } from '../../users/components/role-badge.tsx';
+import { AdminPage } from '../components/admin-page.tsx';
+import { AdminServicesMenu } from '../components/admin-services-menu.tsx';
+
+export function AdminDashboardPage() {
+  // The route guard has already checked that a staff member is signed in.
+  const { viewer, role } = useViewer();
+  const name = viewer?.name.trim() || viewer?.email;
+
+  return (
+    <AdminPage
+      eyebrow="Staff console"
+      title="Admin Dashboard"
+      description={
+        <div className="flex flex-col gap-1.5">
+          <p>
+            Welcome back, <span className="font-semibold text-foreground">{name}</span>.
+          </p>
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="break-all">Signed in as {viewer?.email}</span>
+            <span className="sr-only">Role:</span>
+            <RoleBadge role={role} />
+          </p>
+        </div>
+      }
+    >
+      <div className="flex flex-col gap-10">
+        <AdminServicesMenu role={role} />
+      </div>
+    </AdminPage>
+  );
+}

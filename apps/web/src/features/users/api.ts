@@ -1,0 +1,105 @@
+// User Management calls (super_admin only): list with search and role counts, create, edit, delete.
+import type { Role } from '@pitstop/shared/roles';
+import { userListSchema, userSummarySchema } from '@pitstop/shared/users/forms';
+import type { CreateUserInput, UserSummary } from '@pitstop/shared/users/forms';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '../../lib/api.ts';
+import { viewerQueryKey } from '../auth/api.ts';
+
+export type RoleFilter = Role | 'all';
+
+export interface UserFilter {
+  search: string;
+  role: RoleFilter;
+}
+
+export type UserCounts = Record<RoleFilter, number>;
+
+export interface UserList {
+  users: UserSummary[];
+  counts: UserCounts;
+}
+
+/** Every users query lives under this key, so one invalidation refreshes lists and counts. */
+export const usersQueryKey = ['users'] as const;
+
+export function usersListQueryKey(filter: UserFilter) {
+  return [...usersQueryKey, 'list', filter] as const;
+}
+
+const userResponseSchema = z.object({ user: userSummarySchema });
+
+export async function listUsers(filter: UserFilter, signal?: AbortSignal): Promise<UserList> {
+  const params = new URLSearchParams();
+  if (filter.search) params.set('search', filter.search);
+  if (filter.role !== 'all') params.set('role', filter.role);
+  const query = params.size > 0 ? `?${params}` : '';
+  const data = userListSchema.parse(await apiFetch<unknown>(`/api/users${query}`, { signal }));
+  const count = (key: RoleFilter) => data.counts[key] ?? 0;
+  return {
+    users: data.users,
+    counts: {
+      all: count('all'),
+      customer: count('customer'),
+      technician: count('technician'),
+      manager: count('manager'),
+      admin: count('admin'),
+      super_admin: count('super_admin'),
+    },
+  };
+}
+
+export function useUsers(filter: UserFilter) {
+  return useQuery({
+    queryKey: usersListQueryKey(filter),
+    queryFn: ({ signal }) => listUsers(filter, signal),
+    // Keep the last rows on screen while a new search or tab loads, instead of a spinner flash.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateUserInput) =>
+      userResponseSchema.parse(
+        await apiFetch<unknown>('/api/users', { method: 'POST', body: input }),
+      ).user,
+    // Not awaited: the dialog shows its success message while the list refreshes behind it.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}
+
+export interface UpdateUserVariables {
+  id: string;
+  name: string;
+  phone: string;
+  address: string;
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The role is never sent: it can only be set during user creation.
+    mutationFn: async ({ id, ...body }: UpdateUserVariables) =>
+      userResponseSchema.parse(
+        await apiFetch<unknown>(`/api/users/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+      ).user,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      // The viewer may have edited their own name, which the dashboard greets them by.
+      void queryClient.invalidateQueries({ queryKey: viewerQueryKey });
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    // Awaited, so the row is gone by the time the success toast appears.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

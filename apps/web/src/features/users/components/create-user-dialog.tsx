@@ -1,0 +1,196 @@
+// The Create User dialog (SPEC sections 2, 5, 8): name, e-mail, password, role and an optional
+// phone. On success it says so and closes itself after 1.5 s.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN_LENGTH } from '@pitstop/shared/auth/forms';
+import { ROLES } from '@pitstop/shared/roles';
+import { createUserSchema } from '@pitstop/shared/users/forms';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCreateUser } from '../api.ts';
+import { roleLabel } from '../role-labels.ts';
+import {
+  CREATE_DIALOG_CLOSE_DELAY_MS,
+  createErrorMessage,
+  fieldErrorsOf,
+  USER_MESSAGES,
+} from '../user-messages.ts';
+import { FormBanner, type FormOutcome } from './form-banner.tsx';
+import { FormField } from './form-field.tsx';
+import { PhoneInput } from './phone-input.tsx';
+
+const FIELDS = ['name', 'email', 'password', 'role', 'phone'] as const;
+
+export interface CreateUserDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create User</DialogTitle>
+          <DialogDescription>
+            The new user signs in with this e-mail and password. Choose the role carefully: it can
+            only be set now.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Rendered only while open, so every opening starts with an empty form. */}
+        <CreateUserForm onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateUserForm({ onDone }: { onDone: () => void }) {
+  const createUser = useCreateUser();
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const isCreated = outcome?.tone === 'success';
+  const form = useForm({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: { name: '', email: '', password: '', role: 'customer', phone: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const close = useEffectEvent(onDone);
+  useEffect(() => {
+    if (!isCreated) return;
+    const timer = setTimeout(close, CREATE_DIALOG_CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isCreated]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      await createUser.mutateAsync(values);
+      setOutcome({ tone: 'success', message: USER_MESSAGES.created });
+    } catch (error) {
+      const fieldErrors = Object.entries(fieldErrorsOf(error, FIELDS));
+      for (const [field, message] of fieldErrors) {
+        form.setError(field as (typeof FIELDS)[number], { message });
+      }
+      if (fieldErrors.length === 0) {
+        setOutcome({ tone: 'error', message: createErrorMessage(error) });
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <fieldset disabled={isSubmitting || isCreated} className="grid gap-4 sm:grid-cols-2">
+        <FormField id="create-user-name" label="Name" error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+        </FormField>
+        <FormField id="create-user-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              {...form.register('email')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="create-user-password"
+          label="Password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="create-user-phone"
+          label="Phone"
+          labelNote="Optional"
+          error={errors.phone?.message}
+        >
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="phone"
+              render={({ field }) => (
+                <PhoneInput
+                  {...control}
+                  autoComplete="off"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="create-user-role"
+          label="Role"
+          error={errors.role?.message}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {ROLES.map((role) => (
+                      <SelectItem key={role} value={role}>
+                        {roleLabel(role)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
+      </fieldset>
+
+      <FormBanner outcome={outcome} />
+
+      <DialogFooter className="mt-6">
+        <DialogClose asChild>
+          <Button variant="outline">{isCreated ? 'Close' : 'Cancel'}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting || isCreated}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? 'Creating…' : 'Create User'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+// The Edit User dialog (SPEC sections 2, 6, 8): name, phone and address. The role is shown but
+// locked, because it can only be set during user creation. On success it closes after 1 s.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ROLE_CHANGE_REFUSED, updateUserSchema } from '@pitstop/shared/users/forms';
+import type { UserSummary } from '@pitstop/shared/users/forms';
+import { Lock } from 'lucide-react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useUpdateUser } from '../api.ts';
+import { roleLabel } from '../role-labels.ts';
+import {
+  EDIT_DIALOG_CLOSE_DELAY_MS,
+  fieldErrorsOf,
+  updateErrorMessage,
+  USER_MESSAGES,
+} from '../user-messages.ts';
+import { FormBanner, type FormOutcome } from './form-banner.tsx';
+import { FormField } from './form-field.tsx';
+import { PhoneInput } from './phone-input.tsx';
+
+const FIELDS = ['name', 'phone', 'address'] as const;
+
+export interface EditUserDialogProps {
+  /** The user being edited; null keeps the dialog closed. */
+  user: UserSummary | null;
+  onClose: () => void;
+}
+
+export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit User</DialogTitle>
+          <DialogDescription className="break-all">{user?.email}</DialogDescription>
+        </DialogHeader>
+        {/* Keyed by user, so switching users never carries one user's edits to another. */}
+        {user && <EditUserForm key={user.id} user={user} onDone={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void }) {
+  const updateUser = useUpdateUser();
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const isSaved = outcome?.tone === 'success';
+  const form = useForm({
+    resolver: zodResolver(updateUserSchema),
+    defaultValues: { name: user.name, phone: user.phone, address: user.address },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const close = useEffectEvent(onDone);
+  useEffect(() => {
+    if (!isSaved) return;
+    const timer = setTimeout(close, EDIT_DIALOG_CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isSaved]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      await updateUser.mutateAsync({
+        id: user.id,
+        name: values.name,
+        phone: values.phone,
+        address: values.address ?? '',
+      });
+      setOutcome({ tone: 'success', message: USER_MESSAGES.updated });
+    } catch (error) {
+      const fieldErrors = Object.entries(fieldErrorsOf(error, FIELDS));
+      for (const [field, message] of fieldErrors) {
+        form.setError(field as (typeof FIELDS)[number], { message });
+      }
+      if (fieldErrors.length === 0) {
+        setOutcome({ tone: 'error', message: updateErrorMessage(error) });
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <fieldset disabled={isSubmitting || isSaved} className="grid gap-4 sm:grid-cols-2">
+        <FormField id="edit-user-name" label="Name" error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+        </FormField>
+        <FormField
+          id="edit-user-phone"
+          label="Phone"
+          labelNote="Optional"
+          error={errors.phone?.message}
+        >
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="phone"
+              render={({ field }) => (
+                <PhoneInput
+                  {...control}
+                  autoComplete="off"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="edit-user-address"
+          label="Address"
+          labelNote="Optional"
+          hint="Street, city, ZIP"
+          error={errors.address?.message}
+          className="sm:col-span-2"
+        >
+          {(control) => <Input {...control} autoComplete="off" {...form.register('address')} />}
+        </FormField>
+        <FormField
+          id="edit-user-role"
+          label="Role"
+          hint={
+            <span className="inline-flex items-center gap-1.5">
+              <Lock className="size-3.5 shrink-0" aria-hidden="true" />
+              {ROLE_CHANGE_REFUSED}
+            </span>
+          }
+          className="sm:col-span-2"
+        >
+          {(control) => <Input {...control} value={roleLabel(user.role)} disabled readOnly />}
+        </FormField>
+      </fieldset>
+
+      <FormBanner outcome={outcome} />
+
+      <DialogFooter className="mt-6">
+        <DialogClose asChild>
+          <Button variant="outline">{isSaved ? 'Close' : 'Cancel'}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting || isSaved}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

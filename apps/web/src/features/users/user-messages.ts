@@ -1,0 +1,62 @@
+// The spec's words for User Management outcomes (SPEC section 8), and which one an error earns.
+import { CANNOT_DELETE_SELF } from '@pitstop/shared/users/forms';
+import { ApiError } from '../../lib/api.ts';
+
+export const USER_MESSAGES = {
+  listSignedOut: 'You must be signed in to view users',
+  listFailed: 'Failed to load users',
+  listEmpty: 'No users found',
+  createSignedOut: 'You must be signed in to create users',
+  createFailed: 'Failed to create user',
+  createUnexpected: 'An unexpected error occurred. Please try again.',
+  created: 'User account created successfully!',
+  updateFailed: 'Failed to update user profile',
+  updated: 'User updated successfully!',
+  deleteSignedOut: 'You must be signed in to delete users',
+  deleteFailed: 'Failed to delete user',
+  deleted: 'User deleted successfully',
+  cannotDeleteSelf: CANNOT_DELETE_SELF,
+} as const;
+
+/** How long the success message stays before the dialog closes (SPEC section 9). */
+export const CREATE_DIALOG_CLOSE_DELAY_MS = 1500;
+export const EDIT_DIALOG_CLOSE_DELAY_MS = 1000;
+
+const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+export function listErrorMessage(error: unknown): string {
+  return isSignedOut(error) ? USER_MESSAGES.listSignedOut : USER_MESSAGES.listFailed;
+}
+
+export function createErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return USER_MESSAGES.createUnexpected;
+  if (error.status === 401) return USER_MESSAGES.createSignedOut;
+  // The server explains a refusal it understood (a taken e-mail, a bad field) in the spec's words.
+  if (error.status >= 400 && error.status < 500 && error.code !== 'UNKNOWN') return error.message;
+  // A crash, a proxy page or no connection at all: nothing the user can act on beyond retrying.
+  return error.status === 0 ? USER_MESSAGES.createUnexpected : USER_MESSAGES.createFailed;
+}
+
+export function updateErrorMessage(_error: unknown): string {
+  return USER_MESSAGES.updateFailed;
+}
+
+export function deleteErrorMessage(error: unknown): string {
+  if (isSignedOut(error)) return USER_MESSAGES.deleteSignedOut;
+  if (error instanceof ApiError && error.message === CANNOT_DELETE_SELF) return CANNOT_DELETE_SELF;
+  return USER_MESSAGES.deleteFailed;
+}
+
+/** Field errors a 422 carried, for the fields the form has (the rest go to the banner). */
+export function fieldErrorsOf<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  if (!(error instanceof ApiError) || error.status !== 422 || !error.fields) return {};
+  const result: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const message = error.fields[field];
+    if (message) result[field] = message;
+  }
+  return result;
+}
