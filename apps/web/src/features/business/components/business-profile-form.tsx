@@ -1,0 +1,357 @@
+// The business profile in edit mode: name, phone (formatted as typed), e-mail, time zone, visits
+// per time slot, and each weekday's open/closed toggle with opening and closing times. Validated by
+// the shared businessProfileSchema here and again by the server, whose field errors (e.g.
+// `hours.monday.closeTime`) land next to their fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { WEEKDAYS, type Weekday } from '@pitstop/shared/business/hours';
+import { businessProfileSchema, type BusinessProfile } from '@pitstop/shared/business/profile';
+import { formatPhone, PHONE_DISPLAY_LENGTH } from '@pitstop/shared/phone';
+import { CalendarClock, Clock, Store } from 'lucide-react';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { fieldClasses, Input } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { FieldError, FormField } from '../../services/components/form-field.tsx';
+import { useUpdateBusinessProfile } from '../api.ts';
+import { timeZoneGroups } from '../time-zones.ts';
+import { WEEKDAY_LABELS } from '../weekdays.ts';
+import { OpenSwitch } from './open-switch.tsx';
+import { ProfileSection } from './profile-section.tsx';
+
+export const CAPACITY_MIN = 1;
+export const CAPACITY_MAX = 50;
+export const CAPACITY_MESSAGE = `Enter a whole number from ${CAPACITY_MIN} to ${CAPACITY_MAX}`;
+
+/** Words for the checks the shared schema leaves with zod's defaults; its own messages win. */
+function friendlyMessage(issue: { code?: string; path?: PropertyKey[] }): string | undefined {
+  const field = issue.path?.[0];
+  if (field === 'capacity') return CAPACITY_MESSAGE;
+  if (field === 'name' && issue.code === 'too_big') return 'Business name is too long';
+  return undefined;
+}
+
+const resolver = zodResolver(businessProfileSchema, { error: friendlyMessage });
+
+type FieldPath =
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'timeZone'
+  | 'capacity'
+  | `hours.${Weekday}.${'isOpen' | 'openTime' | 'closeTime'}`;
+
+const FIELD_PATHS = new Set<string>([
+  'name',
+  'phone',
+  'email',
+  'timeZone',
+  'capacity',
+  ...WEEKDAYS.flatMap((day) => ['isOpen', 'openTime', 'closeTime'].map((f) => `hours.${day}.${f}`)),
+]);
+
+/** The server's field errors this form can show, by field path. */
+export function serverFieldErrors(error: unknown): [FieldPath, string][] {
+  if (!(error instanceof ApiError) || !error.fields) return [];
+  return Object.entries(error.fields).filter((entry): entry is [FieldPath, string] =>
+    FIELD_PATHS.has(entry[0]),
+  );
+}
+
+export interface BusinessProfileFormProps {
+  profile: BusinessProfile;
+  onSaved: (saved: BusinessProfile) => void;
+  onCancel: () => void;
+}
+
+export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProfileFormProps) {
+  const save = useUpdateBusinessProfile();
+  const form = useForm<BusinessProfile>({ resolver, defaultValues: profile });
+  const { errors, isSubmitting } = form.formState;
+  const timeZone = useWatch({ control: form.control, name: 'timeZone' });
+  const zoneGroups = useMemo(() => timeZoneGroups(timeZone), [timeZone]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      onSaved(await save.mutateAsync(values));
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      fieldErrors.forEach(([field, message], index) =>
+        form.setError(field, { message }, { shouldFocus: index === 0 }),
+      );
+      if (fieldErrors.length === 0) {
+        toast.error(errorMessage(error, 'Failed to save the business profile. Please try again.'));
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Edit business profile">
+      <fieldset
+        disabled={isSubmitting}
+        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] lg:items-start"
+      >
+        <div className="grid gap-6">
+          <ProfileSection icon={Store} title="Contact details">
+            <div className="grid gap-5">
+              <FormField id="business-name" label="Business name" error={errors.name?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    autoComplete="organization"
+                    maxLength={80}
+                    {...form.register('name')}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id="business-phone"
+                label="Phone"
+                hint="Shown in the footer and used by the 'Call Us' button."
+                error={errors.phone?.message}
+              >
+                {(control) => (
+                  <Controller
+                    control={form.control}
+                    name="phone"
+                    render={({ field }) => (
+                      <Input
+                        {...control}
+                        type="tel"
+                        inputMode="tel"
+                        autoComplete="tel"
+                        maxLength={PHONE_DISPLAY_LENGTH}
+                        placeholder="(555) 123-4567"
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(event) => field.onChange(formatPhone(event.target.value))}
+                      />
+                    )}
+                  />
+                )}
+              </FormField>
+              <FormField id="business-email" label="Email" error={errors.email?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="email"
+                    autoComplete="email"
+                    spellCheck={false}
+                    {...form.register('email')}
+                  />
+                )}
+              </FormField>
+            </div>
+          </ProfileSection>
+
+          <ProfileSection icon={CalendarClock} title="Scheduling">
+            <div className="grid gap-5">
+              <FormField
+                id="business-time-zone"
+                label="Time zone"
+                hint="Appointment dates, times and today's slots follow this zone."
+                error={errors.timeZone?.message}
+              >
+                {(control) => (
+                  <select
+                    {...control}
+                    className={cn(fieldClasses, 'h-10 cursor-pointer')}
+                    {...form.register('timeZone')}
+                  >
+                    {zoneGroups.map((group) => (
+                      <optgroup key={group.region} label={group.region}>
+                        {group.zones.map((zone) => (
+                          <option key={zone.value} value={zone.value}>
+                            {zone.label}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <FormField
+                id="business-capacity"
+                label="Visits per time slot"
+                hint={`How many visits may overlap in one half-hour slot (${CAPACITY_MIN}–${CAPACITY_MAX}).`}
+                error={errors.capacity?.message}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={CAPACITY_MIN}
+                    max={CAPACITY_MAX}
+                    step={1}
+                    className="max-w-32"
+                    {...form.register('capacity', { valueAsNumber: true })}
+                  />
+                )}
+              </FormField>
+            </div>
+          </ProfileSection>
+        </div>
+
+        <ProfileSection
+          icon={Clock}
+          title="Business hours"
+          description="Customers can book from opening time until the last half hour before closing."
+        >
+          <div className="divide-y divide-border">
+            {WEEKDAYS.map((day) => (
+              <DayHoursFields key={day} day={day} control={form.control} errors={errors} />
+            ))}
+          </div>
+        </ProfileSection>
+      </fieldset>
+
+      <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:px-5 sm:shadow-sm">
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+          <p className="mr-auto hidden text-sm text-muted-foreground sm:block">
+            Changes show in the footer as soon as you save.
+          </p>
+          <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting && <Spinner className="size-4" />}
+            Save
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+interface DayHoursFieldsProps {
+  day: Weekday;
+  control: Control<BusinessProfile>;
+  errors: FieldErrors<BusinessProfile>;
+}
+
+function DayHoursFields({ day, control, errors }: DayHoursFieldsProps) {
+  const label = WEEKDAY_LABELS[day];
+  const isOpen = useWatch({ control, name: `hours.${day}.isOpen` });
+  const dayErrors = errors.hours?.[day];
+  const error = dayErrors?.closeTime?.message ?? dayErrors?.openTime?.message ?? dayErrors?.message;
+  const ids = {
+    day: `hours-${day}`,
+    open: `hours-${day}-open`,
+    openTime: `hours-${day}-open-time`,
+    closeTime: `hours-${day}-close-time`,
+    error: `hours-${day}-error`,
+  };
+  const describedBy = error ? ids.error : undefined;
+
+  return (
+    <div
+      role="group"
+      aria-labelledby={ids.day}
+      className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0"
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+        <span id={ids.day} className="w-24 font-medium">
+          {label}
+        </span>
+        <Controller
+          control={control}
+          name={`hours.${day}.isOpen`}
+          // Re-check the closing time too, so its error clears as soon as the day is closed.
+          rules={{ deps: [`hours.${day}.closeTime`] }}
+          render={({ field }) => (
+            <div className="flex w-24 items-center gap-2">
+              <OpenSwitch
+                id={ids.open}
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-label={`Open on ${label}`}
+              />
+              <label htmlFor={ids.open} className="cursor-pointer text-sm text-muted-foreground">
+                {field.value ? 'Open' : 'Closed'}
+              </label>
+            </div>
+          )}
+        />
+        {isOpen ? (
+          <div className="flex w-full items-center gap-2 sm:w-auto sm:flex-1">
+            <TimeInput
+              id={ids.openTime}
+              label={`${label} opening time`}
+              control={control}
+              day={day}
+              kind="openTime"
+              invalid={Boolean(dayErrors?.openTime)}
+              describedBy={describedBy}
+            />
+            <span className="text-sm text-muted-foreground" aria-hidden="true">
+              to
+            </span>
+            <TimeInput
+              id={ids.closeTime}
+              label={`${label} closing time`}
+              control={control}
+              day={day}
+              kind="closeTime"
+              invalid={Boolean(dayErrors?.closeTime)}
+              describedBy={describedBy}
+            />
+          </div>
+        ) : (
+          <span className="text-sm text-muted-foreground">No bookings this day</span>
+        )}
+      </div>
+      {isOpen && <FieldError id={ids.error} message={error} />}
+    </div>
+  );
+}
+
+interface TimeInputProps {
+  id: string;
+  label: string;
+  control: Control<BusinessProfile>;
+  day: Weekday;
+  kind: 'openTime' | 'closeTime';
+  invalid: boolean;
+  describedBy: string | undefined;
+}
+
+function TimeInput({ id, label, control, day, kind, invalid, describedBy }: TimeInputProps) {
+  const name = `hours.${day}.${kind}` as const;
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Controller
+        control={control}
+        name={name}
+        // The close-after-open check sits on the closing time: re-run it when either changes.
+        rules={{ deps: kind === 'openTime' ? [`hours.${day}.closeTime` as const] : [] }}
+        render={({ field }) => (
+          <Input
+            id={id}
+            type="time"
+            step={60}
+            required
+            className="min-w-0 flex-1 sm:max-w-36"
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={field.onChange}
+          />
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+// The service catalogue calls: the public list, and the admin's add, edit, delete and reorder.
+import { moveItem, serviceSchema } from '@pitstop/shared/services/catalog';
+import type { Service, ServiceForm } from '@pitstop/shared/services/catalog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '../../lib/api.ts';
+
+export const servicesQueryKey = ['services'] as const;
+const moveMutationKey = [...servicesQueryKey, 'move'] as const;
+
+const serviceListSchema = z.object({ services: z.array(serviceSchema) });
+const serviceResponseSchema = z.object({ service: serviceSchema });
+
+/** Active services, sorted by their order (the server sorts too; this keeps the rule local). */
+export async function listServices(signal?: AbortSignal): Promise<Service[]> {
+  const { services } = serviceListSchema.parse(
+    await apiFetch<unknown>('/api/services', { signal }),
+  );
+  return sortByOrder(services);
+}
+
+function sortByOrder(services: Service[]): Service[] {
+  return services.slice().sort((a, b) => a.order - b.order);
+}
+
+export function useServices() {
+  return useQuery({
+    queryKey: servicesQueryKey,
+    queryFn: ({ signal }) => listServices(signal),
+  });
+}
+
+function serviceUrl(id: string): string {
+  return `/api/services/${encodeURIComponent(id)}`;
+}
+
+export function useCreateService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (form: ServiceForm) =>
+      serviceResponseSchema.parse(
+        await apiFetch<unknown>('/api/services', { method: 'POST', body: form }),
+      ).service,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
+  });
+}
+
+export function useUpdateService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, form }: { id: string; form: ServiceForm }) =>
+      serviceResponseSchema.parse(
+        await apiFetch<unknown>(serviceUrl(id), { method: 'PUT', body: form }),
+      ).service,
+    onSuccess: (service) => {
+      queryClient.setQueryData<Service[]>(servicesQueryKey, (list) =>
+        list?.map((item) => (item.id === service.id ? service : item)),
+      );
+      return queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+    },
+  });
+}
+
+export function useDeleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(serviceUrl(id), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
+  });
+}
+
+export interface MoveServiceVariables {
+  id: string;
+  /** The new position, 0-based. */
+  order: number;
+}
+
+/** Puts `id` at `order` with the others shifted by one, and renumbers orders 0..n-1. */
+export function moveServiceInList(list: readonly Service[], { id, order }: MoveServiceVariables) {
+  const from = list.findIndex((service) => service.id === id);
+  if (from < 0 || order < 0 || order >= list.length) return list.slice();
+  return moveItem(list, from, order).map((service, index) => ({ ...service, order: index }));
+}
+
+/**
+ * Reorders optimistically, then takes the server's list as the truth. With several moves in
+ * flight, only the last one to finish writes the server's answer, so the list never jumps back to
+ * a state older than what the admin sees.
+ */
+export function useMoveService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: moveMutationKey,
+    mutationFn: async ({ id, order }: MoveServiceVariables) =>
+      serviceListSchema.parse(
+        await apiFetch<unknown>(`${serviceUrl(id)}/move`, { method: 'POST', body: { order } }),
+      ).services,
+    onMutate: async (variables) => {
+      await queryClient.cancelQueries({ queryKey: servicesQueryKey });
+      const previous = queryClient.getQueryData<Service[]>(servicesQueryKey);
+      if (previous) {
+        queryClient.setQueryData(servicesQueryKey, moveServiceInList(previous, variables));
+      }
+      return { previous };
+    },
+    onSuccess: (services) => {
+      if (queryClient.isMutating({ mutationKey: moveMutationKey }) === 1) {
+        queryClient.setQueryData(servicesQueryKey, sortByOrder(services));
+      }
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(servicesQueryKey, context.previous);
+    },
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: moveMutationKey }) === 1) {
+        return queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,234 @@
+// The Add Service form and a row's inline edit (SPEC section 5, "Service form"): name, icon,
+// description, price (parsed as a number, default 0), duration and the includes list. Validated
+// by the shared serviceFormSchema here and again by the server; the server's field errors are
+// shown next to their fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  SERVICE_ICONS,
+  serviceFormSchema,
+  serviceIdFromName,
+} from '@pitstop/shared/services/catalog';
+import type { Service, ServiceForm as ServiceFormValues } from '@pitstop/shared/services/catalog';
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { FormField } from './form-field.tsx';
+import { IncludesEditor } from './includes-editor.tsx';
+import { SERVICE_ICON_LABELS, ServiceIcon } from './service-icon.tsx';
+
+export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
+
+const FIELDS = ['name', 'icon', 'description', 'price', 'duration', 'includes'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Maps the server's field keys (`includes.2`, `price`) onto this form's fields. */
+export function serverFieldErrors(error: unknown): [Field, string][] {
+  if (!(error instanceof ApiError) || !error.fields) return [];
+  const found = new Map<Field, string>();
+  for (const [key, message] of Object.entries(error.fields)) {
+    const field = FIELDS.find((name) => key === name || key.startsWith(`${name}.`));
+    if (field && !found.has(field)) found.set(field, message);
+  }
+  return [...found];
+}
+
+type IncludesErrors = FieldErrors<ServiceFormValues>['includes'];
+
+/** One message for the list: its own, or the first item's (e.g. 'An included item is too long'). */
+function includesError(errors: IncludesErrors): string | undefined {
+  if (!errors) return undefined;
+  if (errors.message) return errors.message;
+  if (errors.root?.message) return errors.root.message;
+  if (Array.isArray(errors)) return errors.find((item) => item?.message)?.message;
+  return undefined;
+}
+
+function defaultsFor(service?: Service): ServiceFormValues {
+  return service
+    ? {
+        name: service.name,
+        icon: service.icon,
+        description: service.description,
+        price: service.price.toFixed(2),
+        duration: service.duration,
+        includes: service.includes,
+      }
+    : { name: '', icon: 'Droplets', description: '', price: '', duration: '', includes: [] };
+}
+
+export interface ServiceFormProps {
+  /** The service being edited; absent for Add Service. */
+  service?: Service;
+  /** Prefix for the controls' ids, unique on the page. */
+  idPrefix: string;
+  submitLabel: string;
+  onSubmit: (values: ServiceFormOutput) => Promise<unknown>;
+  onCancel: () => void;
+  /** Heading and text above the fields. */
+  header?: ReactNode;
+}
+
+export function ServiceForm({
+  service,
+  idPrefix,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  header,
+}: ServiceFormProps) {
+  const form = useForm({
+    resolver: zodResolver(serviceFormSchema),
+    defaultValues: defaultsFor(service),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const name = useWatch({ control: form.control, name: 'name' });
+  const id = (field: Field) => `${idPrefix}-${field}`;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      fieldErrors.forEach(([field, message], index) =>
+        form.setError(field, { message }, { shouldFocus: index === 0 }),
+      );
+      if (fieldErrors.length === 0) toast.error(errorMessage(error));
+    }
+  });
+
+  const slug = serviceIdFromName(name ?? '');
+  const idHint = service
+    ? `Its id stays “${service.id}” if you rename it, so bookings keep pointing at it.`
+    : slug
+      ? `Its id will be “${slug}”.`
+      : 'Its id is made from the name.';
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      {header}
+      <fieldset disabled={isSubmitting} className="grid gap-5 sm:grid-cols-2">
+        <FormField id={id('name')} label="Name" hint={idHint} error={errors.name?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="off" maxLength={80} {...form.register('name')} />
+          )}
+        </FormField>
+
+        <FormField id={id('icon')} label="Icon" error={errors.icon?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="icon"
+              render={({ field }) => (
+                <Select
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  disabled={isSubmitting}
+                >
+                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue placeholder="Choose an icon" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {SERVICE_ICONS.map((icon) => (
+                      <SelectItem key={icon} value={icon}>
+                        <span className="flex items-center gap-2">
+                          <ServiceIcon icon={icon} className="size-4 text-brand-700" />
+                          {SERVICE_ICON_LABELS[icon]}
+                        </span>
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
+
+        <FormField
+          id={id('price')}
+          label="Price"
+          hint="In dollars, e.g. 49.99. Leave empty for 0."
+          error={errors.price?.message}
+        >
+          {(control) => (
+            <div className="relative">
+              <span
+                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              >
+                $
+              </span>
+              <Input
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                className="pl-7"
+                {...form.register('price')}
+              />
+            </div>
+          )}
+        </FormField>
+
+        <FormField
+          id={id('duration')}
+          label="Duration"
+          hint="e.g. 45 minutes or 30-45 minutes"
+          error={errors.duration?.message}
+        >
+          {(control) => <Input {...control} autoComplete="off" {...form.register('duration')} />}
+        </FormField>
+
+        <FormField
+          id={id('description')}
+          label="Description"
+          labelNote="Optional"
+          error={errors.description?.message}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <Textarea {...control} rows={3} maxLength={500} {...form.register('description')} />
+          )}
+        </FormField>
+
+        <div className="sm:col-span-2">
+          <Controller
+            control={form.control}
+            name="includes"
+            render={({ field }) => (
+              <IncludesEditor
+                id={id('includes')}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={includesError(errors.includes)}
+                disabled={isSubmitting}
+              />
+            )}
+          />
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Spinner className="size-4" />}
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
