@@ -1,5 +1,6 @@
 // First-admin setup on an EMPTY database (SPEC "Other admin screens", sections 5 and 8): create
-// the super admin, see Setup Complete afterwards, and sign in through the admin portal. Then
+// the super admin, see Setup Complete afterwards, sign in through the admin portal and open the
+// users page. Then
 // User Cleanup, which deletes every account and opens setup again (only safe on its own server).
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
@@ -54,6 +55,17 @@ test('create the first admin, see Setup Complete, sign in at the admin portal', 
   await signInAtPortal(page);
   const me = (await (await page.request.get('/api/me')).json()) as { viewer: { role: string } };
   expect(me.viewer.role).toBe('super_admin');
+  await expectAccessible(page);
+
+  // On to the users page, where the new super admin is the only account.
+  await page
+    .getByRole('region', { name: 'Admin Services' })
+    .getByRole('link', { name: /^Manage Users/ })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Super Admin 1', exact: true })).toBeVisible();
+  await expect(page.getByText(ADMIN.email).first()).toBeVisible();
   await expectAccessible(page);
 });
 

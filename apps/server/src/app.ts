@@ -30,6 +30,7 @@ import type { Env } from './lib/env.ts';
 import { errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
+import { bookingRoutes } from './features/booking/routes.ts';
 import { businessRoutes } from './features/business/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { servicesRoutes } from './features/services/routes.ts';
@@ -94,7 +95,8 @@ export async function buildApp({
         ? false
         : { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: 256 * 1024,
-    trustProxy: env.isProduction,
+    // Believe X-Forwarded-For only from the configured number of proxy hops (TRUST_PROXY).
+    trustProxy: (_address: string, hop: number) => hop < (env.trustProxy ?? 0),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -104,7 +106,7 @@ export async function buildApp({
     env.smtpUrl && (startSender ?? true)
       ? new OutboxSender(database.db, {
           smtpUrl: env.smtpUrl,
-          from: await senderAddress(database.db, env),
+          from: () => senderAddress(database.db, env),
           log: app.log,
         })
       : undefined;
@@ -163,13 +165,17 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No staticCSP: it would replace helmet's policy on the docs pages (adding
+  // upgrade-insecure-requests over plain http). Swagger UI runs under helmet's policy as is:
+  // its page loads only same-origin scripts and styles, and the validator badge is off.
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   ctx.routes = installAccessControl(app, createViewerResolver(auth, database.db));
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(businessRoutes);
+  await app.register(bookingRoutes);
   await app.register(servicesRoutes);
   await app.register(setupRoutes);
   await app.register(usersRoutes);

@@ -38,3 +38,8 @@ export function can(role: Role | null | undefined, permission: Permission): bool
 export function rolesWith(permission: Permission): readonly Role[] {
   return PERMISSIONS[permission];
 }
+
+/** Staff: the roles that may open the admin dashboard (/admin) and sign in at the admin portal. */
+export function isStaffRole(role: Role | null | undefined): boolean {
+  return can(role, 'admin:dashboard');
+}

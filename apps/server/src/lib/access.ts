@@ -4,7 +4,7 @@
 import { can } from '@pitstop/shared/permissions';
 import type { Permission } from '@pitstop/shared/permissions';
 import type { Role } from '@pitstop/shared/roles';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 export type Access = 'public' | 'signed-in' | Permission;
@@ -34,7 +34,10 @@ export interface RouteAccess {
   access: Access;
 }
 
-export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;
+export type ViewerResolver = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<Viewer | null>;
 
 /** Routes outside the rule: the auth library's own endpoints and the API docs. */
 export function isExemptRoute(url: string): boolean {
@@ -53,8 +56,11 @@ export function installAccessControl(
   app.decorateRequest('viewer', null);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || isExemptRoute(route.url)) return;
+    if (isExemptRoute(route.url)) return;
     const access = route.config?.access;
+    // Every API and dev page must say who may use it; static files and the SPA fallback need not.
+    const mustDeclare = route.url.startsWith('/api/') || route.url.startsWith('/dev/');
+    if (access === undefined && !mustDeclare) return;
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
     }
@@ -63,10 +69,10 @@ export function installAccessControl(
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
-    request.viewer = await resolveViewer(request);
+    request.viewer = await resolveViewer(request, reply);
     if (access === 'public') return;
     if (!request.viewer) {
       throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');

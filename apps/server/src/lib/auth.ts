@@ -57,9 +57,12 @@ export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: 'pitstop',
+      // Production refuses a non-https APP_URL other than localhost (env.ts), so every
+      // production cookie reachable from another machine is Secure.
       useSecureCookies: env.appUrl.startsWith('https:'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
-      ipAddress: { ipAddressHeaders: env.isProduction ? ['x-forwarded-for'] : [] },
+      // Only behind a trusted proxy is X-Forwarded-For the client's address (see TRUST_PROXY).
+      ipAddress: { ipAddressHeaders: env.trustProxy ? ['x-forwarded-for'] : [] },
     },
     databaseHooks: {
       user: {

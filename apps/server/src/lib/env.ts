@@ -9,6 +9,8 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -35,11 +37,32 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
+    // Hops of reverse proxy in front of the server whose X-Forwarded-For may be believed. Unset
+    // believes none: a client could otherwise pick its own address and dodge the rate limits.
+    TRUST_PROXY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^([1-9]|10)$/, 'must be a number of proxy hops (1 to 10)')
+        .transform(Number)
+        .optional(),
+    ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
   })
   .superRefine((env, ctx) => {
+    // Session cookies are Secure only over https, so production must be served over https;
+    // a server on this machine alone (localhost) is the exception that keeps `npm start` simple.
+    if (env.NODE_ENV === 'production' && env.APP_URL) {
+      const url = new URL(env.APP_URL);
+      if (url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['APP_URL'],
+          message: 'must be an https:// address in production (http only for localhost)',
+        });
+      }
+    }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -64,6 +87,8 @@ export interface Env {
   logLevel: string;
   /** Sign-in, sign-up and reset attempts allowed per address per minute. */
   authRateLimitPerMinute: number;
+  /** Reverse-proxy hops whose X-Forwarded-For is believed; undefined believes none. */
+  trustProxy: number | undefined;
 }
 
 export class EnvError extends Error {}
@@ -96,6 +121,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     sessionSecret: env.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
     logLevel: env.LOG_LEVEL,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
   };
 }
 

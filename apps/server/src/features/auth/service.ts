@@ -1,9 +1,9 @@
 // Who is asking: the session from better-auth, the role from the user's profile.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import type { Auth } from '../../lib/auth.ts';
-import { ensureProfileRow, findProfileByUserId } from '../users/repository.ts';
+import { findOrCreateProfile } from '../users/service.ts';
 
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -16,15 +16,23 @@ export function toHeaders(request: FastifyRequest): Headers {
 }
 
 export function createViewerResolver(auth: Auth, db: Db) {
-  return async function resolveViewer(request: FastifyRequest): Promise<Viewer | null> {
+  return async function resolveViewer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Viewer | null> {
     // No session cookie: skip the session lookup entirely.
     if (!request.headers.cookie?.includes('pitstop.session_token')) return null;
-    const session = await auth.api.getSession({ headers: toHeaders(request) });
+    const { response: session, headers } = await auth.api.getSession({
+      headers: toHeaders(request),
+      returnHeaders: true,
+    });
+    // When the library renews a session in use (at most once a day) it sends a fresh cookie;
+    // pass it on, or the browser would drop the cookie at the first expiry however active it is.
+    const renewed = headers.getSetCookie();
+    if (renewed.length > 0) reply.header('set-cookie', renewed);
     if (!session) return null;
     // The spec creates the profile (role customer) the first time a signed-in user is seen.
-    const profile =
-      (await findProfileByUserId(db, session.user.id)) ??
-      (await ensureProfileRow(db, session.user.id));
+    const profile = await findOrCreateProfile(db, session.user.id);
     return {
       userId: session.user.id,
       email: session.user.email,

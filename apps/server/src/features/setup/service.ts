@@ -1,18 +1,19 @@
 // First-admin setup (/admin-setup): creates the one super admin of a fresh installation.
 // A claim row makes it atomic: two setups racing on an empty database give one super admin.
-import { isStaffRole } from '@pitstop/shared/roles';
+import { isStaffRole } from '@pitstop/shared/permissions';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { appSetup } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
-  anyProfileExists,
-  ensureProfileRow,
-  findAuthUserByEmail,
-  updateProfile,
-} from '../users/repository.ts';
+  anyAccountExists,
+  createAccount,
+  findAccountByEmail,
+  findOrCreateProfile,
+  setProfileRole,
+} from '../users/service.ts';
 
 export const SETUP_COMPLETE = 'Setup is already complete. Please sign in through the Admin Portal.';
 export const ADMIN_ALREADY =
@@ -23,7 +24,7 @@ export const EMAIL_TAKEN =
 const STALE_CLAIM = sql`now() - interval '5 minutes'`;
 
 export async function isSetupAvailable(db: Db): Promise<boolean> {
-  return !(await anyProfileExists(db));
+  return !(await anyAccountExists(db));
 }
 
 async function claimSetup(db: Db): Promise<boolean> {
@@ -44,7 +45,7 @@ export async function runAdminSetup(
   auth: Auth,
   input: { name: string; email: string; password: string },
 ): Promise<{ userId: string }> {
-  const existing = await findAuthUserByEmail(db, input.email);
+  const existing = await findAccountByEmail(db, input.email);
   if (!(await isSetupAvailable(db))) {
     throw new AppError(
       'CONFLICT',
@@ -54,23 +55,7 @@ export async function runAdminSetup(
   if (!(await claimSetup(db))) throw new AppError('CONFLICT', SETUP_COMPLETE);
 
   try {
-    let userId: string;
-    if (existing) {
-      // The spec's flow: an existing account may become the admin if its password matches.
-      const signedIn = await auth.api
-        .signInEmail({ body: { email: input.email, password: input.password } })
-        .catch(() => null);
-      if (!signedIn) throw new AppError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      userId = signedIn.user.id;
-    } else {
-      const created = await auth.api.signUpEmail({
-        body: { email: input.email, password: input.password, name: input.name },
-      });
-      userId = created.user.id;
-    }
-    const profile = await ensureProfileRow(db, userId, input.name);
-    await db.transaction(async (tx) => {
-      await updateProfile(tx, profile.id, { name: input.name, role: 'super_admin' });
+    const promote = async (tx: Executor, userId: string) => {
       await tx
         .update(appSetup)
         .set({ completedAt: sql`now()` })
@@ -78,14 +63,32 @@ export async function runAdminSetup(
       await recordAudit(
         tx,
         { userId, email: input.email },
-        {
-          action: 'setup.super_admin',
-          entity: 'user',
-          entityId: userId,
-        },
+        { action: 'setup.super_admin', entity: 'user', entityId: userId },
       );
-    });
-    return { userId };
+    };
+    if (existing) {
+      // The spec's flow: an existing account may become the admin if its password matches.
+      const signedIn = await auth.api
+        .signInEmail({ body: { email: input.email, password: input.password } })
+        .catch(() => null);
+      if (!signedIn) throw new AppError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      const userId = signedIn.user.id;
+      const profile = await findOrCreateProfile(db, userId);
+      await db.transaction(async (tx) => {
+        await setProfileRole(tx, profile.id, { name: input.name, role: 'super_admin' });
+        await promote(tx, userId);
+      });
+      return { userId };
+    }
+    // A new account is made super_admin in the same transaction that completes setup; if that
+    // fails, createAccount deletes the account again, so setup stays open.
+    const profile = await createAccount(
+      db,
+      auth,
+      { ...input, role: 'super_admin' },
+      (tx, created) => promote(tx, created.userId),
+    );
+    return { userId: profile.userId };
   } catch (error) {
     await db.delete(appSetup).where(and(eq(appSetup.id, 1), isNull(appSetup.completedAt)));
     throw error;

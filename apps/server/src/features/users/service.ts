@@ -5,19 +5,21 @@ import type { Role } from '@pitstop/shared/roles';
 import { CANNOT_DELETE_SELF, ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/forms';
 import type { UserSummary } from '@pitstop/shared/users/forms';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { appSetup } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
+  anyProfileExists,
   countProfilesByRole,
   deleteAllAuthUsers,
   deleteAuthUser,
   ensureProfileRow,
   findAuthUserByEmail,
   findProfileById,
+  findProfileByUserId,
   listProfilesWithEmail,
   updateProfile,
 } from './repository.ts';
@@ -53,6 +55,8 @@ export async function listUsers(db: Db, filter: ProfileFilter) {
   };
 }
 
+const EMAIL_EXISTS = 'A user with this email already exists.';
+
 export interface NewAccount {
   name: string;
   email: string;
@@ -61,36 +65,65 @@ export interface NewAccount {
   phone?: string;
 }
 
+/** The user's profile, created (role customer) the first time a signed-in user is seen. */
+export async function findOrCreateProfile(db: Db, userId: string): Promise<ProfileRow> {
+  return (await findProfileByUserId(db, userId)) ?? (await ensureProfileRow(db, userId));
+}
+
+export async function anyAccountExists(db: Db): Promise<boolean> {
+  return anyProfileExists(db);
+}
+
+/** The account with this e-mail (any case) and its role, if one exists. */
+export async function findAccountByEmail(db: Db, email: string) {
+  return findAuthUserByEmail(db, email);
+}
+
 /**
- * Creates an account through the auth library, then gives its profile the role and details.
- * The caller has checked who may do this.
+ * Creates an account through the auth library, then, in one transaction, gives its profile the
+ * role and details and runs `then` (audit rows and the like). The library writes the account
+ * outside that transaction, so if the transaction fails the account is deleted again: a
+ * half-made account would otherwise hold the e-mail (or, on an empty database, close
+ * first-admin setup) without the role it was meant to have.
  */
-export async function createAccount(db: Db, auth: Auth, input: NewAccount): Promise<ProfileRow> {
+export async function createAccount(
+  db: Db,
+  auth: Auth,
+  input: NewAccount,
+  then?: (tx: Executor, profile: ProfileRow) => Promise<void>,
+): Promise<ProfileRow> {
   if (await findAuthUserByEmail(db, input.email)) {
-    throw new AppError('CONFLICT', 'A user with this email already exists.', {
-      email: 'A user with this email already exists.',
-    });
+    throw new AppError('CONFLICT', EMAIL_EXISTS, { email: EMAIL_EXISTS });
   }
   const created = await auth.api.signUpEmail({
     body: { email: input.email, password: input.password, name: input.name },
   });
-  const profile = await ensureProfileRow(db, created.user.id, input.name);
-  const updated = await updateProfile(db, profile.id, {
-    name: input.name,
-    role: input.role,
-    phone: input.phone ?? '',
-  });
-  if (!updated) throw new Error('profile vanished after creation');
-  return updated;
+  try {
+    return await db.transaction(async (tx) => {
+      const profile = await ensureProfileRow(tx, created.user.id, input.name);
+      const updated = await updateProfile(tx, profile.id, {
+        name: input.name,
+        role: input.role,
+        phone: input.phone ?? '',
+      });
+      if (!updated) throw new Error('profile vanished after creation');
+      await then?.(tx, updated);
+      return updated;
+    });
+  } catch (error) {
+    await deleteAuthUser(db, created.user.id);
+    throw error;
+  }
 }
 
 export async function createUser(db: Db, auth: Auth, actor: Viewer, input: NewAccount) {
-  const profile = await createAccount(db, auth, input);
-  await recordAudit(db, actor, {
-    action: 'user.create',
-    entity: 'user',
-    entityId: profile.userId,
-    details: { email: input.email, role: input.role },
+  const profile = await createAccount(db, auth, input, async (tx, created) => {
+    await recordAudit(tx, actor, {
+      action: 'user.create',
+      entity: 'user',
+      entityId: created.userId,
+      details: { email: input.email, role: input.role },
+    });
   });
   return toUserSummary(profile, input.email.trim());
 }
@@ -156,4 +189,13 @@ export async function cleanupAllUsers(db: Db, actor: Viewer): Promise<number> {
     await recordAudit(tx, actor, { action: 'user.cleanup', entity: 'user', details: { deleted } });
     return deleted;
   });
+}
+
+/** Sets a profile's name and role (first-admin setup promoting an existing account). */
+export async function setProfileRole(
+  tx: Executor,
+  profileId: string,
+  values: { name: string; role: Role },
+): Promise<void> {
+  await updateProfile(tx, profileId, values);
 }

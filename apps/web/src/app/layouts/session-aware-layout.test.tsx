@@ -4,7 +4,11 @@ import type { Role } from '@pitstop/shared/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeAuthApi, makeViewer } from '../../features/auth/testing/fake-auth-api.ts';
+import {
+  errorResponse,
+  installFakeAuthApi,
+  makeViewer,
+} from '../../features/auth/testing/fake-auth-api.ts';
 import { renderApp } from '../../features/auth/testing/render-routes.tsx';
 
 afterEach(() => {
@@ -45,6 +49,24 @@ describe('top bar user menu', () => {
       );
     },
   );
+
+  it('falls back to signed out (role customer) when reloading the user fails', async () => {
+    const api = installFakeAuthApi({ viewer: makeViewer('admin') });
+    const user = userEvent.setup();
+    const { queryClient } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    api.override((request) =>
+      request.path === '/api/me' ? errorResponse(500, 'Database unavailable') : undefined,
+    );
+    await queryClient.refetchQueries({ queryKey: ['me'] });
+
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: /Account menu/ })).toBeNull();
+  });
 
   it('signs out and returns to /', async () => {
     const api = installFakeAuthApi({ viewer: makeViewer('admin') });
@@ -108,11 +130,11 @@ describe('footer Admin Dashboard link', () => {
     expect(await footerLink()).toHaveAttribute('href', '/admin-portal');
   });
 
-  it('goes to /admin while the session is still being read', async () => {
+  it('goes to the admin portal while the session is still being read', async () => {
     const api = installFakeAuthApi();
     api.override(({ path }) => (path === '/api/me' ? new Promise<Response>(() => {}) : undefined));
     renderApp('/');
-    expect(await footerLink()).toHaveAttribute('href', '/admin');
+    expect(await footerLink()).toHaveAttribute('href', '/admin-portal');
   });
 });
 

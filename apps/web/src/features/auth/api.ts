@@ -36,7 +36,9 @@ export function useViewer() {
     queryFn: ({ signal }) => fetchViewer(signal),
     staleTime: 60_000,
   });
-  const viewer = query.data?.viewer ?? null;
+  // A failed reload forgets the last answer too: the spec's role is 'customer' on a load error,
+  // and guards must not keep trusting a session the server may have ended.
+  const viewer = query.isError ? null : (query.data?.viewer ?? null);
   return {
     viewer,
     role: viewer?.role ?? DEFAULT_ROLE,

@@ -13,6 +13,7 @@ export const AUTH_MESSAGES = {
   notTechnician:
     'The Technician Portal is for technicians only. Customers sign in on the main sign-in page, and staff through the Admin Portal.',
   setupFailed: 'Failed to create user account. Please try again.',
+  setupCheckFailed: 'Failed to check existing profile. Please try again.',
   setupSucceeded: 'Admin account created successfully! Taking you to the Admin Portal…',
   resetLinkSent:
     'If an account exists for that email, we have sent it a link to reset the password. The link works for one hour.',

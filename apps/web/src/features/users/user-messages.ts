@@ -44,6 +44,12 @@ export function updateErrorMessage(_error: unknown): string {
 export function deleteErrorMessage(error: unknown): string {
   if (isSignedOut(error)) return USER_MESSAGES.deleteSignedOut;
   if (error instanceof ApiError && error.message === CANNOT_DELETE_SELF) return CANNOT_DELETE_SELF;
+  // The spec's 'Failed to delete user: {response text}' when the server said why.
+  // A crash (5xx) has nothing to say the user can act on, so it gets the plain words.
+  const isRefusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  if (isRefusal && error.code !== 'UNKNOWN' && error.message) {
+    return `${USER_MESSAGES.deleteFailed}: ${error.message}`;
+  }
   return USER_MESSAGES.deleteFailed;
 }
 

@@ -1,7 +1,8 @@
 // The signed-in corner of the top bar (SPEC "Public layout"): the user's e-mail and role,
 // 'My Profile', 'Admin Dashboard' (manager, admin, super_admin) and 'Sign Out', which returns to /.
 // `UserMenu` is the desktop dropdown; `MobileUserMenu` the same entries inside the mobile menu.
-import { isStaffRole, type Role } from '@pitstop/shared/roles';
+import { isStaffRole } from '@pitstop/shared/permissions';
+import type { Role } from '@pitstop/shared/roles';
 import { ChevronDown, CircleAlert, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';

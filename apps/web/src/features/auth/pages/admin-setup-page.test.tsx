@@ -87,3 +87,16 @@ it('creates the super admin, says so, and goes to the admin portal after 3 secon
   });
   await waitFor(() => expect(pathname()).toBe('/admin-portal'), { timeout: 4000 });
 });
+
+it('says so in the spec words when it cannot check for an existing profile', async () => {
+  const api = installFakeAuthApi();
+  api.override((request) =>
+    request.path === '/api/setup' ? errorResponse(500, 'Database unavailable') : undefined,
+  );
+  renderRoutes('/admin-setup');
+
+  expect(
+    await screen.findByText('Failed to check existing profile. Please try again.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+});

@@ -49,7 +49,7 @@ export function AdminSetupPage() {
       <AuthShell tone="staff" title="Admin Setup" icon={<ShieldPlus />} footer={backToHome}>
         <ErrorState
           title="Could not check setup"
-          message={errorMessage(status.error)}
+          message={AUTH_MESSAGES.setupCheckFailed}
           onRetry={() => void status.refetch()}
           isRetrying={status.isFetching}
         />

@@ -1,0 +1,45 @@
+// HTTP routes of the booking flow. For now the time slots the booking form offers for a date,
+// from the saved business hours and time zone (so an admin's change shows at once).
+import { findTimeSlots } from '@pitstop/shared/booking/time-slots';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { getBusinessProfile } from '../business/service.ts';
+
+const DATE_MESSAGE = 'Please select a date';
+
+const slotsQuerySchema = z.object({
+  date: z
+    .string(DATE_MESSAGE)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+    .refine((value) => {
+      const parsed = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+    }, DATE_MESSAGE),
+});
+
+const daySlotsSchema = z.object({
+  date: z.string(),
+  slots: z.array(z.string()),
+  message: z.string().nullable(),
+  hint: z.string(),
+});
+
+export async function bookingRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/booking/slots',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'The time slots offered for a date, with the hint and empty-list message (public)',
+        querystring: slotsQuerySchema,
+        response: { 200: daySlotsSchema },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => {
+      const business = await getBusinessProfile(app.ctx.db);
+      const { date } = request.query;
+      return { date, ...findTimeSlots(date, business.hours, new Date(), business.timeZone) };
+    },
+  );
+}

@@ -1,0 +1,41 @@
+// The environment is checked once at boot: a bad value stops start-up naming the variable.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/lib/env.ts';
+
+const base = {
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pitstop-env-')),
+  SESSION_SECRET: 'x'.repeat(40),
+};
+
+describe('configuration', () => {
+  it('refuses a plain-http public address in production, where cookies must be Secure', () => {
+    expect(() =>
+      loadEnv({ ...base, NODE_ENV: 'production', APP_URL: 'http://pitstop.example' }),
+    ).toThrow(/^Invalid configuration: APP_URL must be an https:\/\/ address in production/);
+    expect(
+      loadEnv({ ...base, NODE_ENV: 'production', APP_URL: 'https://pitstop.example' }),
+    ).toMatchObject({ appUrl: 'https://pitstop.example' });
+    // This machine alone may use http, so `npm start` works as it is.
+    for (const local of ['http://localhost:3000', 'http://127.0.0.1:4000']) {
+      expect(loadEnv({ ...base, NODE_ENV: 'production', APP_URL: local }).appUrl).toBe(local);
+    }
+    expect(loadEnv({ ...base, NODE_ENV: 'production' }).appUrl).toBe('http://localhost:3000');
+    expect(
+      loadEnv({ ...base, NODE_ENV: 'development', APP_URL: 'http://pitstop.lan' }).appUrl,
+    ).toBe('http://pitstop.lan');
+  });
+
+  it('believes X-Forwarded-For only from a configured number of proxy hops', () => {
+    expect(loadEnv({ ...base }).trustProxy).toBeUndefined();
+    expect(loadEnv({ ...base, TRUST_PROXY: '' }).trustProxy).toBeUndefined();
+    expect(loadEnv({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    for (const bad of ['true', '0', '-1', '11', '1.5']) {
+      expect(() => loadEnv({ ...base, TRUST_PROXY: bad })).toThrow(
+        'Invalid configuration: TRUST_PROXY must be a number of proxy hops (1 to 10)',
+      );
+    }
+  });
+});
