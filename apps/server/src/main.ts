@@ -4,6 +4,10 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { EnvError, loadEnv } from './lib/env.ts';
 
+// Shutdown waits for the e-mail being sent right now; one send can take up to 50 s (connection
+// 10 s + greeting 10 s + socket 30 s), so give up only well after that.
+const SHUTDOWN_TIMEOUT_MS = 65_000;
+
 async function main(): Promise<void> {
   let env;
   try {
@@ -22,10 +26,9 @@ async function main(): Promise<void> {
   await database.migrate();
   await seedDatabase(database.db);
 
+  // The database is closed after app.close(), not in an onClose hook: hooks run last-in-first-out,
+  // so it would close before the e-mail sender has recorded the message it is sending.
   const app = await buildApp({ env, database });
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -35,15 +38,18 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 15_000);
+    }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,11 +1,19 @@
 // E-mail that never gets lost: outbox in the caller's transaction, SMTP delivery with retries,
 // exactly-once across senders and outages, templates, the dev mailbox.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailOutbox } from '../src/db/schema.ts';
+import type { Role } from '@pitstop/shared/roles';
+import { openDatabase } from '../src/db/client.ts';
+import { businessProfile, emailOutbox } from '../src/db/schema.ts';
 import { buildIcs } from '../src/features/notifications/ics.ts';
 import type { MailContext } from '../src/features/notifications/layout.ts';
 import { queueEmail } from '../src/features/notifications/outbox.ts';
+import type { RenderedEmail } from '../src/features/notifications/outbox.ts';
 import { OutboxSender, retryDelayMs } from '../src/features/notifications/sender.ts';
 import { sendEmail } from '../src/features/notifications/service.ts';
 import {
@@ -16,6 +24,7 @@ import {
   technicianAssignedEmail,
   technicianInvitationEmail,
 } from '../src/features/notifications/templates.ts';
+import type { BookingConfirmation } from '../src/features/notifications/templates.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { APP_URL, createTestContext, createUser, uniqueEmail } from './harness.ts';
 import type { TestContext } from './harness.ts';
@@ -40,6 +49,21 @@ const mail: MailContext = {
     timeZone: 'America/New_York',
   },
   appUrl: 'https://pitstop.example',
+};
+const booking: BookingConfirmation = {
+  bookingId: 'b1',
+  orderId: 'ord-42',
+  customerName: 'Dana',
+  services: [
+    { name: 'Basic Oil Change', priceCents: 4999 },
+    { name: 'Battery Service', priceCents: 2999 },
+  ],
+  date: '2026-12-01',
+  time: '14:30',
+  durationMinutes: 67.5,
+  address: '12 Elm St, Springfield, 12345',
+  vehicle: '2019 Toyota Camry (Blue, ABC123)',
+  amountCents: 7998,
 };
 const job = {
   customerName: 'Dana',
@@ -142,39 +166,53 @@ describe('delivery over SMTP', () => {
     const loop = sender(peer.url);
     try {
       const db = ctx.database.db;
-      const templates = [
-        technicianInvitationEmail(mail, {
-          name: 'Tom',
-          link: 'https://pitstop.example/set-technician-password?token=abc',
-        }),
-        technicianInvitationEmail(mail, {
-          name: 'Tom',
-          link: 'https://pitstop.example/set-technician-password?token=def',
-          isResend: true,
-        }),
-        passwordResetEmail(mail, { link: 'https://pitstop.example/api/auth/reset-password/tok' }),
-        bookingConfirmationEmail(mail, {
-          bookingId: 'b1',
-          orderId: 'ord-1',
-          customerName: 'Dana',
-          services: [{ name: 'Basic Oil Change', priceCents: 4999 }],
-          date: '2026-12-01',
-          time: '09:00',
-          durationMinutes: 37.5,
-          address: '12 Elm St',
-          vehicle: '2019 Toyota Camry (Blue, ABC123)',
-          amountCents: 4999,
-        }),
-        technicianAssignedEmail(mail, job),
-        jobInProgressEmail(mail, job),
-        jobCompletedEmail(mail, job),
+      const templates: [string, RenderedEmail, string][] = [
+        [
+          'tom@example.com',
+          technicianInvitationEmail(mail, {
+            name: 'Tom',
+            link: 'https://pitstop.example/set-technician-password?token=abc',
+          }),
+          "You're invited to join Pitstop as a technician",
+        ],
+        [
+          'tom@example.com',
+          technicianInvitationEmail(mail, {
+            name: 'Tom',
+            link: 'https://pitstop.example/set-technician-password?token=def',
+            isResend: true,
+          }),
+          'Reminder: set up your Pitstop technician account',
+        ],
+        [
+          'reset@example.com',
+          passwordResetEmail(mail, { link: 'https://pitstop.example/api/auth/reset-password/tok' }),
+          'Reset your Pitstop password',
+        ],
+        [
+          'dana@example.com',
+          bookingConfirmationEmail(mail, { ...booking, time: '09:00', durationMinutes: 37.5 }),
+          'Your Pitstop appointment is confirmed: Tuesday, December 1, 2026 at 9:00 AM',
+        ],
+        [
+          'assigned@example.com',
+          technicianAssignedEmail(mail, job),
+          'Your technician for Tuesday, December 1, 2026: Tom Wrench',
+        ],
+        ['started@example.com', jobInProgressEmail(mail, job), 'Your technician is on the way'],
+        ['done@example.com', jobCompletedEmail(mail, job), 'Your Synthetic Oil Change is complete'],
       ];
-      for (const t of templates) await queueEmail(db, 'dana@example.com', t);
+      for (const [to, t] of templates) await queueEmail(db, to, t);
       loop.start();
       await waitFor(() => peer.received.length === templates.length);
+      const bySubject = new Map(peer.received.map((m) => [m.subject, m]));
+      for (const [to, , subject] of templates) {
+        expect(bySubject.get(subject)?.to, subject).toEqual([to]);
+      }
       const raws = peer.received.map((m) => m.raw);
       expect(raws.every((r) => /text\/plain/.test(r) && /text\/html/.test(r))).toBe(true);
       expect(raws.filter((r) => /text\/calendar/.test(r))).toHaveLength(1);
+      expect(bySubject.get(templates[3]![2])?.raw).toMatch(/text\/calendar/);
       const rows = await db.select().from(emailOutbox);
       expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     } finally {
@@ -315,6 +353,55 @@ describe('delivery over SMTP', () => {
     }
   });
 
+  it('claims one message at a time, so a slow send cannot use up the lease of the others', async () => {
+    const peer = await startSmtpPeer(0, { delayMs: 300 });
+    const loop = sender(peer.url);
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        await queueEmail(
+          ctx.database.db,
+          `one${i}@example.com`,
+          passwordResetEmail(mail, { link: `https://x/${i}` }),
+        );
+      }
+      loop.start();
+      await waitFor(() => peer.receiving() === 1);
+      const statuses = (await ctx.database.db.select().from(emailOutbox)).map((r) => r.status);
+      expect(statuses.sort()).toEqual(['pending', 'pending', 'sending']);
+      await waitFor(() => peer.received.length === 3);
+    } finally {
+      await loop.stop();
+      await peer.stop();
+    }
+  });
+
+  it('leaves a message alone once another sender has taken it over', async () => {
+    const peer = await startSmtpPeer(0, { delayMs: 400 });
+    const loop = sender(peer.url);
+    try {
+      const id = await queueEmail(
+        ctx.database.db,
+        'late@example.com',
+        passwordResetEmail(mail, { link: 'https://x' }),
+      );
+      loop.start();
+      await waitFor(() => peer.receiving() === 1);
+      // The lease ran out mid-send and another sender claimed the row (a claim adds an attempt).
+      const lockedUntil = new Date(Date.now() + 60_000);
+      await ctx.database.db
+        .update(emailOutbox)
+        .set({ attempts: 2, lockedUntil })
+        .where(eq(emailOutbox.id, id));
+      await waitFor(() => peer.received.length === 1);
+      await loop.stop();
+      const [row] = await ctx.database.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: 'sending', attempts: 2, lockedUntil, sentAt: null });
+    } finally {
+      await loop.stop();
+      await peer.stop();
+    }
+  });
+
   it('backs off exponentially up to a cap', () => {
     expect([1, 2, 3, 4, 10].map((n) => retryDelayMs(n, 1000, 6000))).toEqual([
       1000, 2000, 4000, 6000, 6000,
@@ -323,46 +410,124 @@ describe('delivery over SMTP', () => {
 });
 
 describe('templates', () => {
-  it('render the business details and absolute links', () => {
-    const invite = technicianInvitationEmail(mail, {
-      name: 'Tom',
-      link: 'https://pitstop.example/set-technician-password?token=abc',
-    });
-    expect(invite.subject).toBe("You're invited to join Pitstop as a technician");
-    expect(invite.text).toContain('https://pitstop.example/set-technician-password?token=abc');
-    expect(invite.text).toContain('expires in 7 days');
-    expect(invite.html).toContain(
-      'href="https://pitstop.example/set-technician-password?token=abc"',
-    );
-    expect(invite.text).toContain('(555) 010-4477');
+  /** The action link appears as a clickable href and in the plain text, both absolute. */
+  function expectLink(email: RenderedEmail, label: string, url: string) {
+    expect(email.text).toContain(`${label}: ${url}`);
+    expect(email.html).toContain(`href="${url.replaceAll('&', '&amp;')}"`);
+  }
 
+  it('invite a technician, and remind them, with the one-time link', () => {
+    const link = 'https://pitstop.example/set-technician-password?token=abc';
+    const invite = technicianInvitationEmail(mail, { name: 'Tom', link });
+    expect(invite.template).toBe('technician-invitation');
+    expect(invite.subject).toBe("You're invited to join Pitstop as a technician");
+    expect(invite.text).toContain('Welcome aboard, Tom');
+    expect(invite.text).toContain('Pitstop has invited you to join the team as a technician.');
+    expect(invite.text).toContain('This link works once and expires in 7 days.');
+    expectLink(invite, 'Set your password', link);
+
+    const again = 'https://pitstop.example/set-technician-password?token=def';
+    const reminder = technicianInvitationEmail(mail, { name: 'Tom', link: again, isResend: true });
+    expect(reminder.template).toBe('technician-reinvitation');
+    expect(reminder.subject).toBe('Reminder: set up your Pitstop technician account');
+    expect(reminder.text).toContain('expires in 7 days');
+    expectLink(reminder, 'Set your password', again);
+    expect(reminder.text).not.toContain(link);
+  });
+
+  it('send the password-reset link', () => {
+    const link = 'https://pitstop.example/api/auth/reset-password/tok?callbackURL=%2Freset';
+    const reset = passwordResetEmail(mail, { link });
+    expect(reset.template).toBe('password-reset');
+    expect(reset.subject).toBe('Reset your Pitstop password');
+    expect(reset.text).toContain('This link expires in 1 hour.');
+    expectLink(reset, 'Choose a new password', link);
+  });
+
+  it('confirm a booking with every detail the customer needs, escaped', () => {
     const confirmation = bookingConfirmationEmail(mail, {
-      bookingId: 'b1',
-      orderId: 'ord-42',
+      ...booking,
       customerName: 'Dana <script>',
-      services: [
-        { name: 'Basic Oil Change', priceCents: 4999 },
-        { name: 'Battery Service', priceCents: 2999 },
-      ],
-      date: '2026-12-01',
-      time: '14:30',
-      durationMinutes: 67.5,
-      address: '12 Elm St, Springfield, 12345',
-      vehicle: '2019 Toyota Camry (Blue, ABC123)',
-      amountCents: 7998,
     });
+    expect(confirmation.template).toBe('booking-confirmation');
     expect(confirmation.subject).toBe(
       'Your Pitstop appointment is confirmed: Tuesday, December 1, 2026 at 2:30 PM',
     );
-    expect(confirmation.text).toContain('Amount paid: $79.98');
-    expect(confirmation.text).toContain('Order: ord-42');
-    expect(confirmation.text).toContain('Basic Oil Change ($49.99), Battery Service ($29.99)');
+    const lines = confirmation.text.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Services: Basic Oil Change ($49.99), Battery Service ($29.99)',
+        'Date: Tuesday, December 1, 2026',
+        'Time: 2:30 PM',
+        'Address: 12 Elm St, Springfield, 12345',
+        'Vehicle: 2019 Toyota Camry (Blue, ABC123)',
+        'Amount paid: $79.98',
+        'Order: ord-42',
+      ]),
+    );
+    expect(confirmation.html).toContain('12 Elm St, Springfield, 12345');
+    expect(confirmation.html).toContain('2:30 PM');
+    expect(confirmation.html).toContain('$79.98');
     expect(confirmation.html).not.toContain('<script>');
     expect(confirmation.html).toContain('Dana &lt;script&gt;');
+    expectLink(confirmation, 'View your appointments', 'https://pitstop.example/profile');
+    expect(confirmation.text).toContain('Need to change something? Call us at (555) 010-4477.');
+    expect(confirmation.attachments?.map((a) => a.filename)).toEqual(['appointment.ics']);
+  });
 
-    expect(jobInProgressEmail(mail, job).subject).toBe('Your technician is on the way');
-    expect(jobCompletedEmail(mail, job).text).toContain('https://pitstop.example/booking');
-    expect(technicianAssignedEmail(mail, job).text).toContain('Technician: Tom Wrench');
+  it('tell the customer who is coming, that they are on the way, and that the job is done', () => {
+    const jobLines = [
+      'Service: Synthetic Oil Change',
+      'Date: Tuesday, December 1, 2026',
+      'Time: 2:30 PM',
+      'Address: 12 Elm St, Springfield, 12345',
+      'Technician: Tom Wrench',
+    ];
+    const assigned = technicianAssignedEmail(mail, job);
+    expect(assigned.template).toBe('technician-assigned');
+    expect(assigned.subject).toBe('Your technician for Tuesday, December 1, 2026: Tom Wrench');
+    expect(assigned.text.split('\n')).toEqual(expect.arrayContaining(jobLines));
+    expectLink(assigned, 'View your appointments', 'https://pitstop.example/profile');
+
+    const started = jobInProgressEmail(mail, job);
+    expect(started.template).toBe('job-in-progress');
+    expect(started.subject).toBe('Your technician is on the way');
+    expect(started.text).toContain('Tom Wrench has started your Synthetic Oil Change.');
+    expect(started.text.split('\n')).toEqual(expect.arrayContaining(jobLines));
+    expect(started.text).toContain('Questions? Call us at (555) 010-4477.');
+
+    const done = jobCompletedEmail(mail, job);
+    expect(done.template).toBe('job-completed');
+    expect(done.subject).toBe('Your Synthetic Oil Change is complete');
+    expect(done.text).toContain('Thank you for choosing Pitstop!');
+    expect(done.text.split('\n')).toEqual(expect.arrayContaining(jobLines));
+    expectLink(done, 'Book your next service', 'https://pitstop.example/booking');
+  });
+
+  it('all carry the business name, phone, e-mail and site', () => {
+    const all = [
+      technicianInvitationEmail(mail, { name: 'Tom', link: 'https://pitstop.example/x' }),
+      technicianInvitationEmail(mail, {
+        name: 'Tom',
+        link: 'https://pitstop.example/x',
+        isResend: true,
+      }),
+      passwordResetEmail(mail, { link: 'https://pitstop.example/x' }),
+      bookingConfirmationEmail(mail, booking),
+      technicianAssignedEmail(mail, job),
+      jobInProgressEmail(mail, job),
+      jobCompletedEmail(mail, job),
+    ];
+    for (const email of all) {
+      expect(email.text, email.template).toContain(
+        '--\nPitstop\n(555) 010-4477 · support@pitstop.example\nhttps://pitstop.example/',
+      );
+      expect(email.html, email.template).toContain(
+        'href="mailto:support@pitstop.example">support@pitstop.example</a>',
+      );
+      expect(email.html, email.template).toContain('(555) 010-4477');
+      expect(email.html, email.template).toContain('href="https://pitstop.example/"');
+    }
   });
 
   it('put calendar times in the business time zone, across a daylight-saving change', () => {
@@ -433,6 +598,64 @@ describe('password reset e-mail', () => {
     expect(signIn.statusCode).toBe(200);
   });
 
+  it('refuses a malformed address in the API error shape, queueing nothing', async () => {
+    for (const email of ['not-an-email', 'a@example.com\r\nBcc: victim@example.com', undefined]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: APP_URL },
+        payload: { email, redirectTo: `${APP_URL}/reset-password` },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'VALIDATION',
+          message: 'Invalid email address',
+          fields: { email: 'Invalid email address' },
+        },
+      });
+    }
+    expect(await ctx.database.db.select().from(emailOutbox)).toEqual([]);
+  });
+
+  it('gives the other auth failures the API error shape too', async () => {
+    const badToken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: APP_URL },
+      payload: { token: 'not-a-token', newPassword: 'long-enough' },
+    });
+    // The web app reads a 400 from reset-password as "this link is spent".
+    expect(badToken.statusCode).toBe(400);
+    expect(badToken.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'Invalid token' } });
+
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: APP_URL },
+      payload: { email: 'nobody', password: 'whatever' },
+    });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toEqual({
+      error: {
+        code: 'VALIDATION',
+        message: 'Invalid email address',
+        fields: { email: 'Invalid email address' },
+      },
+    });
+
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: APP_URL },
+      payload: { email: 'nobody@example.com', password: 'whatever' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' },
+    });
+  });
+
   it('queues nothing for an unknown address, and says the same thing', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
@@ -445,26 +668,134 @@ describe('password reset e-mail', () => {
   });
 });
 
+async function requestReset(target: TestContext, email: string) {
+  const response = await target.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { origin: APP_URL },
+    payload: { email, redirectTo: `${APP_URL}/reset-password` },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
 describe('the running server with SMTP_URL', () => {
   it('delivers a password reset through its own background sender, from the business address', async () => {
     const peer = await startSmtpPeer();
     const withSmtp = await createTestContext({ SMTP_URL: peer.url });
     try {
       const user = await createUser(withSmtp, 'customer');
-      await withSmtp.app.inject({
-        method: 'POST',
-        url: '/api/auth/request-password-reset',
-        headers: { origin: APP_URL },
-        payload: { email: user.email, redirectTo: `${APP_URL}/reset-password` },
-      });
+      await requestReset(withSmtp, user.email);
       await waitFor(() => peer.received.length === 1);
-      expect(peer.received[0]).toMatchObject({ from: 'support@pitstop.example', to: [user.email] });
-      expect(peer.received[0]!.raw).toContain('Reset your Pitstop password');
+      expect(peer.received[0]).toMatchObject({
+        from: 'support@pitstop.example',
+        to: [user.email],
+        subject: 'Reset your Pitstop password',
+      });
+      expect(peer.received[0]!.raw).toMatch(/^From: "?Pitstop"? <support@pitstop\.example>$/m);
+
+      // A business profile edit applies to the next message, without a restart.
+      await withSmtp.database.db
+        .update(businessProfile)
+        .set({ name: 'Quick Lube', email: 'hello@quicklube.example' });
+      await requestReset(withSmtp, user.email);
+      await waitFor(() => peer.received.length === 2);
+      expect(peer.received[1]).toMatchObject({
+        from: 'hello@quicklube.example',
+        subject: 'Reset your Quick Lube password',
+      });
+      expect(peer.received[1]!.raw).toMatch(/^From: "?Quick Lube"? <hello@quicklube\.example>$/m);
     } finally {
       await withSmtp.close();
       await peer.stop();
     }
   });
+
+  it('sends from MAIL_FROM when it is set, whatever the profile says', async () => {
+    const peer = await startSmtpPeer();
+    const withSmtp = await createTestContext({
+      SMTP_URL: peer.url,
+      MAIL_FROM: 'Pitstop Mail <mail@pitstop.example>',
+    });
+    try {
+      const user = await createUser(withSmtp, 'customer');
+      await withSmtp.database.db.update(businessProfile).set({ email: 'hello@quicklube.example' });
+      await requestReset(withSmtp, user.email);
+      await waitFor(() => peer.received.length === 1);
+      expect(peer.received[0]).toMatchObject({ from: 'mail@pitstop.example', to: [user.email] });
+    } finally {
+      await withSmtp.close();
+      await peer.stop();
+    }
+  });
+});
+
+describe('the server process with SMTP_URL', () => {
+  it(
+    'on SIGTERM records the message being sent before closing the database',
+    { timeout: 90_000 },
+    async () => {
+      const peer = await startSmtpPeer(0, { delayMs: 1500 });
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'pitstop-mail-proc-'));
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const origin = `http://127.0.0.1:${port}`;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..'),
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          APP_URL: origin,
+          DATA_DIR: dataDir,
+          SMTP_URL: peer.url,
+          LOG_LEVEL: 'info',
+        },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      try {
+        await waitFor(() => output.includes('Pitstop is listening on'), 45_000);
+        const post = (url: string, body: object) =>
+          fetch(`${origin}${url}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin },
+            body: JSON.stringify(body),
+          });
+        const email = uniqueEmail('shutdown');
+        expect(
+          (await post('/api/auth/sign-up/email', { email, password: 'pw123456', name: '' })).status,
+        ).toBe(200);
+        const reset = await post('/api/auth/request-password-reset', {
+          email,
+          redirectTo: `${origin}/reset-password`,
+        });
+        expect(reset.status).toBe(200);
+        await waitFor(() => peer.receiving() === 1, 20_000);
+        child.kill('SIGTERM');
+        expect(await exited, output).toBe(0);
+        expect(peer.received.map((m) => m.to)).toEqual([[email]]);
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+        await exited;
+        await peer.stop();
+      }
+      const database = await openDatabase({ dataDir });
+      try {
+        const rows = await database.db.select().from(emailOutbox);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          status: 'sent',
+          attempts: 1,
+          toAddress: expect.any(String),
+        });
+      } finally {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('the dev mailbox', () => {
@@ -512,26 +843,24 @@ describe('the dev mailbox', () => {
     const prod = await createTestContext({ NODE_ENV: 'production' });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(401);
-      const customer = await createUser(prod, 'customer');
-      expect(
-        (
-          await prod.app.inject({
+      const expected: [Role, number][] = [
+        ['customer', 403],
+        ['technician', 403],
+        ['manager', 403],
+        ['admin', 200],
+        ['super_admin', 200],
+      ];
+      for (const [role, status] of expected) {
+        const user = await createUser(prod, role);
+        for (const url of ['/dev/mailbox', '/api/dev/mailbox']) {
+          const response = await prod.app.inject({
             method: 'GET',
-            url: '/dev/mailbox',
-            headers: { cookie: customer.cookie },
-          })
-        ).statusCode,
-      ).toBe(403);
-      const admin = await createUser(prod, 'admin');
-      expect(
-        (
-          await prod.app.inject({
-            method: 'GET',
-            url: '/dev/mailbox',
-            headers: { cookie: admin.cookie },
-          })
-        ).statusCode,
-      ).toBe(200);
+            url,
+            headers: { cookie: user.cookie },
+          });
+          expect(response.statusCode, `${role} ${url}`).toBe(status);
+        }
+      }
     } finally {
       await prod.close();
     }

@@ -1,9 +1,10 @@
 // Mounts better-auth at /api/auth/* (rate limited) and answers "who am I" at /api/me.
-import { emailSchema, newPasswordSchema } from '@pitstop/shared/auth/forms';
+import { emailSchema, newPasswordSchema, PASSWORD_TOO_SHORT } from '@pitstop/shared/auth/forms';
 import { roleSchema } from '@pitstop/shared/roles';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { AppError, errorBody } from '../../lib/errors.ts';
+import type { ErrorBody, ErrorCode } from '../../lib/errors.ts';
 import { toHeaders } from './service.ts';
 
 // Paths an attacker would hammer: limited per address far more tightly than the rest.
@@ -74,20 +75,9 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, FAILED_SIGN_IN_DELAY_MS));
       }
       if (response.status >= 400) {
-        // Give auth failures the same error body as the rest of the API.
-        const parsed = safeJson(text) as { message?: string; code?: string } | undefined;
-        const message = parsed?.message ?? 'Authentication failed.';
-        const code =
-          response.status === 429
-            ? 'RATE_LIMITED'
-            : response.status === 401
-              ? 'UNAUTHENTICATED'
-              : response.status === 403
-                ? 'FORBIDDEN'
-                : 'BAD_REQUEST';
         return reply
           .type('application/json')
-          .send({ ...errorBody(code, message), authCode: parsed?.code });
+          .send(authErrorBody(response.status, url.pathname, safeJson(text)));
       }
       return reply.send(text.length > 0 ? text : null);
     },
@@ -131,6 +121,51 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       };
     },
   );
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'VALIDATION',
+  429: 'RATE_LIMITED',
+};
+
+// better-auth's words for a field are developer text ("Invalid input: expected string, ...").
+function fieldMessage(field: string, message: string): string {
+  if (field === 'email') return 'Invalid email address';
+  if (/password/i.test(field) && /short/i.test(message)) return PASSWORD_TOO_SHORT;
+  return message.replace(/^Invalid input: /, '');
+}
+
+/**
+ * better-auth answers `{code, message}`; the API's body is `{"error":{code, message, fields?}}`.
+ * The status stays better-auth's (the web app reads a 400 from reset-password as a spent token).
+ */
+function authErrorBody(status: number, pathname: string, parsed: unknown): ErrorBody {
+  const { code: authCode, message = 'Authentication failed.' } = (parsed ?? {}) as {
+    code?: string;
+    message?: string;
+  };
+  const passwordField = pathname.endsWith('/reset-password') ? 'newPassword' : 'password';
+  let fields: Record<string, string> | undefined;
+  if (authCode === 'VALIDATION_ERROR') {
+    // better-call joins the issues as "[body.email] Invalid email address; [body.name] ...".
+    fields = {};
+    for (const part of message.split('; ')) {
+      const match = /^\[(?:body|query)\.?([^\]]*)\] (.*)$/.exec(part);
+      const field = match?.[1] || '_';
+      fields[field] ??= fieldMessage(field, match?.[2] ?? part);
+    }
+  } else if (authCode === 'INVALID_EMAIL' || authCode?.startsWith('USER_ALREADY_EXISTS')) {
+    fields = { email: authCode === 'INVALID_EMAIL' ? 'Invalid email address' : message };
+  } else if (authCode === 'PASSWORD_TOO_SHORT' || authCode === 'PASSWORD_TOO_LONG') {
+    fields = { [passwordField]: fieldMessage(passwordField, message) };
+  }
+  if (fields) return errorBody('VALIDATION', Object.values(fields)[0] ?? message, fields);
+  const code = STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+  return errorBody(code, message);
 }
 
 function safeJson(text: string): unknown {

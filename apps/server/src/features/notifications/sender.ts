@@ -1,24 +1,29 @@
-// The background sender: claims due outbox rows (FOR UPDATE SKIP LOCKED, so several server
-// processes never send one message twice), delivers them over SMTP, and retries failures with
-// exponential back-off until a bounded number of attempts marks them failed.
+// The background sender: claims due outbox rows one at a time (FOR UPDATE SKIP LOCKED, so several
+// server processes never send one message twice), delivers them over SMTP, and retries failures
+// with exponential back-off until a bounded number of attempts marks them failed.
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import type { OutboxAttachment } from '../../db/schema.ts';
 
 export interface SenderOptions {
   smtpUrl: string;
-  from: string;
+  /** The envelope sender, or a function asked once per batch (so profile edits apply at once). */
+  from: string | (() => Promise<string>);
   /** Wait between polls when the outbox is empty. */
   pollIntervalMs?: number;
   /** First retry delay; doubles per attempt, capped at maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
   maxAttempts?: number;
-  /** How long a claim holds a row before another sender may take it (a crashed sender). */
+  /**
+   * How long a claim holds a row before another sender may take it (a crashed sender). Each row
+   * is claimed on its own, so this only has to outlast one send (at most 50 s of SMTP timeouts).
+   */
   claimTimeoutMs?: number;
+  /** Rows sent per batch (each claimed separately) before the loop looks again. */
   batchSize?: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
@@ -41,6 +46,7 @@ export class OutboxSender {
   private readonly transport: Transporter;
   private readonly options: Required<Omit<SenderOptions, 'log'>> & Pick<SenderOptions, 'log'>;
   private running = false;
+  private isStopping = false;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
 
@@ -74,9 +80,10 @@ export class OutboxSender {
     this.loop = this.run();
   }
 
-  /** Stops polling; resolves once an in-flight batch has finished. */
+  /** Stops polling; resolves once the message being sent right now has been recorded. */
   async stop(): Promise<void> {
     this.running = false;
+    this.isStopping = true;
     this.wake?.();
     await this.loop;
     this.transport.close();
@@ -109,15 +116,30 @@ export class OutboxSender {
     }
   }
 
-  /** Claims and sends one batch; returns how many rows it handled. */
+  /**
+   * Sends up to one batch, claiming one row at a time so no lease has to cover several sends;
+   * stops between rows when the sender is stopped. Returns how many rows it handled.
+   */
   async sendDue(): Promise<number> {
-    const rows = await this.claim();
-    for (const row of rows) await this.deliver(row);
-    return rows.length;
+    let from: Promise<string> | undefined;
+    let handled = 0;
+    while (handled < this.options.batchSize && !this.isStopping) {
+      const row = await this.claim();
+      if (!row) break;
+      from ??= this.resolveFrom();
+      await this.deliver(row, from);
+      handled += 1;
+    }
+    return handled;
   }
 
-  private async claim(): Promise<ClaimedRow[]> {
-    const { batchSize, claimTimeoutMs } = this.options;
+  private async resolveFrom(): Promise<string> {
+    const { from } = this.options;
+    return typeof from === 'string' ? from : from();
+  }
+
+  private async claim(): Promise<ClaimedRow | undefined> {
+    const { claimTimeoutMs } = this.options;
     const result = await this.db.execute(sql`
       update email_outbox set
         status = 'sending',
@@ -128,17 +150,29 @@ export class OutboxSender {
         where (status = 'pending' and next_attempt_at <= now())
            or (status = 'sending' and locked_until < now())
         order by next_attempt_at, created_at
-        limit ${batchSize}
+        limit 1
         for update skip locked
       )
       returning id, to_address, subject, html, text, attachments, attempts`);
-    return result.rows as unknown as ClaimedRow[];
+    return (result.rows as unknown as ClaimedRow[])[0];
   }
 
-  private async deliver(row: ClaimedRow): Promise<void> {
+  /**
+   * Only while this sender still holds the row: a claim increments attempts, so a row taken over
+   * after its lease ran out has a different count and the stale sender's update matches nothing.
+   */
+  private isStillHeld(row: ClaimedRow) {
+    return and(
+      eq(emailOutbox.id, row.id),
+      eq(emailOutbox.status, 'sending'),
+      eq(emailOutbox.attempts, row.attempts),
+    );
+  }
+
+  private async deliver(row: ClaimedRow, from: Promise<string>): Promise<void> {
     try {
       await this.transport.sendMail({
-        from: this.options.from,
+        from: await from,
         to: row.to_address,
         subject: row.subject,
         html: row.html,
@@ -151,11 +185,16 @@ export class OutboxSender {
         // The outbox id doubles as a stable Message-ID, so a receiving server can spot a resend.
         messageId: `<${row.id}@pitstop.outbox>`,
       });
-      await this.db
+      const marked = await this.db
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-        .where(eq(emailOutbox.id, row.id));
-      this.options.log?.info({ id: row.id }, 'outbox: sent');
+        .where(this.isStillHeld(row))
+        .returning({ id: emailOutbox.id });
+      if (marked.length === 0) {
+        this.options.log?.warn({ id: row.id }, 'outbox: sent after the claim was taken over');
+      } else {
+        this.options.log?.info({ id: row.id }, 'outbox: sent');
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const failed = row.attempts >= this.options.maxAttempts;
@@ -168,7 +207,7 @@ export class OutboxSender {
           lockedUntil: null,
           nextAttemptAt: new Date(Date.now() + delay),
         })
-        .where(eq(emailOutbox.id, row.id));
+        .where(this.isStillHeld(row));
       this.options.log?.warn(
         { id: row.id, attempts: row.attempts, failed, err: message },
         'outbox: send failed',

@@ -1,0 +1,87 @@
+// One-time set-password links for technician invitations, kept in better-auth's verification
+// table (no table of our own). Only the token's SHA-256 hash is stored: a database leak yields
+// no working links.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { authVerifications } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { INVITATION_DAYS } from '../notifications/templates.ts';
+
+const IDENTIFIER_PREFIX = 'technician-invite:';
+export const SET_PASSWORD_PATH = '/set-technician-password';
+
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function identifierFor(token: string): string {
+  return `${IDENTIFIER_PREFIX}${hashInvitationToken(token)}`;
+}
+
+export interface IssuedInvitation {
+  token: string;
+  /** The absolute link for the e-mail: `${APP_URL}/set-technician-password?token=...`. */
+  link: string;
+  expiresAt: Date;
+}
+
+/**
+ * Issues a fresh link for the user, revoking any earlier one (a re-invitation makes the old
+ * e-mail's link stop working). Run it in the transaction that queues the e-mail.
+ */
+export async function issueInvitationToken(
+  db: Executor,
+  input: { userId: string; appUrl: string; now?: Date },
+): Promise<IssuedInvitation> {
+  const now = input.now ?? new Date();
+  await revokeInvitationTokens(db, input.userId);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
+  await db.insert(authVerifications).values({
+    id: randomUUID(),
+    identifier: identifierFor(token),
+    value: input.userId,
+    expiresAt,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const link = new URL(SET_PASSWORD_PATH, `${input.appUrl}/`);
+  link.searchParams.set('token', token);
+  return { token, link: link.toString(), expiresAt };
+}
+
+/** Makes every outstanding invitation link of the user stop working. */
+export async function revokeInvitationTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(authVerifications)
+    .where(
+      and(
+        like(authVerifications.identifier, `${IDENTIFIER_PREFIX}%`),
+        eq(authVerifications.value, userId),
+      ),
+    );
+}
+
+/**
+ * Uses up a link and returns whose it was. The delete is the check: of two requests with one
+ * token only one gets the row back, and inside the caller's transaction a failure after this
+ * (say, a rejected password) rolls the token back so the link still works.
+ */
+export async function consumeInvitationToken(
+  db: Executor,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ userId: string }> {
+  const [row] = await db
+    .delete(authVerifications)
+    .where(eq(authVerifications.identifier, identifierFor(token)))
+    .returning({ userId: authVerifications.value, expiresAt: authVerifications.expiresAt });
+  if (!row) {
+    throw new AppError('GONE', 'This link is not valid or has already been used.');
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('GONE', 'This link has expired. Ask for a new invitation.');
+  }
+  return { userId: row.userId };
+}
