@@ -1,7 +1,8 @@
 // The service catalogue and business profile: admin changes, ordering, refusals, audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { appointments, auditLog, services } from '../src/db/schema.ts';
+import { desc, eq, isNull } from 'drizzle-orm';
+import { moveItem } from '@pitstop/shared/services/catalog';
+import { appointments, auditLog, businessProfile, services } from '../src/db/schema.ts';
 import { createTestContext, createUser } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -40,6 +41,31 @@ async function call(
   });
 }
 
+/** The newest audit row about one entity. */
+async function lastAudit(entity: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entity, entity))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
+async function auditCount(): Promise<number> {
+  return (await ctx.database.db.select({ id: auditLog.id }).from(auditLog)).length;
+}
+
+async function serviceRows() {
+  return ctx.database.db
+    .select()
+    .from(services)
+    .where(isNull(services.deletedAt))
+    .orderBy(services.sortOrder);
+}
+
+const notFound = { error: { code: 'NOT_FOUND', message: 'Service not found.' } };
+
 async function ids() {
   return (
     (await call('GET', '/api/services')).json().services as { id: string; order: number }[]
@@ -58,6 +84,17 @@ describe('managing services', () => {
       includes: ['Rotate all four tires', 'Pressure check'],
     });
     expect((await ids()).at(-1)).toBe('tire-rotation');
+    expect(await lastAudit('service')).toMatchObject({
+      action: 'service.create',
+      entityId: 'tire-rotation',
+      actorUserId: admin.userId,
+      actorEmail: admin.email,
+      details: {
+        name: 'Tire Rotation',
+        price: 39.5,
+        includes: ['Rotate all four tires', 'Pressure check'],
+      },
+    });
   });
 
   it('refuses a duplicate id, an empty slug, a negative price, three decimals and a bad duration', async () => {
@@ -77,16 +114,30 @@ describe('managing services', () => {
         "Use a duration such as '45 minutes' or '30-45 minutes'",
       ],
       [{ icon: 'Rocket' }, 'icon', 'Choose an icon'],
+      // Not coerced: `true` used to be stored as $1.00.
+      [{ price: true }, 'price', 'Price must be a number, e.g. 49.99'],
+      [{ price: null }, 'price', 'Price must be a number, e.g. 49.99'],
+      [{ price: 'abc' }, 'price', 'Price must be a number, e.g. 49.99'],
+      [{ price: [5] }, 'price', 'Price must be a number, e.g. 49.99'],
+      [{ price: '-5' }, 'price', 'Price cannot be negative'],
+      [{ price: '10.999' }, 'price', 'Price can have at most two decimals'],
+      [{ name: 42 }, 'name', 'Service name is required'],
     ];
+    const auditBefore = await auditCount();
     for (const [change, field, message] of cases) {
       const response = await call('POST', '/api/services', admin, {
         ...tireRotation,
         name: 'Other',
         ...change,
       });
-      expect(response.statusCode, field).toBe(422);
-      expect(response.json().error.fields[field]).toBe(message);
+      expect(response.statusCode, `${field} ${JSON.stringify(change)}`).toBe(422);
+      expect(response.json().error).toMatchObject({
+        code: 'VALIDATION',
+        fields: { [field]: message },
+      });
     }
+    expect(await ids()).not.toContain('other');
+    expect(await auditCount()).toBe(auditBefore);
   });
 
   it('parses a price typed as text and defaults a missing one to 0', async () => {
@@ -102,6 +153,98 @@ describe('managing services', () => {
       price: '12.50',
     });
     expect(typed.json().service.price).toBe(12.5);
+    const empty = await call('PUT', '/api/services/wiper-check', admin, {
+      ...tireRotation,
+      name: 'Wiper Check',
+      price: '',
+    });
+    expect(empty.json().service).toMatchObject({ price: 0, priceCents: 0, payable: false });
+  });
+
+  it('refuses an edit onto another service’s name, whatever its case, and changes nothing', async () => {
+    const before = await serviceRows();
+    for (const name of ['Basic Oil Change', 'basic oil change', '  BASIC OIL-CHANGE! ']) {
+      const response = await call('PUT', '/api/services/wiper-check', admin, {
+        ...tireRotation,
+        name,
+      });
+      expect(response.statusCode, name).toBe(409);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'CONFLICT',
+          message: 'A service with this name already exists.',
+          fields: { name: 'A service with this name already exists.' },
+        },
+      });
+    }
+    expect(await serviceRows()).toEqual(before);
+    // Its own name in another case is not a clash.
+    const same = await call('PUT', '/api/services/wiper-check', admin, {
+      ...tireRotation,
+      name: 'WIPER check',
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().service).toMatchObject({ id: 'wiper-check', name: 'WIPER check' });
+  });
+
+  it('refuses an add whose name another service took by renaming', async () => {
+    const renamed = await call('PUT', '/api/services/wiper-check', admin, {
+      ...tireRotation,
+      name: 'Wiper Blade Swap',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const response = await call('POST', '/api/services', admin, {
+      ...tireRotation,
+      name: 'wiper blade swap',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.fields).toEqual({
+      name: 'A service with this name already exists.',
+    });
+    expect(await ids()).not.toContain('wiper-blade-swap');
+  });
+
+  it('refuses an edit with bad input, field by field, and changes nothing', async () => {
+    const before = await serviceRows();
+    const auditBefore = await auditCount();
+    const cases: [object, string, string][] = [
+      [{ name: '' }, 'name', 'Service name is required'],
+      [{ price: true }, 'price', 'Price must be a number, e.g. 49.99'],
+      [{ price: -0.5 }, 'price', 'Price cannot be negative'],
+      [{ price: 1.234 }, 'price', 'Price can have at most two decimals'],
+      [{ duration: 'soon' }, 'duration', "Use a duration such as '45 minutes' or '30-45 minutes'"],
+      [{ icon: 'Rocket' }, 'icon', 'Choose an icon'],
+      [{ includes: ['x'.repeat(201)] }, 'includes.0', 'An included item is too long'],
+    ];
+    for (const [change, field, message] of cases) {
+      const response = await call('PUT', '/api/services/tire-rotation', admin, {
+        ...tireRotation,
+        ...change,
+      });
+      expect(response.statusCode, field).toBe(422);
+      expect(response.json().error).toMatchObject({
+        code: 'VALIDATION',
+        fields: { [field]: message },
+      });
+    }
+    expect(await serviceRows()).toEqual(before);
+    expect(await auditCount()).toBe(auditBefore);
+  });
+
+  it('answers 404 in the error shape for an unknown id, changing nothing', async () => {
+    const before = await serviceRows();
+    const auditBefore = await auditCount();
+    const responses = {
+      edit: await call('PUT', '/api/services/no-such-service', admin, tireRotation),
+      delete: await call('DELETE', '/api/services/no-such-service', admin),
+      move: await call('POST', '/api/services/no-such-service/move', admin, { order: 0 }),
+    };
+    for (const [label, response] of Object.entries(responses)) {
+      expect(response.statusCode, label).toBe(404);
+      expect(response.json(), label).toEqual(notFound);
+    }
+    expect(await serviceRows()).toEqual(before);
+    expect(await auditCount()).toBe(auditBefore);
   });
 
   it('moves a service; those between shift by one and orders stay 0..n-1', async () => {
@@ -116,23 +259,72 @@ describe('managing services', () => {
       (await call('GET', '/api/services')).json().services as { order: number }[]
     ).map((s) => s.order);
     expect(orders).toEqual(orders.map((_, i) => i));
+    expect(await lastAudit('service')).toMatchObject({
+      action: 'service.move',
+      entityId: 'tire-rotation',
+      actorUserId: admin.userId,
+      details: { from: before.indexOf('tire-rotation'), to: 1 },
+    });
+    const auditBefore = await auditCount();
     const out = await call('POST', '/api/services/tire-rotation/move', admin, { order: 99 });
     expect(out.statusCode).toBe(422);
+    expect(out.json().error.fields).toEqual({ order: 'Position out of range' });
+    const negative = await call('POST', '/api/services/tire-rotation/move', admin, { order: -1 });
+    expect(negative.statusCode).toBe(422);
+    expect(negative.json().error).toMatchObject({
+      code: 'VALIDATION',
+      fields: { order: 'Position out of range' },
+    });
+    const fraction = await call('POST', '/api/services/tire-rotation/move', admin, { order: 1.5 });
+    expect(fraction.json().error.fields).toEqual({ order: 'Position must be a whole number' });
+    expect(await ids()).toEqual(after);
+    expect(await auditCount()).toBe(auditBefore);
   });
 
-  it('keeps orders a permutation when two admins reorder at once', async () => {
+  it('applies concurrent reorders as if one after another', async () => {
     const list = await ids();
-    await Promise.all([
-      call('POST', `/api/services/${list[0]}/move`, admin, { order: list.length - 1 }),
-      call('POST', `/api/services/${list[list.length - 1]}/move`, admin, { order: 0 }),
-      call('POST', `/api/services/${list[2]}/move`, admin, { order: 3 }),
-    ]);
+    const moves = [
+      { id: list[0]!, order: list.length - 1 },
+      { id: list[list.length - 1]!, order: 0 },
+      { id: list[2]!, order: 3 },
+    ];
+    const responses = await Promise.all(
+      moves.map((move) =>
+        call('POST', `/api/services/${move.id}/move`, admin, { order: move.order }),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode).toBe(200);
+    const answers = responses.map((r) => (r.json().services as { id: string }[]).map((s) => s.id));
+
     const rows = await ctx.database.db.select().from(services);
     const active = rows
       .filter((r) => r.deletedAt === null)
       .map((r) => r.sortOrder)
       .sort((a, b) => a - b);
     expect(active).toEqual(active.map((_, i) => i));
+
+    // Some serial order of the three moves gives the final list, and each move's answer is the
+    // list right after that move in that order: no move was lost or half applied.
+    const apply = (ids: string[], move: { id: string; order: number }) =>
+      moveItem(ids, ids.indexOf(move.id), move.order);
+    const orders = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ];
+    const final = await ids();
+    const consistent = orders.some((sequence) => {
+      let current = list;
+      for (const index of sequence) {
+        current = apply(current, moves[index]!);
+        if (JSON.stringify(current) !== JSON.stringify(answers[index])) return false;
+      }
+      return JSON.stringify(current) === JSON.stringify(final);
+    });
+    expect(consistent, JSON.stringify({ list, answers, final })).toBe(true);
   });
 
   it('edits a service in place and keeps its id', async () => {
@@ -145,6 +337,12 @@ describe('managing services', () => {
       id: 'tire-rotation',
       name: 'Tire Rotation Deluxe',
       price: 45,
+    });
+    expect(await lastAudit('service')).toMatchObject({
+      action: 'service.update',
+      entityId: 'tire-rotation',
+      actorUserId: admin.userId,
+      details: { name: 'Tire Rotation Deluxe', price: 45 },
     });
   });
 
@@ -160,6 +358,14 @@ describe('managing services', () => {
     });
     const response = await call('DELETE', '/api/services/tire-rotation', admin);
     expect(response.statusCode).toBe(204);
+    expect(await lastAudit('service')).toMatchObject({
+      action: 'service.delete',
+      entityId: 'tire-rotation',
+      actorUserId: admin.userId,
+      details: { name: 'Tire Rotation Deluxe' },
+    });
+    // Deleting it again: it is gone, so 404.
+    expect((await call('DELETE', '/api/services/tire-rotation', admin)).json()).toEqual(notFound);
     expect(await ids()).not.toContain('tire-rotation');
     const [kept] = await ctx.database.db
       .select()
@@ -216,6 +422,61 @@ describe('business profile', () => {
     const response = await call('PUT', '/api/business', admin, next);
     expect(response.statusCode).toBe(200);
     expect(await profile()).toEqual(next);
+    expect(await lastAudit('business_profile')).toMatchObject({
+      action: 'business.update',
+      entityId: '1',
+      actorUserId: admin.userId,
+      actorEmail: admin.email,
+      details: { before: current, after: next },
+    });
+  });
+
+  it('stores a phone typed with other separators as (XXX) XXX-XXXX', async () => {
+    const current = await profile();
+    for (const typed of ['555.987.6543', '555 987 6543', '5559876543', ' (555)987-6543 ']) {
+      const response = await call('PUT', '/api/business', admin, { ...current, phone: typed });
+      expect(response.statusCode, typed).toBe(200);
+      expect(response.json().phone).toBe('(555) 987-6543');
+      const [row] = await ctx.database.db.select().from(businessProfile);
+      expect(row?.phone).toBe('(555) 987-6543');
+    }
+    expect((await lastAudit('business_profile'))?.details).toMatchObject({
+      after: { phone: '(555) 987-6543' },
+    });
+  });
+
+  it('refuses a bad phone, capacity, name, e-mail or time zone with the field’s message', async () => {
+    const current = await profile();
+    const auditBefore = await auditCount();
+    const tenDigits = 'Enter a 10-digit phone number, e.g. (555) 123-4567';
+    const capacity = 'Visits per time slot must be a whole number from 1 to 50';
+    const cases: [object, string, string][] = [
+      [{ phone: '' }, 'phone', 'Phone number is required'],
+      [{ phone: '555-0101' }, 'phone', tenDigits],
+      [{ phone: '+1 555 987 6543' }, 'phone', tenDigits],
+      [{ phone: '555-987-65ab' }, 'phone', tenDigits],
+      [{ capacity: 0 }, 'capacity', capacity],
+      [{ capacity: 51 }, 'capacity', capacity],
+      [{ capacity: 2.5 }, 'capacity', capacity],
+      [{ capacity: '3' }, 'capacity', capacity],
+      [{ name: '   ' }, 'name', 'Business name is required'],
+      [{ name: 'x'.repeat(81) }, 'name', 'Business name is too long'],
+      [{ email: 'nope' }, 'email', 'Invalid email address'],
+      [{ email: 42 }, 'email', 'Invalid email address'],
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'Unknown time zone'],
+      [{ timeZone: '' }, 'timeZone', 'Unknown time zone'],
+    ];
+    for (const [change, field, message] of cases) {
+      const response = await call('PUT', '/api/business', admin, { ...current, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(422);
+      expect(response.json().error, JSON.stringify(change)).toEqual({
+        code: 'VALIDATION',
+        message,
+        fields: { [field]: message },
+      });
+    }
+    expect(await profile()).toEqual(current);
+    expect(await auditCount()).toBe(auditBefore);
   });
 
   it('refuses closing before opening, an unknown zone and a bad e-mail with clear messages', async () => {

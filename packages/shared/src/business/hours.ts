@@ -12,14 +12,33 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 09:00');
+export const CLOCK_TIME_MESSAGE = 'Use a time such as 09:00';
+export const CLOSE_AFTER_OPEN_MESSAGE = 'Closing time must be after opening time';
+
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clockTime = z.string(CLOCK_TIME_MESSAGE).regex(CLOCK_TIME, CLOCK_TIME_MESSAGE);
 
 export const dayHoursSchema = z
-  .object({ isOpen: z.boolean(), openTime: clockTime, closeTime: clockTime })
-  .refine((day) => !day.isOpen || day.closeTime > day.openTime, {
-    message: 'Closing time must be after opening time',
-    path: ['closeTime'],
-  });
+  .object(
+    {
+      isOpen: z.boolean('Choose open or closed'),
+      openTime: clockTime,
+      closeTime: clockTime,
+    },
+    'Enter the hours for this day',
+  )
+  .refine(
+    // A malformed time already has its own message; comparing it would only add a wrong one.
+    (day) =>
+      !day.isOpen ||
+      !CLOCK_TIME.test(day.openTime) ||
+      !CLOCK_TIME.test(day.closeTime) ||
+      day.closeTime > day.openTime,
+    {
+      message: CLOSE_AFTER_OPEN_MESSAGE,
+      path: ['closeTime'],
+    },
+  );
 export type DayHours = z.infer<typeof dayHoursSchema>;
 
 export const businessHoursSchema = z.object(
@@ -27,6 +46,7 @@ export const businessHoursSchema = z.object(
     Weekday,
     typeof dayHoursSchema
   >,
+  'Enter the hours for every day',
 );
 export type BusinessHours = z.infer<typeof businessHoursSchema>;
 

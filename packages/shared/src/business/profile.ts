@@ -14,16 +14,48 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+export const CAPACITY_MIN = 1;
+export const CAPACITY_MAX = 50;
+export const CAPACITY_MESSAGE = `Visits per time slot must be a whole number from ${CAPACITY_MIN} to ${CAPACITY_MAX}`;
+export const BUSINESS_NAME_REQUIRED = 'Business name is required';
+export const PHONE_REQUIRED = 'Phone number is required';
+export const PHONE_TEN_DIGITS = 'Enter a 10-digit phone number, e.g. (555) 123-4567';
+export const EMAIL_INVALID = 'Invalid email address';
+export const TIME_ZONE_UNKNOWN = 'Unknown time zone';
+
+// Digits with the usual separators: `(555) 987-6543`, `555.987.6543`, `555 987 6543`.
+const PHONE_CHARACTERS = /^[\d\s().-]*$/;
+
+/**
+ * The business profile as the admin edits it and every reader gets it. The phone may be typed with
+ * any separators; the server stores it as (XXX) XXX-XXXX.
+ */
 export const businessProfileSchema = z.object({
-  name: z.string().trim().min(1, 'Business name is required').max(80),
-  phone: z
-    .string()
+  name: z
+    .string(BUSINESS_NAME_REQUIRED)
     .trim()
-    .max(14, 'Phone number is required')
-    .refine((v) => v.replace(/\D/g, '').length === 10, 'Phone number is required'),
-  email: z.email('Invalid email address'),
-  timeZone: z.string().refine(isValidTimeZone, 'Unknown time zone'),
-  capacity: z.number().int().min(1).max(50),
+    .min(1, BUSINESS_NAME_REQUIRED)
+    .max(80, 'Business name is too long'),
+  phone: z
+    .string(PHONE_REQUIRED)
+    .trim()
+    .min(1, PHONE_REQUIRED)
+    .max(20, PHONE_TEN_DIGITS)
+    .refine(
+      (v) => PHONE_CHARACTERS.test(v) && v.replace(/\D/g, '').length === 10,
+      PHONE_TEN_DIGITS,
+    ),
+  email: z
+    .string(EMAIL_INVALID)
+    .trim()
+    .max(254, 'Email address is too long')
+    .pipe(z.email(EMAIL_INVALID)),
+  timeZone: z.string(TIME_ZONE_UNKNOWN).refine(isValidTimeZone, TIME_ZONE_UNKNOWN),
+  capacity: z
+    .number(CAPACITY_MESSAGE)
+    .int(CAPACITY_MESSAGE)
+    .min(CAPACITY_MIN, CAPACITY_MESSAGE)
+    .max(CAPACITY_MAX, CAPACITY_MESSAGE),
   hours: businessHoursSchema,
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;

@@ -64,39 +64,84 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>;
 
 export const SERVICE_NAME_NEEDS_LETTERS = 'Service name must contain letters or numbers';
+export const SERVICE_NAME_TAKEN = 'A service with this name already exists.';
+export const PRICE_NOT_A_NUMBER = 'Price must be a number, e.g. 49.99';
+export const PRICE_NEGATIVE = 'Price cannot be negative';
+export const PRICE_TOO_PRECISE = 'Price can have at most two decimals';
+export const MAX_PRICE = 100_000;
+
+// A plain decimal as typed: `49.99`, `12.`, `.5`, `-3` (the sign is allowed so that a negative
+// price gets the "cannot be negative" message, not "not a number"). No exponents, no `$`.
+const PRICE_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * Price in dollars: a number, or a numeric string as a form sends it; empty or absent is 0 (spec
+ * section 5). Anything else (`true`, `null`, `'abc'`) is refused rather than coerced.
+ */
+export const priceSchema = z
+  .union([z.number(), z.string()], PRICE_NOT_A_NUMBER)
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return 0;
+    if (typeof value === 'number') return value;
+    const text = value.trim();
+    if (text === '') return 0;
+    if (!PRICE_TEXT.test(text)) {
+      ctx.issues.push({ code: 'custom', message: PRICE_NOT_A_NUMBER, input: value });
+      return z.NEVER;
+    }
+    return Number(text);
+  })
+  .pipe(
+    z
+      .number(PRICE_NOT_A_NUMBER)
+      .min(0, PRICE_NEGATIVE)
+      .max(MAX_PRICE, 'Price is too high')
+      .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, PRICE_TOO_PRECISE),
+  );
 
 /** The Add/Edit Service form; price in dollars as typed (parsed, default 0). */
 export const serviceFormSchema = z.object({
   name: z
-    .string()
+    .string('Service name is required')
     .trim()
     .min(1, 'Service name is required')
     .max(80, 'Service name is too long')
     .refine((name) => serviceIdFromName(name).length > 0, SERVICE_NAME_NEEDS_LETTERS),
   icon: z.enum(SERVICE_ICONS, 'Choose an icon'),
-  description: z.string().trim().max(500, 'Description is too long').default(''),
-  price: z.coerce
-    .number('Price must be a number')
-    .min(0, 'Price cannot be negative')
-    .max(100_000, 'Price is too high')
-    .refine(
-      (p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6,
-      'Price can have at most two decimals',
-    )
-    .default(0),
+  description: z
+    .string('Description must be text')
+    .trim()
+    .max(500, 'Description is too long')
+    .default(''),
+  price: priceSchema,
   duration: z
-    .string()
+    .string("Use a duration such as '45 minutes' or '30-45 minutes'")
     .trim()
     .refine(isValidDuration, "Use a duration such as '45 minutes' or '30-45 minutes'"),
   // Blank items are dropped, as the form only adds an item that is non-empty after trimming.
   includes: z
-    .array(z.string().trim().max(200, 'An included item is too long'))
+    .array(
+      z.string('An included item must be text').trim().max(200, 'An included item is too long'),
+      'Included items must be a list',
+    )
     .max(30, 'At most 30 included items')
     .default([])
     .transform((items) => items.filter((item) => item.length > 0)),
 });
 export type ServiceForm = z.input<typeof serviceFormSchema>;
 
+/**
+ * Two names clash when they give the same id, so 'basic oil change!' clashes with 'Basic Oil
+ * Change': the same rule that refuses a duplicate id on create also refuses a rename onto it.
+ */
+export function isSameServiceName(a: string, b: string): boolean {
+  return serviceIdFromName(a) === serviceIdFromName(b);
+}
+
 export const serviceMoveSchema = z.object({
-  order: z.number().int().min(0, 'Position out of range'),
+  order: z
+    .number('Position must be a whole number')
+    .int('Position must be a whole number')
+    .min(0, 'Position out of range'),
 });

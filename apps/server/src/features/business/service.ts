@@ -1,7 +1,8 @@
 // The business profile as the rest of the product reads it.
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessHours } from '@pitstop/shared/business/hours';
-import type { BusinessProfile } from '@pitstop/shared/business/profile';
+import { PHONE_TEN_DIGITS, type BusinessProfile } from '@pitstop/shared/business/profile';
+import { formatPhone } from '@pitstop/shared/phone';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -47,22 +48,27 @@ export async function updateBusinessProfile(
   actor: Viewer,
   input: BusinessProfile,
 ): Promise<BusinessProfile> {
+  // Whatever separators were typed, store the one format the footer and 'Call Us' show.
+  if (input.phone.replace(/\D/g, '').length !== 10) {
+    throw new AppError('VALIDATION', PHONE_TEN_DIGITS, { phone: PHONE_TEN_DIGITS });
+  }
+  const after = { ...input, phone: formatPhone(input.phone) };
   return db.transaction(async (tx) => {
     const before = await getBusinessProfile(tx);
     await saveBusinessProfileRow(tx, {
-      name: input.name,
-      phone: input.phone,
-      email: input.email,
-      timeZone: input.timeZone,
-      capacity: input.capacity,
+      name: after.name,
+      phone: after.phone,
+      email: after.email,
+      timeZone: after.timeZone,
+      capacity: after.capacity,
     });
     for (const day of WEEKDAYS)
-      await saveBusinessHoursRow(tx, { weekday: day, ...input.hours[day] });
+      await saveBusinessHoursRow(tx, { weekday: day, ...after.hours[day] });
     await recordAudit(tx, actor, {
       action: 'business.update',
       entity: 'business_profile',
       entityId: '1',
-      details: { before, after: input },
+      details: { before, after },
     });
     return getBusinessProfile(tx);
   });

@@ -24,11 +24,6 @@ export async function listActiveServiceRows(db: Executor) {
     .orderBy(asc(services.sortOrder), asc(services.name));
 }
 
-export async function findServiceRow(db: Executor, id: string) {
-  const [row] = await db.select().from(services).where(eq(services.id, id));
-  return row;
-}
-
 export async function findActiveServiceRow(db: Executor, id: string) {
   const [row] = await db
     .select()

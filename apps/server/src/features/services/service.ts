@@ -1,8 +1,10 @@
 // The service catalogue: what customers read and what admins change (spec sections 2-5).
 import { centsToDollars, dollarsToCents } from '@pitstop/shared/money';
 import {
+  isSameServiceName,
   moveItem,
   parseDurationMinutes,
+  SERVICE_NAME_TAKEN,
   serviceIdFromName,
 } from '@pitstop/shared/services/catalog';
 import type { Service, ServiceIcon } from '@pitstop/shared/services/catalog';
@@ -12,7 +14,6 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   findActiveServiceRow,
-  findServiceRow,
   listActiveServiceRows,
   lockCatalogue,
   setServiceOrder,
@@ -63,6 +64,22 @@ function toValues(input: ServiceInput): ServiceValues {
   };
 }
 
+function nameTaken(): AppError {
+  return new AppError('CONFLICT', SERVICE_NAME_TAKEN, { name: SERVICE_NAME_TAKEN });
+}
+
+/**
+ * Refuses a name that another active service already has or whose id it would take. Names are
+ * compared as ids are made (case and punctuation ignored), so a rename cannot do what an add may not.
+ */
+function refuseNameClash(active: readonly ServiceRow[], name: string, ownId?: string): void {
+  const id = serviceIdFromName(name);
+  const clash = active.some(
+    (row) => row.id !== ownId && (row.id === id || isSameServiceName(row.name, name)),
+  );
+  if (clash) throw nameTaken();
+}
+
 /** Rewrites orders as 0..n-1 in the given sequence (only rows whose order changes). */
 async function writeOrder(db: Executor, rows: ServiceRow[]): Promise<void> {
   for (const [index, row] of rows.entries()) {
@@ -74,16 +91,11 @@ export async function createService(db: Db, actor: Viewer, input: ServiceInput):
   const id = serviceIdFromName(input.name);
   return db.transaction(async (tx) => {
     await lockCatalogue(tx);
-    const existing = await findServiceRow(tx, id);
-    if (existing && existing.deletedAt === null) {
-      throw new AppError('CONFLICT', 'A service with this name already exists.', {
-        name: 'A service with this name already exists.',
-      });
-    }
     const active = await listActiveServiceRows(tx);
+    refuseNameClash(active, input.name);
     await writeOrder(tx, active);
     const row = await upsertService(tx, id, toValues(input), active.length);
-    if (!row) throw new AppError('CONFLICT', 'A service with this name already exists.');
+    if (!row) throw nameTaken();
     await recordAudit(tx, actor, {
       action: 'service.create',
       entity: 'service',
@@ -102,6 +114,9 @@ export async function updateService(
 ): Promise<Service> {
   return db.transaction(async (tx) => {
     await lockCatalogue(tx);
+    const active = await listActiveServiceRows(tx);
+    if (!active.some((row) => row.id === id)) throw new AppError('NOT_FOUND', 'Service not found.');
+    refuseNameClash(active, input.name, id);
     // The id stays: appointments and bookings refer to it even when the name changes.
     const row = await updateServiceRow(tx, id, toValues(input));
     if (!row) throw new AppError('NOT_FOUND', 'Service not found.');

@@ -4,7 +4,12 @@
 // `hours.monday.closeTime`) land next to their fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEKDAYS, type Weekday } from '@pitstop/shared/business/hours';
-import { businessProfileSchema, type BusinessProfile } from '@pitstop/shared/business/profile';
+import {
+  businessProfileSchema,
+  CAPACITY_MAX,
+  CAPACITY_MIN,
+  type BusinessProfile,
+} from '@pitstop/shared/business/profile';
 import { formatPhone, PHONE_DISPLAY_LENGTH } from '@pitstop/shared/phone';
 import { CalendarClock, Clock, Store } from 'lucide-react';
 import { useMemo } from 'react';
@@ -16,25 +21,15 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FieldError, FormField } from '../../services/components/form-field.tsx';
+import { useFocusAfterSubmit } from '../../services/components/use-focus-after-submit.ts';
 import { useUpdateBusinessProfile } from '../api.ts';
 import { timeZoneGroups } from '../time-zones.ts';
 import { WEEKDAY_LABELS } from '../weekdays.ts';
 import { OpenSwitch } from './open-switch.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
-export const CAPACITY_MIN = 1;
-export const CAPACITY_MAX = 50;
-export const CAPACITY_MESSAGE = `Enter a whole number from ${CAPACITY_MIN} to ${CAPACITY_MAX}`;
-
-/** Words for the checks the shared schema leaves with zod's defaults; its own messages win. */
-function friendlyMessage(issue: { code?: string; path?: PropertyKey[] }): string | undefined {
-  const field = issue.path?.[0];
-  if (field === 'capacity') return CAPACITY_MESSAGE;
-  if (field === 'name' && issue.code === 'too_big') return 'Business name is too long';
-  return undefined;
-}
-
-const resolver = zodResolver(businessProfileSchema, { error: friendlyMessage });
+// The shared schema carries every message, so the form and the server say the same words.
+const resolver = zodResolver(businessProfileSchema);
 
 type FieldPath =
   | 'name'
@@ -71,6 +66,7 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
   const save = useUpdateBusinessProfile();
   const form = useForm<BusinessProfile>({ resolver, defaultValues: profile });
   const { errors, isSubmitting } = form.formState;
+  const focusAfterSubmit = useFocusAfterSubmit(form);
   const timeZone = useWatch({ control: form.control, name: 'timeZone' });
   const zoneGroups = useMemo(() => timeZoneGroups(timeZone), [timeZone]);
 
@@ -79,10 +75,10 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
       onSaved(await save.mutateAsync(values));
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
-      fieldErrors.forEach(([field, message], index) =>
-        form.setError(field, { message }, { shouldFocus: index === 0 }),
-      );
-      if (fieldErrors.length === 0) {
+      fieldErrors.forEach(([field, message]) => form.setError(field, { message }));
+      const [first] = fieldErrors;
+      if (first) focusAfterSubmit(first[0]);
+      else {
         toast.error(errorMessage(error, 'Failed to save the business profile. Please try again.'));
       }
     }

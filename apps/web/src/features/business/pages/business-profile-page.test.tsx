@@ -130,19 +130,88 @@ describe('Business Profile', () => {
     ]);
   });
 
-  it('checks visits per time slot', async () => {
+  it('checks visits per time slot with the shared schema’s words', async () => {
     const { api, user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const capacity = screen.getByLabelText('Visits per time slot');
+    for (const typed of ['51', '0', '2.5']) {
+      await user.clear(capacity);
+      await user.type(capacity, typed);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(capacity).toHaveAccessibleDescription(
+          expect.stringContaining('Visits per time slot must be a whole number from 1 to 50'),
+        ),
+      );
+    }
     await user.clear(capacity);
-    await user.type(capacity, '51');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(capacity).toHaveAccessibleDescription(
-        expect.stringContaining('Enter a whole number from 1 to 50'),
+        expect.stringContaining('Visits per time slot must be a whole number from 1 to 50'),
       ),
     );
     expect(api.writes()).toHaveLength(0);
+  });
+
+  it('checks the name, phone and e-mail before saving', async () => {
+    const { api, user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Business name'));
+    const phone = screen.getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '555-0101');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Business name')).toHaveAccessibleDescription(
+        'Business name is required',
+      ),
+    );
+    expect(phone).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a 10-digit phone number, e.g. (555) 123-4567'),
+    );
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address');
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  it('shows the server’s phone and capacity messages next to their fields', async () => {
+    const { api, user } = setup();
+    const tenDigits = 'Enter a 10-digit phone number, e.g. (555) 123-4567';
+    const capacity = 'Visits per time slot must be a whole number from 1 to 50';
+    api.override((request) =>
+      request.method === 'PUT'
+        ? errorResponse(422, tenDigits, { phone: tenDigits, capacity })
+        : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(
+        expect.stringContaining(tenDigits),
+      ),
+    );
+    expect(screen.getByLabelText('Phone')).toHaveFocus();
+    expect(screen.getByLabelText('Visits per time slot')).toHaveAccessibleDescription(
+      expect.stringContaining(capacity),
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('shows the phone as the server stored it after saving', async () => {
+    const { api, user } = setup();
+    // The server stores (XXX) XXX-XXXX whatever was sent; the page shows what it stored.
+    let stored: object | undefined;
+    api.override((request) => {
+      if (request.path !== '/api/business') return undefined;
+      if (request.method === 'PUT')
+        stored = { ...(request.body as object), phone: '(555) 987-6543' };
+      return stored ? Response.json(stored) : undefined;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('(555) 987-6543')).toBeInTheDocument();
   });
 
   it('shows the server’s field errors next to their fields', async () => {

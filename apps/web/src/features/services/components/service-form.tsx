@@ -28,6 +28,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { FormField } from './form-field.tsx';
 import { IncludesEditor } from './includes-editor.tsx';
 import { SERVICE_ICON_LABELS, ServiceIcon } from './service-icon.tsx';
+import { useFocusAfterSubmit } from './use-focus-after-submit.ts';
 
 export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
 
@@ -94,6 +95,7 @@ export function ServiceForm({
     defaultValues: defaultsFor(service),
   });
   const { errors, isSubmitting } = form.formState;
+  const focusAfterSubmit = useFocusAfterSubmit(form);
   const name = useWatch({ control: form.control, name: 'name' });
   const id = (field: Field) => `${idPrefix}-${field}`;
 
@@ -102,10 +104,10 @@ export function ServiceForm({
       await onSubmit(values);
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
-      fieldErrors.forEach(([field, message], index) =>
-        form.setError(field, { message }, { shouldFocus: index === 0 }),
-      );
-      if (fieldErrors.length === 0) toast.error(errorMessage(error));
+      fieldErrors.forEach(([field, message]) => form.setError(field, { message }));
+      const [first] = fieldErrors;
+      if (first) focusAfterSubmit(first[0]);
+      else toast.error(errorMessage(error));
     }
   });
 

@@ -163,6 +163,71 @@ describe('Manage Services', () => {
     );
   });
 
+  it('refuses a price that is not a number before sending', async () => {
+    const { api, user } = setup();
+    await serviceNames();
+    await user.click(screen.getByRole('button', { name: 'Edit Battery Service' }));
+    const price = screen.getByLabelText('Price');
+    await user.clear(price);
+    await user.type(price, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(price).toHaveAccessibleDescription(
+        expect.stringContaining('Price must be a number, e.g. 49.99'),
+      ),
+    );
+    await user.clear(price);
+    await user.type(price, '10.999');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(price).toHaveAccessibleDescription(
+        expect.stringContaining('Price can have at most two decimals'),
+      ),
+    );
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal of a rename onto another service’s name', async () => {
+    const { api, user } = setup();
+    await serviceNames();
+    api.override((request) =>
+      request.method === 'PUT'
+        ? errorResponse(409, 'A service with this name already exists.', {
+            name: 'A service with this name already exists.',
+          })
+        : undefined,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Battery Service' }));
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'basic oil change');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(
+        expect.stringContaining('A service with this name already exists.'),
+      ),
+    );
+    expect(name).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s price message next to the price', async () => {
+    const { api, user } = setup();
+    await serviceNames();
+    api.override((request) =>
+      request.method === 'PUT'
+        ? errorResponse(422, 'Price cannot be negative', { price: 'Price cannot be negative' })
+        : undefined,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Battery Service' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Price')).toHaveAccessibleDescription(
+        expect.stringContaining('Price cannot be negative'),
+      ),
+    );
+  });
+
   it('edits a service inline', async () => {
     const { api, user } = setup();
     await serviceNames();

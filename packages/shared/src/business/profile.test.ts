@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BUSINESS_HOURS } from './hours.ts';
+import { businessProfileSchema } from './profile.ts';
+
+const valid = {
+  name: 'Pitstop',
+  phone: '(555) 010-4477',
+  email: 'support@pitstop.example',
+  timeZone: 'America/New_York',
+  capacity: 2,
+  hours: DEFAULT_BUSINESS_HOURS,
+};
+
+/** Field path -> message of the first issue, for a profile with `change` applied. */
+function errors(change: Record<string, unknown>): Record<string, string> {
+  const result = businessProfileSchema.safeParse({ ...valid, ...change });
+  const fields: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) fields[issue.path.join('.')] ??= issue.message;
+  return fields;
+}
+
+describe('businessProfileSchema', () => {
+  it('accepts the default profile', () => {
+    expect(businessProfileSchema.parse(valid)).toEqual(valid);
+  });
+
+  it('accepts a phone typed with other separators and refuses anything but 10 digits', () => {
+    expect(errors({ phone: '555.987.6543' })).toEqual({});
+    expect(errors({ phone: '555 987 6543' })).toEqual({});
+    expect(errors({ phone: '' })).toEqual({ phone: 'Phone number is required' });
+    expect(errors({ phone: null })).toEqual({ phone: 'Phone number is required' });
+    const tenDigits = 'Enter a 10-digit phone number, e.g. (555) 123-4567';
+    expect(errors({ phone: '555-0101' })).toEqual({ phone: tenDigits });
+    expect(errors({ phone: '+1 555 987 6543' })).toEqual({ phone: tenDigits });
+    expect(errors({ phone: '555-987-6543 ext' })).toEqual({ phone: tenDigits });
+  });
+
+  it('gives visits per time slot one clear message for every way it can be wrong', () => {
+    const message = 'Visits per time slot must be a whole number from 1 to 50';
+    for (const capacity of [0, -3, 51, 2.5, '3', null, Number.NaN]) {
+      expect(errors({ capacity }), String(capacity)).toEqual({ capacity: message });
+    }
+    expect(errors({ capacity: 1 })).toEqual({});
+    expect(errors({ capacity: 50 })).toEqual({});
+  });
+
+  it('names the problem with the name, e-mail and time zone', () => {
+    expect(errors({ name: '  ' })).toEqual({ name: 'Business name is required' });
+    expect(errors({ name: undefined })).toEqual({ name: 'Business name is required' });
+    expect(errors({ name: 'x'.repeat(81) })).toEqual({ name: 'Business name is too long' });
+    expect(errors({ email: 'nope' })).toEqual({ email: 'Invalid email address' });
+    expect(errors({ email: 7 })).toEqual({ email: 'Invalid email address' });
+    expect(errors({ timeZone: 'Mars/Olympus' })).toEqual({ timeZone: 'Unknown time zone' });
+    expect(errors({ timeZone: '' })).toEqual({ timeZone: 'Unknown time zone' });
+  });
+
+  it('explains bad hours at the field they belong to', () => {
+    const hours = (monday: unknown) => errors({ hours: { ...DEFAULT_BUSINESS_HOURS, monday } });
+    expect(hours({ isOpen: true, openTime: '18:00', closeTime: '08:00' })).toEqual({
+      'hours.monday.closeTime': 'Closing time must be after opening time',
+    });
+    expect(hours({ isOpen: true, openTime: '7am', closeTime: '19:00' })).toEqual({
+      'hours.monday.openTime': 'Use a time such as 09:00',
+    });
+    expect(hours({ isOpen: 'yes', openTime: '07:00', closeTime: '19:00' })).toEqual({
+      'hours.monday.isOpen': 'Choose open or closed',
+    });
+    expect(hours(undefined)).toEqual({ 'hours.monday': 'Enter the hours for this day' });
+    expect(errors({ hours: undefined })).toEqual({ hours: 'Enter the hours for every day' });
+  });
+});
