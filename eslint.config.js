@@ -1,6 +1,7 @@
 // ESLint (flat config): recommended JS + TypeScript rules, React hooks rules for the web app,
 // and the import boundaries of DESIGN.md "Layout": the web app never imports the server;
-// packages/shared imports no app. Import cycles are checked by scripts/check-cycles.mjs (run by
+// packages/shared imports only zod, date-fns and its own files; a server feature never reads
+// another feature's repository (it calls that feature's service). Import cycles are checked by scripts/check-cycles.mjs (run by
 // `npm run lint`): the usual ESLint plugin for it pulls native resolver builds this project's
 // registry cannot serve for every platform, which breaks `npm ci`.
 import js from '@eslint/js';
@@ -66,20 +67,29 @@ export default defineConfig(
   },
   {
     files: ['packages/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: sharedImportPatterns() }] },
+  },
+  {
+    // Tests of the shared rules may also use the test tools.
+    files: ['packages/shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: sharedImportPatterns(['vitest', 'fast-check']) },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/features/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: [
-                '@pitstop/server',
-                '@pitstop/server/*',
-                '@pitstop/web',
-                '@pitstop/web/*',
-                '**/apps/**',
-              ],
-              message: 'packages/shared depends on zod and date-fns only, never on an app.',
+              regex: '^\\.\\./(?:\\.\\./features/)?[^./][^/]*/repository(?:\\.ts)?$',
+              message:
+                "Features talk through services: call the other feature's service.ts, never its repository.",
             },
           ],
         },
@@ -92,3 +102,23 @@ export default defineConfig(
     rules: { 'no-empty-pattern': 'off' },
   },
 );
+
+/**
+ * What packages/shared may import: zod, date-fns, @date-fns/tz, its own files (relative paths)
+ * and `extra`. It runs in the browser and on the server alike, so no app, framework or Node API.
+ */
+function sharedImportPatterns(extra = []) {
+  const allowed = ['zod', 'date-fns', '@date-fns/tz', ...extra]
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|');
+  return [
+    {
+      regex: `^(?!(?:${allowed})(?:/|$))(?!\\.{1,2}/)`,
+      message: 'packages/shared depends on zod, date-fns and @date-fns/tz only.',
+    },
+    {
+      group: ['**/apps/**', '**/packages/**'],
+      message: 'packages/shared imports its own files only, never an app.',
+    },
+  ];
+}

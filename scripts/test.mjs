@@ -1,5 +1,5 @@
 // `npm test`: every suite in order, stopping at the first failure, then a summary with timings.
-// lint -> typecheck -> vitest (shared, server, web) -> browser tests (e2e/run.mjs).
+// format -> lint -> typecheck -> vitest (shared, server, web) -> browser tests (e2e/run.mjs).
 // The browser tests need Chromium; without it the run fails, unless PITSTOP_SKIP_E2E=1 says
 // explicitly to leave them out.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ const skipE2e = process.env.PITSTOP_SKIP_E2E === '1';
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const steps = [
+  { name: 'format', command: 'npm', args: ['run', 'format:check'] },
   { name: 'lint', command: 'npm', args: ['run', 'lint'] },
   { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
   { name: 'vitest', command: 'npx', args: ['vitest', 'run'] },

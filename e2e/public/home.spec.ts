@@ -107,3 +107,40 @@ test.describe('on a desktop', () => {
     await expectAccessible(page);
   });
 });
+
+test.describe('when the business profile cannot be read', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('Call Us stays and leads to the contact details', async ({ page }) => {
+    await page.route(/\/api\/business(\?|$)/, (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: { code: 'UNAVAILABLE', message: 'Try again later.' } },
+      }),
+    );
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    // After the app's retries the footer gives up on the details and offers to try again.
+    await expect(footer.getByText(/Contact details are unavailable/)).toBeVisible({
+      timeout: 15_000,
+    });
+    const call = page.getByRole('main').getByRole('link', { name: 'Call Us' });
+    await expect(call).toHaveAttribute('href', '#contact');
+    await call.click();
+    await expect(page).toHaveURL(/#contact$/);
+    await expect(footer.getByRole('heading', { name: 'Contact' })).toBeInViewport();
+    await expectAccessible(page);
+  });
+});
+
+test('the footer sends a visitor whose session is still unknown to the admin portal', async ({
+  page,
+}) => {
+  // /api/me never answers, so nobody is known to be signed in.
+  await page.route(/\/api\/me(\?|$)/, () => new Promise<void>(() => {}));
+  await page.goto('/');
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'Admin Dashboard' }),
+  ).toHaveAttribute('href', '/admin-portal');
+  await expectAccessible(page);
+});

@@ -1,4 +1,6 @@
 // Entry point: mounts the providers and the router into #root.
+// First, so that no schema is built before zod is told not to probe for eval (see the module).
+import './configure-zod.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers.tsx';

@@ -41,6 +41,17 @@ export const WEEKDAY_VALUES = [
   'saturday',
   'sunday',
 ] as const;
+/** SPEC section 9 "Service area options". */
+export const SERVICE_AREA_VALUES = [
+  'Downtown',
+  'Suburbs',
+  'Business District',
+  'Metropolitan Area',
+  'North Side',
+  'South Side',
+  'East Side',
+  'West Side',
+] as const;
 const HHMM = `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 
 // ---------------------------------------------------------------- auth (better-auth's model)
@@ -140,6 +151,10 @@ export const userProfiles = pgTable(
       inList('technician_status', TECHNICIAN_STATUS_VALUES),
     ),
     check('user_profiles_photo_size_check', sql`photo is null or length(photo) <= 3000000`),
+    check(
+      'user_profiles_service_area_check',
+      sql`service_area is null or ${inList('service_area', SERVICE_AREA_VALUES)}`,
+    ),
   ],
 );
 
@@ -250,6 +265,7 @@ export const services = pgTable(
   },
   (t) => [
     check('services_price_check', sql`${t.priceCents} >= 0`),
+    check('services_sort_order_check', sql`${t.sortOrder} >= 0`),
     check('services_id_check', sql.raw(`id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)),
     check(
       'services_icon_check',
@@ -301,9 +317,12 @@ export const bookings = pgTable(
   (t) => [
     check('bookings_status_check', inList('status', BOOKING_STATUS_VALUES)),
     check('bookings_total_check', sql`${t.totalCents} > 0`),
+    check('bookings_duration_check', sql`${t.durationMinutes} > 0`),
     check('bookings_time_format', sql.raw(`appointment_time ~ ${HHMM}`)),
     index('bookings_date_status_idx').on(t.appointmentDate, t.status),
     index('bookings_user_idx').on(t.userId),
+    // The sweep that releases expired holds.
+    index('bookings_status_hold_idx').on(t.status, t.holdExpiresAt),
   ],
 );
 
@@ -335,6 +354,7 @@ export const appointments = pgTable(
   (t) => [
     check('appointments_status_check', inList('status', APPOINTMENT_STATUS_VALUES)),
     check('appointments_time_format', sql.raw(`appointment_time ~ ${HHMM}`)),
+    check('appointments_duration_check', sql`${t.durationMinutes} > 0`),
     index('appointments_date_time_idx').on(t.appointmentDate, t.appointmentTime),
     index('appointments_user_idx').on(t.userId, t.appointmentDate),
     index('appointments_technician_idx').on(t.technicianId, t.appointmentDate),
@@ -355,7 +375,14 @@ export const appointmentStatusHistory = pgTable(
     changedBy: text('changed_by'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('appointment_status_history_appointment_idx').on(t.appointmentId, t.changedAt)],
+  (t) => [
+    index('appointment_status_history_appointment_idx').on(t.appointmentId, t.changedAt),
+    check(
+      'appointment_status_history_from_check',
+      sql`from_status is null or ${inList('from_status', APPOINTMENT_STATUS_VALUES)}`,
+    ),
+    check('appointment_status_history_to_check', inList('to_status', APPOINTMENT_STATUS_VALUES)),
+  ],
 );
 
 export const orders = pgTable(
@@ -415,7 +442,11 @@ export const localCheckoutSessions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  () => [check('local_checkout_status_check', inList('status', ['open', 'complete', 'expired']))],
+  (t) => [
+    check('local_checkout_status_check', inList('status', ['open', 'complete', 'expired'])),
+    check('local_checkout_amount_check', sql`${t.amountTotal} >= 0`),
+    index('local_checkout_sessions_booking_idx').on(t.bookingId),
+  ],
 );
 
 /**
@@ -465,6 +496,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check('email_outbox_status_check', inList('status', ['pending', 'sending', 'sent', 'failed'])),
+    check('email_outbox_attempts_check', sql`${t.attempts} >= 0`),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_created_idx').on(t.createdAt),
   ],

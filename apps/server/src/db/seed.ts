@@ -39,10 +39,11 @@ export const BUILT_IN_SERVICES = [
     id: 'high-mileage',
     name: 'High Mileage Service',
     icon: 'Gauge',
-    description: 'For vehicles over 75,000 miles: oil made to protect older engines.',
+    description: 'Oil made to protect older engines, with a battery check on top.',
     priceCents: 8999,
     duration: '45-60 minutes',
     includes: [
+      'For vehicles over 75,000 miles',
       'High mileage synthetic blend oil',
       'Premium filter',
       'Fluid check',

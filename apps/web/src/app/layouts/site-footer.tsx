@@ -17,11 +17,11 @@ export function SiteFooter() {
   const { data: business } = useBusinessProfile();
   const name = business?.name ?? FALLBACK_BUSINESS_NAME;
   const viewerState = useViewer();
-  // SPEC: /admin for an admin-level role (and while the role is unknown), else /admin-portal.
+  const adminHref = adminDashboardHref(viewerState);
   const quickLinks = [
     { to: '/services', label: 'Services' },
     { to: '/booking', label: 'Book Now' },
-    { to: adminDashboardHref(viewerState), label: 'Admin Dashboard' },
+    { to: adminHref, label: 'Admin Dashboard' },
     { to: '/tech-portal', label: 'Technician Portal' },
   ];
 
@@ -57,7 +57,8 @@ export function SiteFooter() {
           ))}
         </FooterColumn>
 
-        <FooterColumn title="Contact" className="col-span-2 lg:col-span-1">
+        {/* The home page's 'Call Us' links here (#contact) when it has no number to dial. */}
+        <FooterColumn id="contact" title="Contact" className="col-span-2 lg:col-span-1">
           <FooterContact />
         </FooterColumn>
       </div>
@@ -72,16 +73,18 @@ export function SiteFooter() {
 }
 
 function FooterColumn({
+  id,
   title,
   className,
   children,
 }: {
+  id?: string;
   title: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className={className}>
+    <div id={id} className={className}>
       <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
       <ul className="mt-4 space-y-3 text-sm">{children}</ul>
     </div>

@@ -1,4 +1,4 @@
-// Home hero: the promise, 'Schedule Service' and a 'Call Us' tel: link with the business phone.
+// Home hero: the promise, 'Schedule Service' and 'Call Us' (a tel: link with the business phone).
 import { phoneHref } from '@pitstop/shared/phone';
 import { CalendarCheck, CheckCircle2, Phone } from 'lucide-react';
 import { Link } from 'react-router';
@@ -6,13 +6,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useBusinessProfile } from '../../business/api.ts';
 import { VisitPreview } from './visit-preview.tsx';
 
+/** The footer's Contact column (apps/web/src/app/layouts/site-footer.tsx). */
+const CONTACT_SECTION_ID = 'contact';
+
 const PROMISES = ['Upfront pricing', 'Secure online payment', 'Home or workplace visits'];
 
 const callButtonClasses =
   'border-white/40 bg-transparent text-white hover:bg-white/10 focus-visible:outline-white';
 
 export function HeroSection() {
-  const { data: business, isPending } = useBusinessProfile();
+  const { data: business, isPending, refetch } = useBusinessProfile();
 
   return (
     <section className="relative isolate overflow-hidden bg-brand-950 text-white">
@@ -44,14 +47,21 @@ export function HeroSection() {
                   Call Us
                 </a>
               </Button>
-            ) : (
+            ) : isPending ? (
               // Until the number is known there is nothing to dial; keep the space, not a fake link.
-              isPending && (
-                <Button variant="outline" size="lg" className={callButtonClasses} disabled>
+              <Button variant="outline" size="lg" className={callButtonClasses} disabled>
+                <Phone aria-hidden="true" />
+                Call Us
+              </Button>
+            ) : (
+              // No number (the profile failed to load, or has none): go to the footer's contact
+              // details, which show what is known and offer to try again, and ask once more now.
+              <Button asChild variant="outline" size="lg" className={callButtonClasses}>
+                <a href={`#${CONTACT_SECTION_ID}`} onClick={() => void refetch()}>
                   <Phone aria-hidden="true" />
                   Call Us
-                </Button>
-              )
+                </a>
+              </Button>
             )}
           </div>
 

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { mockBusinessApi, renderApp } from '../../../test/render-app.tsx';
+import { mockBusinessApi, renderApp, testBusiness } from '../../../test/render-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,4 +24,49 @@ it('offers Schedule Service and a Call Us link with the business phone', async (
     expect(screen.getByRole('heading', { name: feature })).toBeInTheDocument();
   }
   expect(screen.getAllByRole('heading', { name: 'We Come To You' })).toHaveLength(2);
+});
+
+it('keeps Call Us when the business profile cannot be read, pointing at the contact details', async () => {
+  let profileCalls = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      if (String(input) !== '/api/business') return Promise.reject(new Error(`Unmocked ${input}`));
+      profileCalls += 1;
+      return Promise.resolve(
+        Response.json({ error: { code: 'INTERNAL', message: 'Down' } }, { status: 500 }),
+      );
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/');
+
+  const call = await screen.findByRole('link', { name: 'Call Us' });
+  expect(call).toHaveAttribute('href', '#contact');
+  // The target is the footer's Contact column, which says the details are unavailable.
+  const contact = document.getElementById('contact');
+  expect(contact).toBeInTheDocument();
+  expect(within(contact as HTMLElement).getByRole('heading', { name: 'Contact' })).toBeVisible();
+  expect(
+    within(contact as HTMLElement).getByText(/Contact details are unavailable/),
+  ).toBeInTheDocument();
+
+  // Pressing it also asks for the profile again.
+  const callsBefore = profileCalls;
+  await user.click(call);
+  await waitFor(() => expect(profileCalls).toBeGreaterThan(callsBefore));
+});
+
+it('keeps Call Us pointing at the contact details when the business has no phone', async () => {
+  mockBusinessApi({ ...testBusiness, phone: '' });
+  renderApp('/');
+
+  expect(await screen.findByRole('link', { name: 'Call Us' })).toHaveAttribute('href', '#contact');
+});
+
+it('shows Call Us as a disabled button while the number loads', async () => {
+  mockBusinessApi('pending');
+  renderApp('/');
+
+  expect(await screen.findByRole('button', { name: 'Call Us' })).toBeDisabled();
 });
