@@ -115,6 +115,9 @@ export async function buildApp({
       await sendEmail(database.db, env, email, (mail) => passwordResetEmail(mail, { link: url }));
       sender?.nudge();
     },
+    log(level, message, args) {
+      app.log[level]({ source: 'auth', args }, message);
+    },
   });
   const ctx: AppContext = { env, database, db: database.db, auth, routes: [], sender };
   app.decorate('ctx', ctx);

@@ -66,6 +66,12 @@ async function main(): Promise<void> {
     },
     `Pitstop is listening on http://${env.host}:${port}`,
   );
+  if (env.isProduction && env.isSessionSecretGenerated) {
+    // Fine on one machine; several servers (or a lost DATA_DIR) would sign everyone out.
+    app.log.warn(
+      'SESSION_SECRET is not set: using the one generated in DATA_DIR. Set it in production.',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

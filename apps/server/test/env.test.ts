@@ -38,4 +38,20 @@ describe('configuration', () => {
       );
     }
   });
+
+  it('reads an empty PORT as unset, not as 0 (a random port)', () => {
+    expect(loadEnv({ ...base, PORT: '' }).port).toBe(3000);
+    expect(loadEnv({ ...base, PORT: '' }).appUrl).toBe('http://localhost:3000');
+    expect(loadEnv({ ...base, PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    for (const bad of ['eighty', '70000', '-1', '80.5']) {
+      expect(() => loadEnv({ ...base, PORT: bad })).toThrow(
+        'Invalid configuration: PORT must be a port number (0 to 65535)',
+      );
+    }
+  });
+
+  it('says when the session secret is the generated one', () => {
+    expect(loadEnv({ ...base }).isSessionSecretGenerated).toBe(false);
+    expect(loadEnv({ DATA_DIR: base.DATA_DIR }).isSessionSecretGenerated).toBe(true);
+  });
 });

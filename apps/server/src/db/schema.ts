@@ -1,5 +1,6 @@
 // The database schema: the spec's entities (section 3) shaped as DESIGN.md decides.
 // Auth tables follow better-auth's model; everything the product adds hangs off auth_user.id.
+import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -42,16 +43,7 @@ export const WEEKDAY_VALUES = [
   'sunday',
 ] as const;
 /** SPEC section 9 "Service area options". */
-export const SERVICE_AREA_VALUES = [
-  'Downtown',
-  'Suburbs',
-  'Business District',
-  'Metropolitan Area',
-  'North Side',
-  'South Side',
-  'East Side',
-  'West Side',
-] as const;
+export const SERVICE_AREA_VALUES = SERVICE_AREAS;
 const HHMM = `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 
 // ---------------------------------------------------------------- auth (better-auth's model)

@@ -18,6 +18,8 @@ export const SESSION_DAYS = 7;
 export interface AuthHooks {
   /** Queues the password-reset e-mail; `url` is the one-time link. */
   sendPasswordReset(input: { email: string; name: string; url: string }): Promise<void>;
+  /** Where the library's own warnings go: the server's structured log, not raw stdout. */
+  log?(level: 'debug' | 'info' | 'warn' | 'error', message: string, args: unknown[]): void;
 }
 
 export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
@@ -78,7 +80,11 @@ export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
         },
       },
     },
-    logger: { disabled: env.nodeEnv === 'test', level: 'warn' },
+    logger: {
+      disabled: env.nodeEnv === 'test',
+      level: 'warn',
+      ...(hooks.log ? { log: (level, message, ...args) => hooks.log?.(level, message, args) } : {}),
+    },
     telemetry: { enabled: false },
   });
 }

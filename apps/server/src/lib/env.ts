@@ -14,7 +14,15 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // An empty PORT is unset (3000), not 0, which would silently pick a random port.
+    PORT: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, 'must be a port number (0 to 65535)')
+        .transform(Number)
+        .refine((port) => port <= 65535, 'must be a port number (0 to 65535)')
+        .optional(),
+    ),
     HOST: z.string().min(1).default('127.0.0.1'),
     APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -87,6 +95,8 @@ export interface Env {
   logLevel: string;
   /** Sign-in, sign-up and reset attempts allowed per address per minute. */
   authRateLimitPerMinute: number;
+  /** True when SESSION_SECRET was not set and the one kept in DATA_DIR is used. */
+  isSessionSecretGenerated: boolean;
   /** Reverse-proxy hops whose X-Forwarded-For is believed; undefined believes none. */
   trustProxy: number | undefined;
 }
@@ -107,9 +117,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
-    port: env.PORT,
+    port: env.PORT ?? 3000,
     host: env.HOST,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
@@ -119,6 +129,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
     sessionSecret: env.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
+    isSessionSecretGenerated: env.SESSION_SECRET === undefined,
     logLevel: env.LOG_LEVEL,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,

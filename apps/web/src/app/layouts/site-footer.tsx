@@ -1,6 +1,7 @@
 // The public footer: quick links, service areas and contact details from the business profile.
 import { footerHours } from '@pitstop/shared/business/hours';
 import { phoneHref } from '@pitstop/shared/phone';
+import { FOOTER_SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,8 +9,6 @@ import { useViewer } from '../../features/auth/api.ts';
 import { adminDashboardHref } from '../../features/auth/role-redirects.ts';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../features/business/api.ts';
 import { BrandLogo } from './brand-logo.tsx';
-
-const SERVICE_AREAS = ['Downtown', 'Suburbs', 'Business District', 'Metropolitan Area'];
 
 const linkClasses = 'rounded-sm text-slate-300 transition-colors hover:text-accent-300';
 
@@ -49,7 +48,7 @@ export function SiteFooter() {
         </FooterColumn>
 
         <FooterColumn title="Service Areas">
-          {SERVICE_AREAS.map((area) => (
+          {FOOTER_SERVICE_AREAS.map((area) => (
             <li key={area} className="flex items-center gap-2">
               <MapPin className="size-4 shrink-0 text-accent-400" aria-hidden="true" />
               {area}
