@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { FormField } from './form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from './form-message.tsx';
 
 export interface SignInFormProps {

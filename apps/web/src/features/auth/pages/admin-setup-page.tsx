@@ -19,7 +19,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useAdminSetup, useSetupStatus } from '../api.ts';
 import { ADMIN_SETUP_REDIRECT_DELAY_MS, AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
-import { FormField } from '../components/form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
 import { ADMIN_PORTAL_PATH } from '../role-redirects.ts';
 

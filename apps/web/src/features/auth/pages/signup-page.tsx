@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useSignUp, useViewer } from '../api.ts';
 import { AUTH_MESSAGES, SIGN_UP_REDIRECT_DELAY_MS } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
-import { FormField } from '../components/form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
 
 export function SignupPage() {

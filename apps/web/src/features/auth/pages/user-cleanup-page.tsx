@@ -15,7 +15,7 @@ import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useUserCleanup, useViewer } from '../api.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
-import { FormField } from '../components/form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
 
 const TITLE = 'User Cleanup';

@@ -20,7 +20,7 @@ import { fieldClasses, Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { FieldError, FormField } from '../../services/components/form-field.tsx';
+import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { useFocusAfterSubmit } from '../../services/components/use-focus-after-submit.ts';
 import { useUpdateBusinessProfile } from '../api.ts';
 import { timeZoneGroups } from '../time-zones.ts';

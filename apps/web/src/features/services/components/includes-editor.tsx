@@ -5,7 +5,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { FieldError } from './form-field.tsx';
+import { FieldError } from '../../../components/ui/form-field.tsx';
 
 /** The shared schema's limit (serviceFormSchema.includes). */
 export const MAX_INCLUDED_ITEMS = 30;

@@ -25,7 +25,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { FormField } from './form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { IncludesEditor } from './includes-editor.tsx';
 import { SERVICE_ICON_LABELS, ServiceIcon } from './service-icon.tsx';
 import { useFocusAfterSubmit } from './use-focus-after-submit.ts';

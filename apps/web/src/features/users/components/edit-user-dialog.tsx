@@ -27,7 +27,7 @@ import {
   USER_MESSAGES,
 } from '../user-messages.ts';
 import { FormBanner, type FormOutcome } from './form-banner.tsx';
-import { FormField } from './form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { PhoneInput } from './phone-input.tsx';
 
 const FIELDS = ['name', 'phone', 'address'] as const;

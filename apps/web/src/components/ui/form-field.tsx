@@ -1,9 +1,9 @@
 // A labelled form control with its hint and error, wired for screen readers: the control gets
-// `aria-invalid` and `aria-describedby` pointing at whichever of the two is shown. Also used by
-// the business profile form.
+// `aria-invalid`, and `aria-describedby` pointing at whichever of the two is shown (an error
+// replaces the hint).
 import type { ReactNode } from 'react';
-import { Label } from '../../../components/ui/label.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
+import { Label } from './label.tsx';
 
 export interface ControlProps {
   id: string;
@@ -14,8 +14,10 @@ export interface ControlProps {
 export interface FormFieldProps {
   id: string;
   label: ReactNode;
-  /** Shown beside the label, e.g. "Optional". */
+  /** Shown beside the label in small print, e.g. "Optional". */
   labelNote?: string;
+  /** Beside the label, at the right (e.g. a "Forgot password?" link). */
+  aside?: ReactNode;
   hint?: ReactNode;
   error?: string | undefined;
   className?: string;
@@ -27,22 +29,25 @@ export function FormField({
   id,
   label,
   labelNote,
+  aside,
   hint,
   error,
   className,
   children,
 }: FormFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
+  // An error replaces the hint, which usually states the very rule the error repeats.
+  const hintId = hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-2', className)}>
       <div className="flex items-baseline justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {labelNote && <span className="text-xs text-muted-foreground">{labelNote}</span>}
+        {aside}
       </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && (
+      {hintId && (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
         </p>
