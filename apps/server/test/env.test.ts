@@ -23,6 +23,18 @@ describe('configuration', () => {
       expect(loadEnv({ ...base, NODE_ENV: 'production', APP_URL: local }).appUrl).toBe(local);
     }
     expect(loadEnv({ ...base, NODE_ENV: 'production' }).appUrl).toBe('http://localhost:3000');
+    // Listening for other machines needs the site's https address.
+    expect(() => loadEnv({ ...base, NODE_ENV: 'production', HOST: '0.0.0.0' })).toThrow(
+      "Invalid configuration: APP_URL must be set to the site's https:// address when HOST is 0.0.0.0",
+    );
+    expect(
+      loadEnv({
+        ...base,
+        NODE_ENV: 'production',
+        HOST: '0.0.0.0',
+        APP_URL: 'https://pitstop.example',
+      }).host,
+    ).toBe('0.0.0.0');
     expect(
       loadEnv({ ...base, NODE_ENV: 'development', APP_URL: 'http://pitstop.lan' }).appUrl,
     ).toBe('http://pitstop.lan');

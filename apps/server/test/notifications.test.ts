@@ -375,6 +375,93 @@ describe('delivery over SMTP', () => {
     }
   });
 
+  it('never resends a delivered message when recording the delivery fails for a moment', async () => {
+    const peer = await startSmtpPeer();
+    let failures = 0;
+    // The first attempt to mark the row sent fails, as if the connection dropped just then.
+    const flakyDb = new Proxy(ctx.database.db, {
+      get(target, property, receiver) {
+        if (property === 'update' && failures === 0) {
+          failures += 1;
+          return () => {
+            throw new Error('connection reset');
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const loop = new OutboxSender(flakyDb, {
+      smtpUrl: peer.url,
+      from: 'Pitstop <support@pitstop.example>',
+      pollIntervalMs: 20,
+      baseDelayMs: 1,
+      maxDelayMs: 5,
+    });
+    try {
+      await queueEmail(
+        ctx.database.db,
+        'once@example.com',
+        passwordResetEmail(mail, { link: 'x' }),
+      );
+      loop.start();
+      await waitFor(
+        async () => (await ctx.database.db.select().from(emailOutbox))[0]?.status === 'sent',
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(failures).toBe(1);
+      expect(peer.received).toHaveLength(1);
+      const [row] = await ctx.database.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await loop.stop();
+      await peer.stop();
+    }
+  });
+
+  it('spends no attempt when the sender address cannot be read, and can be started again', async () => {
+    const peer = await startSmtpPeer();
+    let lookups = 0;
+    const loop = new OutboxSender(ctx.database.db, {
+      smtpUrl: peer.url,
+      from: async () => {
+        lookups += 1;
+        if (lookups <= 3) throw new Error('database unavailable');
+        return 'Pitstop <support@pitstop.example>';
+      },
+      pollIntervalMs: 20,
+      baseDelayMs: 1,
+      maxDelayMs: 5,
+      maxAttempts: 2,
+    });
+    try {
+      await queueEmail(
+        ctx.database.db,
+        'first@example.com',
+        passwordResetEmail(mail, { link: 'x' }),
+      );
+      loop.start();
+      await waitFor(() => peer.received.length === 1);
+      const [row] = await ctx.database.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+
+      await loop.stop();
+      await queueEmail(
+        ctx.database.db,
+        'second@example.com',
+        passwordResetEmail(mail, { link: 'y' }),
+      );
+      loop.start();
+      await waitFor(() => peer.received.length === 2);
+      expect(peer.received.map((m) => m.to[0])).toEqual([
+        'first@example.com',
+        'second@example.com',
+      ]);
+    } finally {
+      await loop.stop();
+      await peer.stop();
+    }
+  });
+
   it('leaves a message alone once another sender has taken it over', async () => {
     const peer = await startSmtpPeer(0, { delayMs: 400 });
     const loop = sender(peer.url);

@@ -9,7 +9,7 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 const envSchema = z
   .object({
@@ -61,13 +61,21 @@ const envSchema = z
   .superRefine((env, ctx) => {
     // Session cookies are Secure only over https, so production must be served over https;
     // a server on this machine alone (localhost) is the exception that keeps `npm start` simple.
-    if (env.NODE_ENV === 'production' && env.APP_URL) {
-      const url = new URL(env.APP_URL);
-      if (url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    if (env.NODE_ENV === 'production') {
+      const url = env.APP_URL ? new URL(env.APP_URL) : undefined;
+      if (url && url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname)) {
         ctx.addIssue({
           code: 'custom',
           path: ['APP_URL'],
           message: 'must be an https:// address in production (http only for localhost)',
+        });
+      } else if (url?.protocol !== 'https:' && !LOOPBACK_HOSTS.has(env.HOST)) {
+        // Listening beyond this machine while the site's address is plain http: its cookies
+        // would not be Secure.
+        ctx.addIssue({
+          code: 'custom',
+          path: ['APP_URL'],
+          message: `must be set to the site's https:// address when HOST is ${env.HOST}`,
         });
       }
     }

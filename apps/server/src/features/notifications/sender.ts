@@ -25,7 +25,11 @@ export interface SenderOptions {
   claimTimeoutMs?: number;
   /** Rows sent per batch (each claimed separately) before the loop looks again. */
   batchSize?: number;
-  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log?: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
 }
 
 interface ClaimedRow {
@@ -37,6 +41,9 @@ interface ClaimedRow {
   attachments: OutboxAttachment[];
   attempts: number;
 }
+
+// Tries at recording a delivery (100 ms doubling: about 6 s), far inside the 2-minute lease.
+const RECORD_SENT_RETRIES = 6;
 
 export function retryDelayMs(attempts: number, base: number, max: number): number {
   return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
@@ -77,6 +84,7 @@ export class OutboxSender {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.isStopping = false;
     this.loop = this.run();
   }
 
@@ -121,12 +129,12 @@ export class OutboxSender {
    * stops between rows when the sender is stopped. Returns how many rows it handled.
    */
   async sendDue(): Promise<number> {
-    let from: Promise<string> | undefined;
+    // Before any claim: if the sender address cannot be read, no message loses an attempt.
+    const from = await this.resolveFrom();
     let handled = 0;
     while (handled < this.options.batchSize && !this.isStopping) {
       const row = await this.claim();
       if (!row) break;
-      from ??= this.resolveFrom();
       await this.deliver(row, from);
       handled += 1;
     }
@@ -169,10 +177,10 @@ export class OutboxSender {
     );
   }
 
-  private async deliver(row: ClaimedRow, from: Promise<string>): Promise<void> {
+  private async deliver(row: ClaimedRow, from: string): Promise<void> {
     try {
       await this.transport.sendMail({
-        from: await from,
+        from,
         to: row.to_address,
         subject: row.subject,
         html: row.html,
@@ -185,33 +193,59 @@ export class OutboxSender {
         // The outbox id doubles as a stable Message-ID, so a receiving server can spot a resend.
         messageId: `<${row.id}@pitstop.outbox>`,
       });
-      const marked = await this.db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-        .where(this.isStillHeld(row))
-        .returning({ id: emailOutbox.id });
-      if (marked.length === 0) {
-        this.options.log?.warn({ id: row.id }, 'outbox: sent after the claim was taken over');
-      } else {
-        this.options.log?.info({ id: row.id }, 'outbox: sent');
-      }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const failed = row.attempts >= this.options.maxAttempts;
-      const delay = retryDelayMs(row.attempts, this.options.baseDelayMs, this.options.maxDelayMs);
-      await this.db
-        .update(emailOutbox)
-        .set({
-          status: failed ? 'failed' : 'pending',
-          lastError: message.slice(0, 2000),
-          lockedUntil: null,
-          nextAttemptAt: new Date(Date.now() + delay),
-        })
-        .where(this.isStillHeld(row));
-      this.options.log?.warn(
-        { id: row.id, attempts: row.attempts, failed, err: message },
-        'outbox: send failed',
-      );
+      await this.recordFailure(row, error);
+      return;
     }
+    // Delivered: from here on the row must never go back to 'pending', or it would be sent again.
+    await this.recordSent(row);
+  }
+
+  private async recordSent(row: ClaimedRow): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const marked = await this.db
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+          .where(this.isStillHeld(row))
+          .returning({ id: emailOutbox.id });
+        if (marked.length === 0) {
+          this.options.log?.warn({ id: row.id }, 'outbox: sent after the claim was taken over');
+        } else {
+          this.options.log?.info({ id: row.id }, 'outbox: sent');
+        }
+        return;
+      } catch (error) {
+        // The database is failing right after a delivery: keep trying well inside the lease, so
+        // another sender does not take the row over and send it a second time.
+        if (attempt >= RECORD_SENT_RETRIES) {
+          this.options.log?.error(
+            { id: row.id, err: error },
+            'outbox: delivered but could not record it; it may be sent again when its lease ends',
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
+    }
+  }
+
+  private async recordFailure(row: ClaimedRow, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const failed = row.attempts >= this.options.maxAttempts;
+    const delay = retryDelayMs(row.attempts, this.options.baseDelayMs, this.options.maxDelayMs);
+    await this.db
+      .update(emailOutbox)
+      .set({
+        status: failed ? 'failed' : 'pending',
+        lastError: message.slice(0, 2000),
+        lockedUntil: null,
+        nextAttemptAt: new Date(Date.now() + delay),
+      })
+      .where(this.isStillHeld(row));
+    this.options.log?.warn(
+      { id: row.id, attempts: row.attempts, failed, err: message },
+      'outbox: send failed',
+    );
   }
 }

@@ -111,7 +111,8 @@ export async function createAccount(
       return updated;
     });
   } catch (error) {
-    await deleteAuthUser(db, created.user.id);
+    // If the undo fails too, the caller still needs the first error: it says what went wrong.
+    await deleteAuthUser(db, created.user.id).catch(() => undefined);
     throw error;
   }
 }
