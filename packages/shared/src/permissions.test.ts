@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { can } from './permissions.ts';
+import { can, permissionNames } from './permissions.ts';
+import type { Permission } from './permissions.ts';
+import { ROLES } from './roles.ts';
 
 describe('permissions (spec section 6)', () => {
   it('gives the admin dashboard to manager, admin and super_admin only', () => {
@@ -24,5 +26,41 @@ describe('permissions (spec section 6)', () => {
 
   it('denies everything to nobody', () => {
     expect(can(null, 'profile:edit:own')).toBe(false);
+  });
+});
+
+// SPEC section 6, written out role by role, so a change to the map has to change this too.
+const SPEC_SECTION_6: Record<string, string[]> = {
+  'profile:edit:own': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
+  'booking:create': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
+  // My Garage is hidden for technicians.
+  'vehicle:manage:own': ['customer', 'manager', 'admin', 'super_admin'],
+  'appointment:read:own': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
+  'admin:dashboard': ['manager', 'admin', 'super_admin'],
+  'appointment:read:any': ['manager', 'admin', 'super_admin'],
+  'appointment:assign': ['manager', 'admin', 'super_admin'],
+  'appointment:status:any': ['manager', 'admin', 'super_admin'],
+  'technician:read': ['manager', 'admin', 'super_admin'],
+  'metrics:read': ['manager', 'admin', 'super_admin'],
+  'business:read': ['manager', 'admin', 'super_admin'],
+  'technician:manage': ['admin', 'super_admin'],
+  'service:manage': ['admin', 'super_admin'],
+  'business:edit': ['admin', 'super_admin'],
+  'mailbox:read': ['admin', 'super_admin'],
+  'user:manage': ['super_admin'],
+  'user:cleanup': ['super_admin'],
+  'job:work:own': ['technician'],
+};
+
+describe('the whole map', () => {
+  it('is exactly spec section 6, permission by permission and role by role', () => {
+    for (const [permission, roles] of Object.entries(SPEC_SECTION_6)) {
+      for (const role of ROLES) {
+        expect(can(role, permission as Permission), `${role} ${permission}`).toBe(
+          roles.includes(role),
+        );
+      }
+    }
+    expect(Object.keys(SPEC_SECTION_6).sort()).toEqual([...permissionNames()].sort());
   });
 });

@@ -35,6 +35,11 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);
 }
 
+/** Every permission the map knows. */
+export function permissionNames(): Permission[] {
+  return Object.keys(PERMISSIONS) as Permission[];
+}
+
 export function rolesWith(permission: Permission): readonly Role[] {
   return PERMISSIONS[permission];
 }
