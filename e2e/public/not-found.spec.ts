@@ -3,7 +3,8 @@ import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 test('an unknown page shows the 404 page with a way home', async ({ page }) => {
-  await page.goto('/no-such-page');
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
   const main = page.getByRole('main');
   await expect(page).toHaveTitle(/not found/i);
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();

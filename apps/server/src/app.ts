@@ -30,6 +30,7 @@ import type { Env } from './lib/env.ts';
 import { errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
+import { isWebRoute } from '@pitstop/shared/web-routes';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { businessRoutes } from './features/business/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -218,6 +219,8 @@ async function serveWebApp(app: AppInstance, root: string): Promise<void> {
     if (wantsFile) {
       return reply.status(404).type('text/plain').send('Not found');
     }
+    // The app renders its own "not found" page; the status tells crawlers and monitors the truth.
+    if (!isWebRoute(request.url)) reply.status(404);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

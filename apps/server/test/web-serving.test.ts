@@ -22,12 +22,21 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it('answers client routes with index.html, never cached', async () => {
-    for (const url of ['/', '/admin/users', '/booking?service=basic-oil-change', '/no/such/page']) {
+    for (const url of ['/', '/admin/users', '/services?x=1', '/admin/']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers an unknown page with the app (its own not-found page) and status 404', async () => {
+    for (const url of ['/no/such/page', '/admin/nothing', '/servicesx']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
     }
   });
 
