@@ -2,11 +2,7 @@
 // first super admin of a fresh installation. Once any account exists it shows Setup Complete.
 // Success says so and goes to the admin portal after 3 seconds.
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  adminSetupFormSchema,
-  PASSWORD_MIN_LENGTH,
-  type AdminSetupForm,
-} from '@pitstop/shared/auth/forms';
+import { adminSetupFormSchema, type AdminSetupForm } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, CheckCircle2, ShieldPlus } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,6 +16,7 @@ import { useAdminSetup, useSetupStatus } from '../api.ts';
 import { ADMIN_SETUP_REDIRECT_DELAY_MS, AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
 import { ADMIN_PORTAL_PATH } from '../role-redirects.ts';
 
@@ -144,35 +141,7 @@ function AdminSetupFormView({ onCreated }: { onCreated: () => void }) {
             />
           )}
         </FormField>
-        <FormField
-          id="setup-password"
-          label="Password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="setup-confirm-password"
-          label="Confirm Password"
-          error={errors.confirmPassword?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </FormField>
+        <NewPasswordFields form={form} idPrefix="setup" />
         <Button type="submit" size="lg" className="w-full">
           {isSubmitting && <Spinner />}
           Create Admin Account

@@ -1,20 +1,19 @@
 // Choose a new password (/reset-password?token=…), reached from the reset e-mail. The server
 // sends an invalid or expired link here as ?error=INVALID_TOKEN. Success goes to /login.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, setPasswordFormSchema } from '@pitstop/shared/auth/forms';
+import { setPasswordFormSchema } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, KeyRound, LinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useResetPassword } from '../api.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
 
 const backToSignIn = (
@@ -67,7 +66,7 @@ function NewPasswordForm({ token, onTokenRefused }: { token: string; onTokenRefu
     resolver: zodResolver(setPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ password }) => {
     setOutcome(null);
@@ -86,35 +85,7 @@ function NewPasswordForm({ token, onTokenRefused }: { token: string; onTokenRefu
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <FormMessage outcome={outcome} />
-      <FormField
-        id="reset-password"
-        label="New Password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.password?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
-      <FormField
-        id="reset-confirm-password"
-        label="Confirm New Password"
-        error={errors.confirmPassword?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        )}
-      </FormField>
+      <NewPasswordFields form={form} idPrefix="reset" label="New Password" />
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Spinner />}
         Reset Password

@@ -1,7 +1,7 @@
 // Sign up (/signup, SPEC sections 2, 4, 5 and 8): e-mail, password and confirmation. Success says
 // so and goes to /login after 2 seconds; a failure shows 'Sign up failed' with the server's words.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, signUpFormSchema } from '@pitstop/shared/auth/forms';
+import { signUpFormSchema } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, UserPlus } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { useSignUp, useViewer } from '../api.ts';
 import { AUTH_MESSAGES, SIGN_UP_REDIRECT_DELAY_MS } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
 
 export function SignupPage() {
@@ -78,35 +79,7 @@ export function SignupPage() {
               />
             )}
           </FormField>
-          <FormField
-            id="signup-password"
-            label="Password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            error={errors.password?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                {...form.register('password')}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="signup-confirm-password"
-            label="Confirm Password"
-            error={errors.confirmPassword?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                {...form.register('confirmPassword')}
-              />
-            )}
-          </FormField>
+          <NewPasswordFields form={form} idPrefix="signup" />
           <Button type="submit" size="lg" className="w-full">
             {isSubmitting && <Spinner />}
             Sign Up
