@@ -14,6 +14,7 @@ const inputs = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/package.json',
   'packages/shared/src',
   'package-lock.json',

@@ -2,6 +2,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 // In development the API, the local checkout and the dev mailbox live on the Fastify server.
 const API_ORIGIN = 'http://127.0.0.1:3000';
@@ -9,7 +10,7 @@ const API_ORIGIN = 'http://127.0.0.1:3000';
 // SPA route /checkout-success.
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     proxy: {
       '/api/': API_ORIGIN,

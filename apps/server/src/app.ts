@@ -201,6 +201,8 @@ async function serveWebApp(app: AppInstance, root: string): Promise<void> {
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text asset (apps/web/build/precompress.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed build assets never change; index.html must always be revalidated.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from './harness.ts';
 import type { TestContext } from './harness.ts';
@@ -13,6 +14,12 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What apps/web/build/precompress.ts writes beside each asset.
+  writeFileSync(
+    path.join(dist, 'assets', 'app-abc123.js.br'),
+    brotliCompressSync(Buffer.from('console.log(1)')),
+  );
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   ctx = await createTestContext({}, { webDist: dist });
 });
 afterAll(async () => {
@@ -38,6 +45,23 @@ describe('serving the web app', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('sends the precompressed copy a browser accepts, and the plain file to others', async () => {
+    const url = '/assets/app-abc123.js';
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': '' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('serves hashed assets as immutable', async () => {
