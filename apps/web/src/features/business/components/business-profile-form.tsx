@@ -10,7 +10,6 @@ import {
   CAPACITY_MIN,
   type BusinessProfile,
 } from '@pitstop/shared/business/profile';
-import { formatPhone, PHONE_DISPLAY_LENGTH } from '@pitstop/shared/phone';
 import { CalendarClock, Clock, Store } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
@@ -21,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
+import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import { useFocusAfterSubmit } from '../../services/components/use-focus-after-submit.ts';
 import { useUpdateBusinessProfile } from '../api.ts';
 import { timeZoneGroups } from '../time-zones.ts';
@@ -114,18 +114,13 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
                     control={form.control}
                     name="phone"
                     render={({ field }) => (
-                      <Input
+                      <PhoneInput
                         {...control}
-                        type="tel"
-                        inputMode="tel"
-                        autoComplete="tel"
-                        maxLength={PHONE_DISPLAY_LENGTH}
-                        placeholder="(555) 123-4567"
                         name={field.name}
                         ref={field.ref}
                         value={field.value}
                         onBlur={field.onBlur}
-                        onChange={(event) => field.onChange(formatPhone(event.target.value))}
+                        onChange={field.onChange}
                       />
                     )}
                   />

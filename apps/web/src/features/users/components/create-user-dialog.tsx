@@ -35,7 +35,7 @@ import {
 } from '../user-messages.ts';
 import { FormBanner, type FormOutcome } from './form-banner.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { PhoneInput } from './phone-input.tsx';
+import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 
 const FIELDS = ['name', 'email', 'password', 'role', 'phone'] as const;
 

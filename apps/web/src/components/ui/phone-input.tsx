@@ -1,7 +1,7 @@
 // Phone input that formats as (XXX) XXX-XXXX while typing: digits only, at most 10 (SPEC section 5).
 import { formatPhone, PHONE_DISPLAY_LENGTH } from '@pitstop/shared/phone';
 import type { ComponentProps } from 'react';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input } from './input.tsx';
 
 export type PhoneInputProps = Omit<ComponentProps<typeof Input>, 'value' | 'onChange' | 'type'> & {
   value: string;
