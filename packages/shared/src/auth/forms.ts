@@ -4,13 +4,14 @@ import { z } from 'zod';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const EMAIL_INVALID = 'Invalid email address';
 
 export const emailSchema = z
-  .string()
+  .string(EMAIL_INVALID)
   .trim()
   .min(1, 'Email is required')
-  .max(254, 'Invalid email address')
-  .pipe(z.email('Invalid email address'));
+  .max(254, EMAIL_INVALID)
+  .pipe(z.email(EMAIL_INVALID));
 
 export const newPasswordSchema = z
   .string()

@@ -1,5 +1,6 @@
 // The business profile: name, contact details, time zone, capacity and weekly hours.
 import { z } from 'zod';
+import { emailSchema } from '../auth/forms.ts';
 import { businessHoursSchema } from './hours.ts';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -20,7 +21,6 @@ export const CAPACITY_MESSAGE = `Visits per time slot must be a whole number fro
 export const BUSINESS_NAME_REQUIRED = 'Business name is required';
 export const PHONE_REQUIRED = 'Phone number is required';
 export const PHONE_TEN_DIGITS = 'Enter a 10-digit phone number, e.g. (555) 123-4567';
-export const EMAIL_INVALID = 'Invalid email address';
 export const TIME_ZONE_UNKNOWN = 'Unknown time zone';
 
 // Digits with the usual separators: `(555) 987-6543`, `555.987.6543`, `555 987 6543`.
@@ -45,11 +45,7 @@ export const businessProfileSchema = z.object({
       (v) => PHONE_CHARACTERS.test(v) && v.replace(/\D/g, '').length === 10,
       PHONE_TEN_DIGITS,
     ),
-  email: z
-    .string(EMAIL_INVALID)
-    .trim()
-    .max(254, 'Email address is too long')
-    .pipe(z.email(EMAIL_INVALID)),
+  email: emailSchema,
   timeZone: z.string(TIME_ZONE_UNKNOWN).refine(isValidTimeZone, TIME_ZONE_UNKNOWN),
   capacity: z
     .number(CAPACITY_MESSAGE)

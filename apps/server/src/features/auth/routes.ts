@@ -1,5 +1,10 @@
 // Mounts better-auth at /api/auth/* (rate limited) and answers "who am I" at /api/me.
-import { emailSchema, newPasswordSchema, PASSWORD_TOO_SHORT } from '@pitstop/shared/auth/forms';
+import {
+  EMAIL_INVALID,
+  emailSchema,
+  newPasswordSchema,
+  PASSWORD_TOO_SHORT,
+} from '@pitstop/shared/auth/forms';
 import { roleSchema } from '@pitstop/shared/roles';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
@@ -134,7 +139,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 
 // better-auth's words for a field are developer text ("Invalid input: expected string, ...").
 function fieldMessage(field: string, message: string): string {
-  if (field === 'email') return 'Invalid email address';
+  if (field === 'email') return EMAIL_INVALID;
   if (/password/i.test(field) && /short/i.test(message)) return PASSWORD_TOO_SHORT;
   return message.replace(/^Invalid input: /, '');
 }
@@ -159,7 +164,7 @@ function authErrorBody(status: number, pathname: string, parsed: unknown): Error
       fields[field] ??= fieldMessage(field, match?.[2] ?? part);
     }
   } else if (authCode === 'INVALID_EMAIL' || authCode?.startsWith('USER_ALREADY_EXISTS')) {
-    fields = { email: authCode === 'INVALID_EMAIL' ? 'Invalid email address' : message };
+    fields = { email: authCode === 'INVALID_EMAIL' ? EMAIL_INVALID : message };
   } else if (authCode === 'PASSWORD_TOO_SHORT' || authCode === 'PASSWORD_TOO_LONG') {
     fields = { [passwordField]: fieldMessage(passwordField, message) };
   }

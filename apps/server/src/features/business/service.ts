@@ -1,7 +1,7 @@
 // The business profile as the rest of the product reads it.
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessHours } from '@pitstop/shared/business/hours';
-import { PHONE_TEN_DIGITS, type BusinessProfile } from '@pitstop/shared/business/profile';
+import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import { formatPhone } from '@pitstop/shared/phone';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
@@ -48,10 +48,7 @@ export async function updateBusinessProfile(
   actor: Viewer,
   input: BusinessProfile,
 ): Promise<BusinessProfile> {
-  // Whatever separators were typed, store the one format the footer and 'Call Us' show.
-  if (input.phone.replace(/\D/g, '').length !== 10) {
-    throw new AppError('VALIDATION', PHONE_TEN_DIGITS, { phone: PHONE_TEN_DIGITS });
-  }
+  // The schema has checked for ten digits; store the one format the footer and 'Call Us' show.
   const after = { ...input, phone: formatPhone(input.phone) };
   return db.transaction(async (tx) => {
     const before = await getBusinessProfile(tx);
