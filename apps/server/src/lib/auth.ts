@@ -1,5 +1,6 @@
 // Authentication: better-auth (e-mail + password, database sessions) mounted at /api/auth/*.
 // The product's role lives in user_profiles.role, resolved per request into a Viewer.
+import { PASSWORD_MIN_LENGTH } from '@pitstop/shared/auth/forms';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client.ts';
@@ -12,7 +13,6 @@ import {
 } from '../db/schema.ts';
 import type { Env } from './env.ts';
 
-export const PASSWORD_MIN_LENGTH = 6;
 export const SESSION_DAYS = 7;
 
 export interface AuthHooks {

@@ -43,25 +43,6 @@ describe('public layout footer', () => {
     expect(screen.getByRole('banner')).toHaveTextContent('Pitstop');
   });
 
-  it('points Admin Dashboard at the admin portal while the session is still unknown', async () => {
-    // The business profile answers; /api/me never does.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL) =>
-        String(input) === '/api/business'
-          ? Promise.resolve(Response.json(testBusiness))
-          : new Promise<Response>(() => {}),
-      ),
-    );
-    renderApp('/');
-
-    const footer = await screen.findByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
-      'href',
-      '/admin-portal',
-    );
-  });
-
   it('is hidden on /admin paths', async () => {
     mockBusinessApi();
     renderApp('/admin/unknown-screen');

@@ -17,12 +17,11 @@ export interface ViewerState {
 
 /**
  * The footer's Admin Dashboard link: /admin for an admin-level role, /admin-portal for anyone
- * else. The spec's "/admin when signed in with no role resolved yet" cannot arise here: /api/me
- * answers the session and the role together, so while it is pending nobody is known to be signed
- * in, and the portal sends signed-in staff on to /admin anyway.
+ * else, including while /api/me is pending (viewer is null then). The spec's "/admin when signed
+ * in with no role resolved yet" cannot arise: /api/me answers session and role together, and the
+ * portal sends signed-in staff on to /admin anyway.
  */
-export function adminDashboardHref({ viewer, isLoading }: ViewerState): string {
-  if (isLoading) return ADMIN_PORTAL_PATH;
+export function adminDashboardHref({ viewer }: ViewerState): string {
   return viewer && isStaffRole(viewer.role) ? ADMIN_DASHBOARD_PATH : ADMIN_PORTAL_PATH;
 }
 

@@ -5,7 +5,6 @@ import {
   deleteErrorMessage,
   fieldErrorsOf,
   listErrorMessage,
-  updateErrorMessage,
 } from './user-messages.ts';
 
 const signedOut = new ApiError(401, 'UNAUTHENTICATED', 'Sign in first');
@@ -47,10 +46,6 @@ describe('create user errors', () => {
 });
 
 describe('edit and delete errors', () => {
-  it('reports a failed edit in the spec words', () => {
-    expect(updateErrorMessage(crashed)).toBe('Failed to update user profile');
-  });
-
   it('asks a signed-out viewer to sign in, explains self-deletion, and otherwise fails', () => {
     expect(deleteErrorMessage(signedOut)).toBe('You must be signed in to delete users');
     expect(

@@ -22,7 +22,9 @@ export const USER_MESSAGES = {
 export const CREATE_DIALOG_CLOSE_DELAY_MS = 1500;
 export const EDIT_DIALOG_CLOSE_DELAY_MS = 1000;
 
-const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+/** The server said the viewer is not signed in (any more). */
+export const isSignedOut = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 401;
 
 export function listErrorMessage(error: unknown): string {
   return isSignedOut(error) ? USER_MESSAGES.listSignedOut : USER_MESSAGES.listFailed;
@@ -35,10 +37,6 @@ export function createErrorMessage(error: unknown): string {
   if (error.status >= 400 && error.status < 500 && error.code !== 'UNKNOWN') return error.message;
   // A crash, a proxy page or no connection at all: nothing the user can act on beyond retrying.
   return error.status === 0 ? USER_MESSAGES.createUnexpected : USER_MESSAGES.createFailed;
-}
-
-export function updateErrorMessage(_error: unknown): string {
-  return USER_MESSAGES.updateFailed;
 }
 
 export function deleteErrorMessage(error: unknown): string {

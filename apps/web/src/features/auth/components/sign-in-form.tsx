@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormMessage, type FormOutcome } from './form-message.tsx';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 
 export interface SignInFormProps {
   /** Keeps ids unique per screen. */

@@ -5,7 +5,7 @@ import type { SignInForm } from '@pitstop/shared/auth/forms';
 import { useState } from 'react';
 import { useSignIn, useSignOut } from '../api.ts';
 import type { PortalDecision, SignInAttempt } from '../role-redirects.ts';
-import type { FormOutcome } from './form-message.tsx';
+import type { FormOutcome } from '../../../components/ui/form-message.tsx';
 
 export function usePortalSignIn(decide: (attempt: SignInAttempt) => PortalDecision) {
   const signIn = useSignIn();

@@ -2,7 +2,6 @@
 // 'My Profile', 'Admin Dashboard' (manager, admin, super_admin) and 'Sign Out', which returns to /.
 // `UserMenu` is the desktop dropdown; `MobileUserMenu` the same entries inside the mobile menu.
 import { isStaffRole } from '@pitstop/shared/permissions';
-import type { Role } from '@pitstop/shared/roles';
 import { ChevronDown, CircleAlert, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -17,15 +16,9 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSignOut, type Viewer } from '../api.ts';
+import { ROLE_LABELS } from '../../users/role-labels.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
-
-export const ROLE_NAMES: Record<Role, string> = {
-  customer: 'Customer',
-  technician: 'Technician',
-  manager: 'Manager',
-  admin: 'Admin',
-  super_admin: 'Super Admin',
-};
+import { ADMIN_DASHBOARD_PATH } from '../role-redirects.ts';
 
 /**
  * Signs out, then goes home; a failure is reported and nothing else changes. Plain toasts: the
@@ -65,7 +58,7 @@ function Identity({ viewer }: { viewer: Viewer }) {
   return (
     <span className="flex min-w-0 flex-col">
       <span className="text-sm font-semibold break-all text-foreground">{viewer.email}</span>
-      <span className="text-xs font-medium text-muted-foreground">{ROLE_NAMES[viewer.role]}</span>
+      <span className="text-xs font-medium text-muted-foreground">{ROLE_LABELS[viewer.role]}</span>
     </span>
   );
 }
@@ -98,7 +91,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
         </DropdownMenuItem>
         {isStaffRole(viewer.role) && (
           <DropdownMenuItem asChild>
-            <Link to="/admin">
+            <Link to={ADMIN_DASHBOARD_PATH}>
               <LayoutDashboard aria-hidden="true" />
               Admin Dashboard
             </Link>
@@ -134,7 +127,7 @@ export function MobileUserMenu({ viewer }: { viewer: Viewer }) {
         </li>
         {isStaffRole(viewer.role) && (
           <li>
-            <Link to="/admin" className={mobileLinkClasses}>
+            <Link to={ADMIN_DASHBOARD_PATH} className={mobileLinkClasses}>
               <LayoutDashboard aria-hidden="true" />
               Admin Dashboard
             </Link>

@@ -17,7 +17,7 @@ import { ADMIN_SETUP_REDIRECT_DELAY_MS, AUTH_MESSAGES } from '../auth-messages.t
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
-import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { ADMIN_PORTAL_PATH } from '../role-redirects.ts';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;

@@ -13,7 +13,7 @@ import { useRequestPasswordReset } from '../api.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 
 export function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useSignIn, useViewer, ViewerLookupError } from '../api.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
-import type { FormOutcome } from '../components/form-message.tsx';
+import type { FormOutcome } from '../../../components/ui/form-message.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
 
 export function LoginPage() {

@@ -14,7 +14,7 @@ import { useResetPassword } from '../api.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
-import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 
 const backToSignIn = (
   <ShellLink to="/login">

@@ -15,7 +15,7 @@ import { AUTH_MESSAGES, SIGN_UP_REDIRECT_DELAY_MS } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
-import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 
 export function SignupPage() {
   const { viewer } = useViewer();

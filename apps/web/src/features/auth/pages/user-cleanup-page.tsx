@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useUserCleanup, useViewer } from '../api.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormMessage, type FormOutcome } from '../components/form-message.tsx';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 
 const TITLE = 'User Cleanup';
 

@@ -33,7 +33,7 @@ import {
   fieldErrorsOf,
   USER_MESSAGES,
 } from '../user-messages.ts';
-import { FormBanner, type FormOutcome } from './form-banner.tsx';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 
@@ -180,7 +180,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
         </FormField>
       </fieldset>
 
-      <FormBanner outcome={outcome} />
+      <FormMessage outcome={outcome} />
 
       <DialogFooter className="mt-6">
         <DialogClose asChild>

@@ -20,13 +20,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUpdateUser } from '../api.ts';
 import { roleLabel } from '../role-labels.ts';
-import {
-  EDIT_DIALOG_CLOSE_DELAY_MS,
-  fieldErrorsOf,
-  updateErrorMessage,
-  USER_MESSAGES,
-} from '../user-messages.ts';
-import { FormBanner, type FormOutcome } from './form-banner.tsx';
+import { EDIT_DIALOG_CLOSE_DELAY_MS, fieldErrorsOf, USER_MESSAGES } from '../user-messages.ts';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 
@@ -86,7 +81,7 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
         form.setError(field as (typeof FIELDS)[number], { message });
       }
       if (fieldErrors.length === 0) {
-        setOutcome({ tone: 'error', message: updateErrorMessage(error) });
+        setOutcome({ tone: 'error', message: USER_MESSAGES.updateFailed });
       }
     }
   });
@@ -146,7 +141,7 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
         </FormField>
       </fieldset>
 
-      <FormBanner outcome={outcome} />
+      <FormMessage outcome={outcome} />
 
       <DialogFooter className="mt-6">
         <DialogClose asChild>

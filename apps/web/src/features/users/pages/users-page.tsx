@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { AdminPage } from '../../admin/components/admin-page.tsx';
 import { useViewer } from '../../auth/api.ts';
+import { ADMIN_DASHBOARD_PATH } from '../../auth/role-redirects.ts';
 import { useDeleteUser, useUsers, type RoleFilter } from '../api.ts';
 import { CreateUserDialog } from '../components/create-user-dialog.tsx';
 import { EditUserDialog } from '../components/edit-user-dialog.tsx';
@@ -19,7 +19,12 @@ import { RoleTabs, roleFilterLabel } from '../components/role-tabs.tsx';
 import { userLabel } from '../components/user-display.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import { deleteErrorMessage, listErrorMessage, USER_MESSAGES } from '../user-messages.ts';
+import {
+  deleteErrorMessage,
+  isSignedOut,
+  listErrorMessage,
+  USER_MESSAGES,
+} from '../user-messages.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -49,7 +54,7 @@ export function UsersPage() {
   return (
     <AdminPage
       title="User Management"
-      breadcrumbs={[{ label: 'Admin Dashboard', to: '/admin' }]}
+      breadcrumbs={[{ label: 'Admin Dashboard', to: ADMIN_DASHBOARD_PATH }]}
       description="Create accounts with a role, keep names and contact details current, and remove accounts that should no longer sign in."
       actions={
         <Button onClick={() => setIsCreating(true)} className="w-full sm:w-auto">
@@ -131,10 +136,6 @@ export function UsersPage() {
       />
     </AdminPage>
   );
-}
-
-function isSignedOut(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
 }
 
 function resultSummary(count: number, role: RoleFilter, search: string): string {

@@ -1,4 +1,4 @@
-// The outcome of a form: an error with an optional title (role=alert) or a success (role=status).
+// The outcome of a form or dialog submit: an error with an optional title (role=alert) or a success (role=status).
 // Both live regions stay mounted, so screen readers announce a message when it appears.
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
