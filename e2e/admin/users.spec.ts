@@ -2,11 +2,10 @@
 // Services menu to creating, editing and deleting a user, and the refusal to delete yourself.
 // Each test narrows the list to its own users with the search box, so users made by tests running
 // in parallel cannot change what it sees, counts included.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from '../fixtures/viewports.ts';
 
 async function searchFor(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search users' }).fill(text);
@@ -19,15 +18,6 @@ function roleTab(page: Page, label: string, count: number): Locator {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Deletes a user the test made through the UI, should the test stop before it does. */
-async function deleteByEmail(admin: APIRequestContext, email: string) {
-  const response = await admin.get(`/api/users?search=${encodeURIComponent(email)}`);
-  const { users } = (await response.json()) as { users: { id: string; email: string }[] };
-  for (const user of users.filter((u) => u.email === email)) {
-    await admin.delete(`/api/users/${user.id}`);
-  }
 }
 
 test('a super admin creates, edits and deletes a user', async ({ api, page, signIn }) => {
@@ -114,7 +104,7 @@ test('a super admin creates, edits and deletes a user', async ({ api, page, sign
     // AA; reported to its owner. Remove this exclusion once that is fixed.
     await expectAccessible(page, { exclude: ['[data-sonner-toaster]'] });
   } finally {
-    await deleteByEmail(await api.asSuperAdmin(), email);
+    await api.deleteUserByEmail(email);
   }
 });
 

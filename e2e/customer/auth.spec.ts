@@ -1,20 +1,9 @@
 // Signing up, in and out as a customer (SPEC "Sign in, sign up and checkout success", "Public
 // layout"), and the technician portal turning a customer away (SPEC "Portal logins").
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** Deletes an account the test made through the sign-up screen (the api fixture did not). */
-async function deleteByEmail(admin: APIRequestContext, email: string) {
-  const response = await admin.get(`/api/users?search=${encodeURIComponent(email)}`);
-  const { users } = (await response.json()) as { users: { id: string; email: string }[] };
-  for (const user of users.filter((u) => u.email === email)) {
-    await admin.delete(`/api/users/${user.id}`);
-  }
-}
+import { DESKTOP, PHONE } from '../fixtures/viewports.ts';
 
 async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -68,7 +57,7 @@ test.describe('on a desktop', () => {
       expect(await (await page.request.get('/api/me')).json()).toEqual({ viewer: null });
       await expectAccessible(page);
     } finally {
-      await deleteByEmail(await api.asSuperAdmin(), email);
+      await api.deleteUserByEmail(email);
     }
   });
 
@@ -140,13 +129,14 @@ test('the technician portal turns a customer away and signs them out', async ({ 
   await expectAccessible(page);
 });
 
-test('a technician signing in at the portal goes on to onboarding', async ({
+test('a technician signing in at the portal is sent to /technician-onboarding', async ({
   api,
   page,
   signInThroughUi,
 }) => {
   const technician = await api.createUser('technician');
   await signInThroughUi(page, technician, { path: '/tech-portal' });
-  // The onboarding screen arrives with the technician issue; the redirect is what counts here.
+  // Only the redirect is checked: the onboarding screen itself is not built yet (the technician
+  // issue), so there is no page here to look at or scan.
   await expect(page).toHaveURL(/\/technician-onboarding$/);
 });

@@ -2,9 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
+import { DESKTOP, PHONE } from '../fixtures/viewports.ts';
 
 async function expectHero(page: Page) {
   const main = page.getByRole('main');

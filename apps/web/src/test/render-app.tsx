@@ -1,21 +1,14 @@
 // Renders the real route table at a path, with a fresh query cache, for page-level tests.
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
-import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
+import { testBusiness } from './test-business.ts';
 
-export const testBusiness: BusinessProfile = {
-  name: 'Pitstop',
-  phone: '(555) 123-4567',
-  email: 'support@pitstop.example',
-  timeZone: 'America/New_York',
-  capacity: 2,
-  hours: DEFAULT_BUSINESS_HOURS,
-};
+export { testBusiness };
 
 /** Answers GET /api/business with `business`, or never answers when `business` is 'pending'. */
 export function mockBusinessApi(business: BusinessProfile | 'pending' = testBusiness) {

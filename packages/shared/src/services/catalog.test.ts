@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  includedItemTakenMessage,
+  isIncludedItemTaken,
   isSameServiceName,
+  MAX_INCLUDED_ITEM_LENGTH,
+  MAX_INCLUDED_ITEMS,
   isValidDuration,
   moveItem,
   parseDurationMinutes,
@@ -165,6 +169,42 @@ describe('serviceFormSchema other fields', () => {
     expect(parse(42)).toBe('Service name is required');
     expect(parse('   ')).toBe('Service name is required');
     expect(parse('***')).toBe('Service name must contain letters or numbers');
+  });
+});
+
+describe('serviceFormSchema includes', () => {
+  const parse = (includes: unknown) =>
+    serviceFormSchema.safeParse({ name: 'Oil', icon: 'Gauge', duration: '30 minutes', includes });
+
+  it('refuses an item listed twice, ignoring case and spaces, at the repeated item', () => {
+    const issues = parse(['Fluid check', 'Filter', '  fluid CHECK ']).error?.issues;
+    expect(issues).toHaveLength(1);
+    expect(issues?.[0]?.message).toBe('“fluid CHECK” is already on the list.');
+    expect(issues?.[0]?.path).toEqual(['includes', 2]);
+  });
+
+  it('keeps distinct items and drops blank ones, even several', () => {
+    expect(parse(['Filter', '', '  ', 'Oil']).data?.includes).toEqual(['Filter', 'Oil']);
+  });
+
+  it('enforces the exported limits', () => {
+    const full = Array.from({ length: MAX_INCLUDED_ITEMS }, (_, index) => `Item ${index}`);
+    expect(parse(full).success).toBe(true);
+    expect(parse([...full, 'One more']).error?.issues[0]?.message).toBe(
+      `At most ${MAX_INCLUDED_ITEMS} included items`,
+    );
+    expect(parse(['x'.repeat(MAX_INCLUDED_ITEM_LENGTH)]).success).toBe(true);
+    expect(parse(['x'.repeat(MAX_INCLUDED_ITEM_LENGTH + 1)]).error?.issues[0]?.message).toBe(
+      'An included item is too long',
+    );
+  });
+});
+
+describe('isIncludedItemTaken', () => {
+  it('matches ignoring case and surrounding spaces', () => {
+    expect(isIncludedItemTaken(['Oil'], ' oIL ')).toBe(true);
+    expect(isIncludedItemTaken(['Oil'], 'Oil filter')).toBe(false);
+    expect(includedItemTakenMessage(' Oil ')).toBe('“Oil” is already on the list.');
   });
 });
 

@@ -100,6 +100,20 @@ export const priceSchema = z
       .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, PRICE_TOO_PRECISE),
   );
 
+export const MAX_INCLUDED_ITEMS = 30;
+export const MAX_INCLUDED_ITEM_LENGTH = 200;
+
+/** Whether `item` is already in `items`, ignoring case and surrounding spaces. */
+export function isIncludedItemTaken(items: readonly string[], item: string): boolean {
+  const key = item.trim().toLowerCase();
+  return items.some((existing) => existing.trim().toLowerCase() === key);
+}
+
+/** The message for an included item that is already on the list. */
+export function includedItemTakenMessage(item: string): string {
+  return `“${item.trim()}” is already on the list.`;
+}
+
 /** The Add/Edit Service form; price in dollars as typed (parsed, default 0). */
 export const serviceFormSchema = z.object({
   name: z
@@ -119,13 +133,24 @@ export const serviceFormSchema = z.object({
     .string("Use a duration such as '45 minutes' or '30-45 minutes'")
     .trim()
     .refine(isValidDuration, "Use a duration such as '45 minutes' or '30-45 minutes'"),
-  // Blank items are dropped, as the form only adds an item that is non-empty after trimming.
+  // Blank items are dropped, as the form only adds an item that is non-empty after trimming; an
+  // item may appear only once, ignoring case.
   includes: z
     .array(
-      z.string('An included item must be text').trim().max(200, 'An included item is too long'),
+      z
+        .string('An included item must be text')
+        .trim()
+        .max(MAX_INCLUDED_ITEM_LENGTH, 'An included item is too long'),
       'Included items must be a list',
     )
-    .max(30, 'At most 30 included items')
+    .max(MAX_INCLUDED_ITEMS, `At most ${MAX_INCLUDED_ITEMS} included items`)
+    .superRefine((items, ctx) => {
+      items.forEach((item, index) => {
+        if (item.length > 0 && isIncludedItemTaken(items.slice(0, index), item)) {
+          ctx.addIssue({ code: 'custom', message: includedItemTakenMessage(item), path: [index] });
+        }
+      });
+    })
     .default([])
     .transform((items) => items.filter((item) => item.length > 0)),
 });

@@ -21,7 +21,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
-import { useFocusAfterSubmit } from '../../services/components/use-focus-after-submit.ts';
+import { useFocusAfterSubmit } from '../../../lib/use-focus-after-submit.ts';
 import { useUpdateBusinessProfile } from '../api.ts';
 import { timeZoneGroups } from '../time-zones.ts';
 import { WEEKDAY_LABELS } from '../weekdays.ts';

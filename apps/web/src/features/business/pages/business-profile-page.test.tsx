@@ -5,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   errorResponse,
   installFakeCatalogApi,
-  testBusinessProfile,
   viewerWithRole,
 } from '../../services/testing/fake-catalog-api.ts';
+import { testBusiness } from '../../../test/test-business.ts';
 import { renderRoutes } from '../../services/testing/render-routes.tsx';
 import { businessProfileQueryKey } from '../api.ts';
 import { READ_ONLY_NOTE, SAVED_MESSAGE } from './business-profile-page.tsx';
@@ -88,11 +88,11 @@ describe('Business Profile', () => {
         method: 'PUT',
         path: '/api/business',
         body: {
-          ...testBusinessProfile,
+          ...testBusiness,
           phone: '(555) 987-6543',
           hours: {
-            ...testBusinessProfile.hours,
-            sunday: { ...testBusinessProfile.hours.sunday, isOpen: false },
+            ...testBusiness.hours,
+            sunday: { ...testBusiness.hours.sunday, isOpen: false },
           },
         },
       },

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { addIncludedItem, IncludesEditor, MAX_INCLUDED_ITEMS } from './includes-editor.tsx';
+import { MAX_INCLUDED_ITEMS } from '@pitstop/shared/services/catalog';
+import { addIncludedItem, IncludesEditor } from './includes-editor.tsx';
 
 function Harness({ initial = [], onSubmit }: { initial?: string[]; onSubmit?: () => void }) {
   const [items, setItems] = useState(initial);

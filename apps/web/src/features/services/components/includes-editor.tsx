@@ -1,14 +1,18 @@
 // The "What's included" list of the service form (SPEC section 5): a new item is added by Enter
-// or the Add button, only when it is non-empty after trimming; each item can be removed.
+// or the Add button, only when it is non-empty after trimming and not already listed (ignoring
+// case, the shared serviceFormSchema's rule); each item can be removed.
+import {
+  includedItemTakenMessage,
+  isIncludedItemTaken,
+  MAX_INCLUDED_ITEM_LENGTH,
+  MAX_INCLUDED_ITEMS,
+} from '@pitstop/shared/services/catalog';
 import { Plus, X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { FieldError } from '../../../components/ui/form-field.tsx';
-
-/** The shared schema's limit (serviceFormSchema.includes). */
-export const MAX_INCLUDED_ITEMS = 30;
 
 export interface IncludesEditorProps {
   /** Id of the new-item input, so a field error can focus it. */
@@ -23,7 +27,7 @@ export interface IncludesEditorProps {
 export function addIncludedItem(items: readonly string[], draft: string): string[] | null {
   const item = draft.trim();
   if (!item) return null;
-  if (items.some((existing) => existing.toLowerCase() === item.toLowerCase())) return null;
+  if (isIncludedItemTaken(items, item)) return null;
   return [...items, item];
 }
 
@@ -41,7 +45,7 @@ export function IncludesEditor({ id, value, onChange, error, disabled }: Include
     if (!trimmed || isFull) return;
     const next = addIncludedItem(value, trimmed);
     if (!next) {
-      setNotice(`“${trimmed}” is already on the list.`);
+      setNotice(includedItemTakenMessage(trimmed));
       return;
     }
     onChange(next);
@@ -104,7 +108,7 @@ export function IncludesEditor({ id, value, onChange, error, disabled }: Include
           }}
           onKeyDown={onKeyDown}
           placeholder={isFull ? 'The list is full' : 'e.g. Tire pressure check'}
-          maxLength={200}
+          maxLength={MAX_INCLUDED_ITEM_LENGTH}
           disabled={isFull}
           autoComplete="off"
           aria-invalid={error ? true : undefined}

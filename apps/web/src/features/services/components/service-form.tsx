@@ -28,7 +28,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { IncludesEditor } from './includes-editor.tsx';
 import { SERVICE_ICON_LABELS, ServiceIcon } from './service-icon.tsx';
-import { useFocusAfterSubmit } from './use-focus-after-submit.ts';
+import { useFocusAfterSubmit } from '../../../lib/use-focus-after-submit.ts';
 
 export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
 

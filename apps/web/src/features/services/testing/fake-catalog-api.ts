@@ -1,10 +1,10 @@
 // Test double for the API the services and business screens call (/api/me, /api/services,
 // /api/business), kept in memory. Installed as `fetch`; restore with vi.unstubAllGlobals.
-import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import type { Role } from '@pitstop/shared/roles';
 import { moveItem, serviceIdFromName, type Service } from '@pitstop/shared/services/catalog';
 import { vi } from 'vitest';
+import { testBusiness } from '../../../test/test-business.ts';
 import type { Viewer } from '../../auth/api.ts';
 
 export interface FakeRequest {
@@ -52,22 +52,13 @@ export function viewerWithRole(role: Role): Viewer {
   };
 }
 
-export const testBusinessProfile: BusinessProfile = {
-  name: 'Pitstop',
-  phone: '(555) 123-4567',
-  email: 'support@pitstop.example',
-  timeZone: 'America/New_York',
-  capacity: 2,
-  hours: DEFAULT_BUSINESS_HOURS,
-};
-
 export function installFakeCatalogApi(options: {
   viewer: Viewer | null;
   services?: Service[];
   business?: BusinessProfile;
 }) {
   let services = (options.services ?? []).map((service, order) => ({ ...service, order }));
-  let business = options.business ?? testBusinessProfile;
+  let business = options.business ?? testBusiness;
   const requests: FakeRequest[] = [];
   let override: Override | undefined;
 
