@@ -8,24 +8,16 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database, Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { installAccessControl } from './lib/access.ts';
-import type { RouteAccess } from './lib/access.ts';
+import type { AppContext, AppInstance } from './lib/app-context.ts';
 import { createAuth } from './lib/auth.ts';
-import type { Auth } from './lib/auth.ts';
 import type { Env } from './lib/env.ts';
 import { errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -41,31 +33,6 @@ import { senderAddress, sendEmail } from './features/notifications/service.ts';
 import { passwordResetEmail } from './features/notifications/templates.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
-
-export interface AppContext {
-  env: Env;
-  database: Database;
-  db: Db;
-  auth: Auth;
-  /** Every guarded /api route with its declared access (see lib/access.ts). */
-  routes: RouteAccess[];
-  /** The SMTP sender, when SMTP_URL is set; `nudge()` it after queueing mail. */
-  sender: OutboxSender | undefined;
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
 
 export const WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

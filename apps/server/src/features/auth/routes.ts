@@ -7,7 +7,7 @@ import {
 } from '@pitstop/shared/auth/forms';
 import { roleSchema } from '@pitstop/shared/roles';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../lib/app-context.ts';
 import { AppError, errorBody } from '../../lib/errors.ts';
 import type { ErrorBody, ErrorCode } from '../../lib/errors.ts';
 import { toHeaders } from './service.ts';

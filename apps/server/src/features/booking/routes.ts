@@ -2,7 +2,7 @@
 // from the saved business hours and time zone (so an admin's change shows at once).
 import { findTimeSlots } from '@pitstop/shared/booking/time-slots';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../lib/app-context.ts';
 import { getBusinessProfile } from '../business/service.ts';
 
 const DATE_MESSAGE = 'Please select a date';

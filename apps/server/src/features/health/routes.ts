@@ -1,6 +1,6 @@
 // Liveness and readiness: answers 200 only when the database answers.
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../lib/app-context.ts';
 
 export async function healthRoutes(app: AppInstance): Promise<void> {
   app.get(

@@ -2,7 +2,7 @@
 // In production it holds invitation links, so only admins and super admins may open it.
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../lib/app-context.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml } from './layout.ts';

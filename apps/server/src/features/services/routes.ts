@@ -5,7 +5,7 @@ import {
   serviceSchema,
 } from '@pitstop/shared/services/catalog';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import {
   createService,

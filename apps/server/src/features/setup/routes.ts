@@ -1,7 +1,7 @@
 // HTTP routes for first-admin setup.
 import { adminSetupFormSchema } from '@pitstop/shared/auth/forms';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../lib/app-context.ts';
 import { isSetupAvailable, runAdminSetup } from './service.ts';
 
 export async function setupRoutes(app: AppInstance): Promise<void> {

@@ -8,7 +8,7 @@ import {
 } from '@pitstop/shared/users/forms';
 import { roleSchema } from '@pitstop/shared/roles';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { cleanupAllUsers, createUser, deleteUser, listUsers, updateUser } from './service.ts';
 

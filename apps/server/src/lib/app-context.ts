@@ -1,0 +1,46 @@
+// What every route plugin receives: the Fastify instance with the zod type provider and the
+// application's context (`app.ctx`). It lives here, not in app.ts, so that route files depend on
+// lib/ and app.ts on them, never the other way round (no import cycles, type-only ones included).
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from '../db/client.ts';
+import type { RouteAccess } from './access.ts';
+import type { Auth } from './auth.ts';
+import type { Env } from './env.ts';
+
+/** The background e-mail sender as the rest of the app sees it. */
+export interface MailSender {
+  /** Asks the sender to look at the outbox now (after a message was queued). */
+  nudge(): void;
+}
+
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  /** Every guarded /api route with its declared access (see lib/access.ts). */
+  routes: RouteAccess[];
+  /** The SMTP sender, when SMTP_URL is set; `nudge()` it after queueing mail. */
+  sender: MailSender | undefined;
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
