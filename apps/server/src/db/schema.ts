@@ -1,5 +1,7 @@
 // The database schema: the spec's entities (section 3) shaped as DESIGN.md decides.
 // Auth tables follow better-auth's model; everything the product adds hangs off auth_user.id.
+// Every table has one owner, named above it: only that feature's repository.ts queries it, and
+// other code calls the owner's service.ts (docs/decisions/011-table-ownership.md).
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { sql } from 'drizzle-orm';
 import {
@@ -47,6 +49,9 @@ export const SERVICE_AREA_VALUES = SERVICE_AREAS;
 const HHMM = `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 
 // ---------------------------------------------------------------- auth (better-auth's model)
+// Owner of the four auth_* tables: users (an account is these rows plus its profile). better-auth
+// writes them through the adapter configured in lib/auth.ts; our own queries are in
+// features/users/repository.ts.
 
 export const authUsers = pgTable('auth_user', {
   id: text('id').primaryKey(),
@@ -112,6 +117,7 @@ export const authVerifications = pgTable(
 
 // ---------------------------------------------------------------- people
 
+/** Owner: users. */
 export const userProfiles = pgTable(
   'user_profiles',
   {
@@ -150,22 +156,7 @@ export const userProfiles = pgTable(
   ],
 );
 
-/** One-time set-password links for invited technicians (stored hashed). */
-export const technicianInvitations = pgTable(
-  'technician_invitations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('technician_invitations_user_idx').on(t.userId)],
-);
-
+/** Owner: technicians. */
 export const technicianWorkingDays = pgTable(
   'technician_working_days',
   {
@@ -181,6 +172,7 @@ export const technicianWorkingDays = pgTable(
   ],
 );
 
+/** Owner: vehicles. */
 export const vehicles = pgTable(
   'vehicles',
   {
@@ -201,7 +193,10 @@ export const vehicles = pgTable(
 
 // ---------------------------------------------------------------- business
 
-/** A single row (id = 1): the business's name, contacts, time zone and booking capacity. */
+/**
+ * Owner: business. A single row (id = 1): the business's name, contacts, time zone and booking
+ * capacity.
+ */
 export const businessProfile = pgTable(
   'business_profile',
   {
@@ -219,6 +214,7 @@ export const businessProfile = pgTable(
   ],
 );
 
+/** Owner: business. */
 export const businessHours = pgTable(
   'business_hours',
   {
@@ -236,6 +232,7 @@ export const businessHours = pgTable(
   ],
 );
 
+/** Owner: services (the catalogue). */
 export const services = pgTable(
   'services',
   {
@@ -276,7 +273,10 @@ export interface BookedService {
   durationMinutes: number;
 }
 
-/** A customer's booking: holds its slot while checkout is open, becomes appointments once paid. */
+/**
+ * Owner: booking. A customer's booking: holds its slot while checkout is open, becomes
+ * appointments once paid.
+ */
 export const bookings = pgTable(
   'bookings',
   {
@@ -318,6 +318,7 @@ export const bookings = pgTable(
   ],
 );
 
+/** Owner: appointments. */
 export const appointments = pgTable(
   'appointments',
   {
@@ -355,6 +356,7 @@ export const appointments = pgTable(
   ],
 );
 
+/** Owner: appointments. */
 export const appointmentStatusHistory = pgTable(
   'appointment_status_history',
   {
@@ -377,6 +379,7 @@ export const appointmentStatusHistory = pgTable(
   ],
 );
 
+/** Owner: payments. */
 export const orders = pgTable(
   'orders',
   {
@@ -399,7 +402,9 @@ export const orders = pgTable(
   ],
 );
 
-/** Provider events already handled, so a webhook delivered twice is applied once. */
+/**
+ * Owner: payments. Provider events already handled, so a webhook delivered twice is applied once.
+ */
 export const paymentEvents = pgTable(
   'payment_events',
   {
@@ -413,7 +418,7 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.providerEventId)],
 );
 
-/** Checkout sessions of the built-in local gateway (used when Stripe is not configured). */
+/** Owner: payments. Checkout sessions of the built-in local gateway (used without Stripe). */
 export const localCheckoutSessions = pgTable(
   'local_checkout_sessions',
   {
@@ -442,8 +447,8 @@ export const localCheckoutSessions = pgTable(
 );
 
 /**
- * First-admin setup claim (id = 1). Inserting it is the atomic "I am setting up" step, so two
- * setups racing on an empty database produce exactly one super admin.
+ * Owner: setup. First-admin setup claim (id = 1). Inserting it is the atomic "I am setting up"
+ * step, so two setups racing on an empty database produce exactly one super admin.
  */
 export const appSetup = pgTable(
   'app_setup',
@@ -463,6 +468,7 @@ export interface OutboxAttachment {
   content: string; // utf-8 text (calendar files) — binary attachments are not needed
 }
 
+/** Owner: notifications. */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -494,6 +500,10 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * Owner: lib/audit.ts, not a feature: every feature records its changes through recordAudit(),
+ * inside its own transaction, and nothing reads the log back yet.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
