@@ -33,6 +33,7 @@ import { senderAddress, sendEmail } from './features/notifications/service.ts';
 import { passwordResetEmail } from './features/notifications/templates.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
+import { createDefaultProfile } from './features/users/service.ts';
 
 export const WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -83,6 +84,7 @@ export async function buildApp({
       await sendEmail(database.db, env, email, (mail) => passwordResetEmail(mail, { link: url }));
       sender?.nudge();
     },
+    afterUserCreated: (user) => createDefaultProfile(database.db, user.id, user.name),
     log(level, message, args) {
       app.log[level]({ source: 'auth', args }, message);
     },

@@ -1,16 +1,12 @@
 // Authentication: better-auth (e-mail + password, database sessions) mounted at /api/auth/*.
-// The product's role lives in user_profiles.role, resolved per request into a Viewer.
+// It writes the auth_* tables of the users feature; the product's role lives in the profile that
+// feature creates for every new user (the `afterUserCreated` hook), resolved per request into a
+// Viewer.
 import { PASSWORD_MIN_LENGTH } from '@pitstop/shared/auth/forms';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client.ts';
-import {
-  authAccounts,
-  authSessions,
-  authUsers,
-  authVerifications,
-  userProfiles,
-} from '../db/schema.ts';
+import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema.ts';
 import type { Env } from './env.ts';
 
 export const SESSION_DAYS = 7;
@@ -18,6 +14,8 @@ export const SESSION_DAYS = 7;
 export interface AuthHooks {
   /** Queues the password-reset e-mail; `url` is the one-time link. */
   sendPasswordReset(input: { email: string; name: string; url: string }): Promise<void>;
+  /** Runs right after the library has created a user (the users feature makes its profile). */
+  afterUserCreated(user: { id: string; name: string }): Promise<void>;
   /** Where the library's own warnings go: the server's structured log, not raw stdout. */
   log?(level: 'debug' | 'info' | 'warn' | 'error', message: string, args: unknown[]): void;
 }
@@ -69,13 +67,8 @@ export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
     databaseHooks: {
       user: {
         create: {
-          // Every account has a profile from its first moment (role customer, spec section 3), so
-          // "no profile exists" means "no account exists" for first-admin setup.
           after: async (user) => {
-            await db
-              .insert(userProfiles)
-              .values({ userId: user.id, name: user.name ?? '' })
-              .onConflictDoNothing();
+            await hooks.afterUserCreated({ id: user.id, name: user.name ?? '' });
           },
         },
       },

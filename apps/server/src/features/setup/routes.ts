@@ -1,8 +1,10 @@
-// HTTP routes for first-admin setup.
+// HTTP routes for first-admin setup, and the all-accounts cleanup that opens it again.
 import { adminSetupFormSchema } from '@pitstop/shared/auth/forms';
+import { cleanupSchema } from '@pitstop/shared/users/forms';
 import { z } from 'zod';
+import { requireViewer } from '../../lib/access.ts';
 import type { AppInstance } from '../../lib/app-context.ts';
-import { isSetupAvailable, runAdminSetup } from './service.ts';
+import { cleanupAllUsers, isSetupAvailable, runAdminSetup } from './service.ts';
 
 export async function setupRoutes(app: AppInstance): Promise<void> {
   const { db, auth } = app.ctx;
@@ -38,5 +40,19 @@ export async function setupRoutes(app: AppInstance): Promise<void> {
       await runAdminSetup(db, auth, request.body);
       return reply.status(201).send({ ok: true });
     },
+  );
+
+  app.post(
+    '/api/user-cleanup',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Delete every account and profile so that first-admin setup opens again',
+        body: cleanupSchema,
+        response: { 200: z.object({ deleted: z.number() }) },
+      },
+      config: { access: 'user:cleanup' },
+    },
+    async (request) => ({ deleted: await cleanupAllUsers(db, requireViewer(request)) }),
   );
 }

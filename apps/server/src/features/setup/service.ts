@@ -1,43 +1,34 @@
-// First-admin setup (/admin-setup): creates the one super admin of a fresh installation.
-// A claim row makes it atomic: two setups racing on an empty database give one super admin.
+// First-admin setup (/admin-setup): creates the one super admin of a fresh installation, and
+// the all-accounts cleanup (/user-cleanup) that opens it again. A claim row makes setup atomic:
+// two setups racing on an empty database give one super admin.
 import { isStaffRole } from '@pitstop/shared/permissions';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { appSetup } from '../../db/schema.ts';
+import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   anyAccountExists,
   createAccount,
+  deleteAllAccounts,
   findAccountByEmail,
   findOrCreateProfile,
   setProfileRole,
 } from '../users/service.ts';
+import {
+  claimSetupRow,
+  deleteSetupRow,
+  deleteUnfinishedClaim,
+  markSetupComplete,
+} from './repository.ts';
 
 export const SETUP_COMPLETE = 'Setup is already complete. Please sign in through the Admin Portal.';
 export const ADMIN_ALREADY =
   'This email already has an admin account. Please sign in through the Admin Portal.';
 export const EMAIL_TAKEN =
   'This email is already registered with a different password. Use another email, or delete the existing user first.';
-// A claim older than this whose setup never finished (a crash) may be taken over.
-const STALE_CLAIM = sql`now() - interval '5 minutes'`;
-
 export async function isSetupAvailable(db: Db): Promise<boolean> {
   return !(await anyAccountExists(db));
-}
-
-async function claimSetup(db: Db): Promise<boolean> {
-  const claimed = await db
-    .insert(appSetup)
-    .values({ id: 1 })
-    .onConflictDoUpdate({
-      target: appSetup.id,
-      set: { claimedAt: sql`now()` },
-      setWhere: and(isNull(appSetup.completedAt), lt(appSetup.claimedAt, STALE_CLAIM)),
-    })
-    .returning({ id: appSetup.id });
-  return claimed.length > 0;
 }
 
 export async function runAdminSetup(
@@ -52,14 +43,11 @@ export async function runAdminSetup(
       existing && isStaffRole(existing.role) ? ADMIN_ALREADY : SETUP_COMPLETE,
     );
   }
-  if (!(await claimSetup(db))) throw new AppError('CONFLICT', SETUP_COMPLETE);
+  if (!(await claimSetupRow(db))) throw new AppError('CONFLICT', SETUP_COMPLETE);
 
   try {
     const promote = async (tx: Executor, userId: string) => {
-      await tx
-        .update(appSetup)
-        .set({ completedAt: sql`now()` })
-        .where(eq(appSetup.id, 1));
+      await markSetupComplete(tx);
       await recordAudit(
         tx,
         { userId, email: input.email },
@@ -90,7 +78,21 @@ export async function runAdminSetup(
     );
     return { userId: profile.userId };
   } catch (error) {
-    await db.delete(appSetup).where(and(eq(appSetup.id, 1), isNull(appSetup.completedAt)));
+    await deleteUnfinishedClaim(db);
     throw error;
   }
+}
+
+/**
+ * Deletes every account and profile (the caller's too) and forgets the finished setup, so that
+ * first-admin setup is open again. Appointments, orders and bookings stay: their user reference
+ * becomes empty.
+ */
+export async function cleanupAllUsers(db: Db, actor: Viewer): Promise<number> {
+  return db.transaction(async (tx) => {
+    const deleted = await deleteAllAccounts(tx);
+    await deleteSetupRow(tx);
+    await recordAudit(tx, actor, { action: 'user.cleanup', entity: 'user', details: { deleted } });
+    return deleted;
+  });
 }

@@ -1,12 +1,11 @@
 // One-time set-password links for technician invitations, kept in better-auth's verification
-// table (no table of our own). Only the token's SHA-256 hash is stored: a database leak yields
-// no working links.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, like } from 'drizzle-orm';
+// table through the users feature, which owns it (no table of our own). Only the token's SHA-256
+// hash is stored: a database leak yields no working links.
+import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
-import { authVerifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INVITATION_DAYS } from '../notifications/templates.ts';
+import { revokeOneTimeValues, saveOneTimeValue, takeOneTimeValue } from '../users/service.ts';
 
 const IDENTIFIER_PREFIX = 'technician-invite:';
 export const SET_PASSWORD_PATH = '/set-technician-password';
@@ -38,13 +37,11 @@ export async function issueInvitationToken(
   await revokeInvitationTokens(db, input.userId);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-  await db.insert(authVerifications).values({
-    id: randomUUID(),
+  await saveOneTimeValue(db, {
     identifier: identifierFor(token),
-    value: input.userId,
+    userId: input.userId,
     expiresAt,
-    createdAt: now,
-    updatedAt: now,
+    now,
   });
   const link = new URL(SET_PASSWORD_PATH, `${input.appUrl}/`);
   link.searchParams.set('token', token);
@@ -53,14 +50,7 @@ export async function issueInvitationToken(
 
 /** Makes every outstanding invitation link of the user stop working. */
 export async function revokeInvitationTokens(db: Executor, userId: string): Promise<void> {
-  await db
-    .delete(authVerifications)
-    .where(
-      and(
-        like(authVerifications.identifier, `${IDENTIFIER_PREFIX}%`),
-        eq(authVerifications.value, userId),
-      ),
-    );
+  await revokeOneTimeValues(db, IDENTIFIER_PREFIX, userId);
 }
 
 /**
@@ -73,10 +63,7 @@ export async function consumeInvitationToken(
   token: string,
   now: Date = new Date(),
 ): Promise<{ userId: string }> {
-  const [row] = await db
-    .delete(authVerifications)
-    .where(eq(authVerifications.identifier, identifierFor(token)))
-    .returning({ userId: authVerifications.value, expiresAt: authVerifications.expiresAt });
+  const row = await takeOneTimeValue(db, identifierFor(token));
   if (!row) {
     throw new AppError('GONE', 'This link is not valid or has already been used.');
   }

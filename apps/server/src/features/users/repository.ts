@@ -1,8 +1,9 @@
-// Queries for user profiles (the product's side of an account: role, contact details).
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+// Queries for accounts: user profiles (the product's side of an account: role, contact details)
+// and the auth tables better-auth writes (users, their one-time verification values).
+import { and, asc, count, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { Role } from '@pitstop/shared/roles';
 import type { Executor } from '../../db/client.ts';
-import { authUsers, userProfiles } from '../../db/schema.ts';
+import { authUsers, authVerifications, userProfiles } from '../../db/schema.ts';
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
 
@@ -20,13 +21,22 @@ export async function findProfileById(db: Executor, profileId: string) {
   return row;
 }
 
+/** Inserts the default customer profile unless one exists. */
+export async function insertProfileIfAbsent(
+  db: Executor,
+  userId: string,
+  name = '',
+): Promise<void> {
+  await db.insert(userProfiles).values({ userId, name }).onConflictDoNothing();
+}
+
 /** Inserts the default customer profile unless one exists; returns the stored row. */
 export async function ensureProfileRow(
   db: Executor,
   userId: string,
   name = '',
 ): Promise<ProfileRow> {
-  await db.insert(userProfiles).values({ userId, name }).onConflictDoNothing();
+  await insertProfileIfAbsent(db, userId, name);
   const row = await findProfileByUserId(db, userId);
   if (!row) throw new Error(`profile for ${userId} vanished`);
   return row;
@@ -116,4 +126,37 @@ export async function deleteAuthUser(db: Executor, userId: string): Promise<bool
 export async function deleteAllAuthUsers(db: Executor): Promise<number> {
   const rows = await db.delete(authUsers).returning({ id: authUsers.id });
   return rows.length;
+}
+
+export interface VerificationValues {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export async function insertVerification(db: Executor, values: VerificationValues) {
+  await db.insert(authVerifications).values({ ...values, updatedAt: values.createdAt });
+}
+
+/** Deletes the verification values whose identifier starts with `prefix` and hold `value`. */
+export async function deleteVerificationsByValue(db: Executor, prefix: string, value: string) {
+  await db
+    .delete(authVerifications)
+    .where(
+      and(
+        like(authVerifications.identifier, `${escapeLike(prefix)}%`),
+        eq(authVerifications.value, value),
+      ),
+    );
+}
+
+/** Deletes the verification with this identifier and returns it: only one caller gets it. */
+export async function deleteVerificationReturning(db: Executor, identifier: string) {
+  const [row] = await db
+    .delete(authVerifications)
+    .where(eq(authVerifications.identifier, identifier))
+    .returning({ value: authVerifications.value, expiresAt: authVerifications.expiresAt });
+  return row;
 }

@@ -1,16 +1,11 @@
-// HTTP routes for User Management (super_admin only) and the all-accounts cleanup.
-import {
-  cleanupSchema,
-  createUserSchema,
-  updateUserSchema,
-  userListSchema,
-  userSummarySchema,
-} from '@pitstop/shared/users/forms';
-import { roleSchema } from '@pitstop/shared/roles';
+// HTTP routes for User Management (super_admin only). The all-accounts cleanup is in
+// features/setup/routes.ts: what it is for is opening first-admin setup again.
+import { createUserSchema, updateUserSchema, roleSchema } from '@pitstop/shared/users/forms';
+import { userListResponseSchema, userResponseSchema } from '@pitstop/shared/users/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
-import { cleanupAllUsers, createUser, deleteUser, listUsers, updateUser } from './service.ts';
+import { createUser, deleteUser, listUsers, updateUser } from './service.ts';
 
 const profileParams = z.object({ id: z.uuid('Unknown user') });
 
@@ -27,7 +22,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
           search: z.string().max(100).optional(),
           role: roleSchema.optional(),
         }),
-        response: { 200: userListSchema },
+        response: { 200: userListResponseSchema },
       },
       config: { access: 'user:manage' },
     },
@@ -41,7 +36,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
         tags: ['users'],
         summary: 'Create a user with a role',
         body: createUserSchema,
-        response: { 201: z.object({ user: userSummarySchema }) },
+        response: { 201: userResponseSchema },
       },
       config: { access: 'user:manage' },
     },
@@ -59,7 +54,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
         summary: "Edit a user's name, phone and address (the role cannot change)",
         params: profileParams,
         body: updateUserSchema,
-        response: { 200: z.object({ user: userSummarySchema }) },
+        response: { 200: userResponseSchema },
       },
       config: { access: 'user:manage' },
     },
@@ -83,19 +78,5 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       await deleteUser(db, requireViewer(request), request.params.id);
       return reply.status(204).send(null);
     },
-  );
-
-  app.post(
-    '/api/user-cleanup',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Delete every account and profile so that first-admin setup opens again',
-        body: cleanupSchema,
-        response: { 200: z.object({ deleted: z.number() }) },
-      },
-      config: { access: 'user:cleanup' },
-    },
-    async (request) => ({ deleted: await cleanupAllUsers(db, requireViewer(request)) }),
   );
 }

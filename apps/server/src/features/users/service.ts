@@ -1,25 +1,29 @@
 // User Management rules (spec sections 2, 5, 6, 8): list, create with a role, edit without
-// changing the role, delete anyone but yourself, and the all-accounts cleanup.
+// changing the role, delete anyone but yourself. The users feature owns the accounts: the
+// auth_* tables better-auth writes and user_profiles; other features come through here.
 import { ROLES } from '@pitstop/shared/roles';
 import type { Role } from '@pitstop/shared/roles';
-import { CANNOT_DELETE_SELF, ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/forms';
-import type { UserSummary } from '@pitstop/shared/users/forms';
-import { eq } from 'drizzle-orm';
+import { CANNOT_DELETE_SELF, ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/rules';
+import type { UserSummary } from '@pitstop/shared/users/responses';
 import type { Db, Executor } from '../../db/client.ts';
-import { appSetup } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import { randomUUID } from 'node:crypto';
 import {
   anyProfileExists,
   countProfilesByRole,
   deleteAllAuthUsers,
   deleteAuthUser,
+  deleteVerificationReturning,
+  deleteVerificationsByValue,
   ensureProfileRow,
   findAuthUserByEmail,
   findProfileById,
   findProfileByUserId,
+  insertProfileIfAbsent,
+  insertVerification,
   listProfilesWithEmail,
   updateProfile,
 } from './repository.ts';
@@ -63,6 +67,15 @@ export interface NewAccount {
   password: string;
   role: Role;
   phone?: string;
+}
+
+/**
+ * Every account has a profile from its first moment (role customer, spec section 3), so "no
+ * profile exists" means "no account exists" for first-admin setup. The auth library calls this
+ * right after it creates a user.
+ */
+export async function createDefaultProfile(db: Db, userId: string, name: string): Promise<void> {
+  await insertProfileIfAbsent(db, userId, name);
 }
 
 /** The user's profile, created (role customer) the first time a signed-in user is seen. */
@@ -180,16 +193,11 @@ export async function deleteUser(db: Db, actor: Viewer, profileId: string): Prom
 }
 
 /**
- * Deletes every account and profile (the caller's too) so that first-admin setup is open again.
- * Appointments, orders and bookings stay: their user reference becomes empty.
+ * Deletes every account (sessions, credentials, profiles and vehicles go with them); run it in
+ * the caller's transaction. The all-accounts cleanup of first-admin setup uses it.
  */
-export async function cleanupAllUsers(db: Db, actor: Viewer): Promise<number> {
-  return db.transaction(async (tx) => {
-    const deleted = await deleteAllAuthUsers(tx);
-    await tx.delete(appSetup).where(eq(appSetup.id, 1));
-    await recordAudit(tx, actor, { action: 'user.cleanup', entity: 'user', details: { deleted } });
-    return deleted;
-  });
+export async function deleteAllAccounts(tx: Executor): Promise<number> {
+  return deleteAllAuthUsers(tx);
 }
 
 /** Sets a profile's name and role (first-admin setup promoting an existing account). */
@@ -199,4 +207,42 @@ export async function setProfileRole(
   values: { name: string; role: Role },
 ): Promise<void> {
   await updateProfile(tx, profileId, values);
+}
+
+/**
+ * One-time values of an account (invitation links and the like), kept in better-auth's
+ * verification table beside its own reset tokens. `identifier` must be unique and start with a
+ * prefix naming its kind, so `revokeOneTimeValues` touches that kind only.
+ */
+export async function saveOneTimeValue(
+  db: Executor,
+  input: { identifier: string; userId: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await insertVerification(db, {
+    id: randomUUID(),
+    identifier: input.identifier,
+    value: input.userId,
+    expiresAt: input.expiresAt,
+    createdAt: input.now,
+  });
+}
+
+export async function revokeOneTimeValues(
+  db: Executor,
+  identifierPrefix: string,
+  userId: string,
+): Promise<void> {
+  await deleteVerificationsByValue(db, identifierPrefix, userId);
+}
+
+/**
+ * Uses up a one-time value and says whose it was and when it expires, or undefined if there is
+ * none. The delete is the check: of two callers with one identifier only one gets the row.
+ */
+export async function takeOneTimeValue(
+  db: Executor,
+  identifier: string,
+): Promise<{ userId: string; expiresAt: Date } | undefined> {
+  const row = await deleteVerificationReturning(db, identifier);
+  return row && { userId: row.value, expiresAt: row.expiresAt };
 }
