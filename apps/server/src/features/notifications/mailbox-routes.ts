@@ -1,11 +1,10 @@
 // The dev mailbox: without SMTP_URL, queued e-mail is read here instead of being delivered.
 // In production it holds invitation links, so only admins and super admins may open it.
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
-import { emailOutbox } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml } from './layout.ts';
+import { getMailboxMessage, listMailboxMessages } from './service.ts';
 
 const messageSchema = z.object({
   id: z.string(),
@@ -26,11 +25,6 @@ function page(title: string, body: string): string {
 export async function mailboxRoutes(app: AppInstance): Promise<void> {
   const { db, env } = app.ctx;
   const access = env.isProduction ? ('mailbox:read' as const) : ('public' as const);
-  const load = async (id: string) => {
-    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    if (!row) throw new AppError('NOT_FOUND', 'No such message.');
-    return row;
-  };
   const idParams = z.object({ id: z.uuid('No such message.') });
 
   app.get(
@@ -44,11 +38,7 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
       config: { access },
     },
     async () => {
-      const rows = await db
-        .select()
-        .from(emailOutbox)
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(200);
+      const rows = await listMailboxMessages(db);
       return {
         messages: rows.map((row) => ({
           id: row.id,
@@ -72,11 +62,7 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
     '/dev/mailbox',
     { schema: { hide: true }, config: { access } },
     async (_request, reply) => {
-      const rows = await db
-        .select()
-        .from(emailOutbox)
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(200);
+      const rows = await listMailboxMessages(db);
       const items = rows
         .map(
           (row) =>
@@ -96,7 +82,7 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
     '/dev/mailbox/:id',
     { schema: { hide: true, params: idParams }, config: { access } },
     async (request, reply) => {
-      const row = await load(request.params.id);
+      const row = await getMailboxMessage(db, request.params.id);
       const attachments = row.attachments
         .map(
           (a, i) =>
@@ -116,7 +102,7 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
       config: { access },
     },
     async (request, reply) => {
-      const row = await load(request.params.id);
+      const row = await getMailboxMessage(db, request.params.id);
       const attachment = row.attachments[request.params.index];
       if (!attachment) throw new AppError('NOT_FOUND', 'No such attachment.');
       return reply

@@ -2,9 +2,9 @@
 // that rolls back sends nothing and one that commits is sure to be sent.
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema.ts';
 import type { OutboxAttachment } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { insertOutboxMessage } from './repository.ts';
 
 export interface RenderedEmail {
   template: string;
@@ -36,17 +36,12 @@ export function oneLine(text: string): string {
 }
 
 export async function queueEmail(db: Executor, to: string, email: RenderedEmail): Promise<string> {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({
-      template: email.template,
-      toAddress: parseRecipient(to),
-      subject: oneLine(email.subject),
-      html: email.html,
-      text: email.text,
-      attachments: email.attachments ?? [],
-    })
-    .returning({ id: emailOutbox.id });
-  if (!row) throw new Error('outbox insert returned nothing');
-  return row.id;
+  return insertOutboxMessage(db, {
+    template: email.template,
+    toAddress: parseRecipient(to),
+    subject: oneLine(email.subject),
+    html: email.html,
+    text: email.text,
+    attachments: email.attachments ?? [],
+  });
 }

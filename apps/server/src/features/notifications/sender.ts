@@ -3,10 +3,9 @@
 // with exponential back-off until a bounded number of attempts marks them failed.
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema.ts';
-import type { OutboxAttachment } from '../../db/schema.ts';
+import { claimNextDueMessage, markMessageAttemptFailed, markMessageSent } from './repository.ts';
+import type { ClaimedMessage } from './repository.ts';
 
 export interface SenderOptions {
   smtpUrl: string;
@@ -30,16 +29,6 @@ export interface SenderOptions {
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };
-}
-
-interface ClaimedRow {
-  id: string;
-  to_address: string;
-  subject: string;
-  html: string;
-  text: string;
-  attachments: OutboxAttachment[];
-  attempts: number;
 }
 
 // Tries at recording a delivery (100 ms doubling: about 6 s), far inside the 2-minute lease.
@@ -133,7 +122,7 @@ export class OutboxSender {
     const from = await this.resolveFrom();
     let handled = 0;
     while (handled < this.options.batchSize && !this.isStopping) {
-      const row = await this.claim();
+      const row = await claimNextDueMessage(this.db, this.options.claimTimeoutMs);
       if (!row) break;
       await this.deliver(row, from);
       handled += 1;
@@ -146,38 +135,7 @@ export class OutboxSender {
     return typeof from === 'string' ? from : from();
   }
 
-  private async claim(): Promise<ClaimedRow | undefined> {
-    const { claimTimeoutMs } = this.options;
-    const result = await this.db.execute(sql`
-      update email_outbox set
-        status = 'sending',
-        attempts = attempts + 1,
-        locked_until = now() + ${`${claimTimeoutMs} milliseconds`}::interval
-      where id in (
-        select id from email_outbox
-        where (status = 'pending' and next_attempt_at <= now())
-           or (status = 'sending' and locked_until < now())
-        order by next_attempt_at, created_at
-        limit 1
-        for update skip locked
-      )
-      returning id, to_address, subject, html, text, attachments, attempts`);
-    return (result.rows as unknown as ClaimedRow[])[0];
-  }
-
-  /**
-   * Only while this sender still holds the row: a claim increments attempts, so a row taken over
-   * after its lease ran out has a different count and the stale sender's update matches nothing.
-   */
-  private isStillHeld(row: ClaimedRow) {
-    return and(
-      eq(emailOutbox.id, row.id),
-      eq(emailOutbox.status, 'sending'),
-      eq(emailOutbox.attempts, row.attempts),
-    );
-  }
-
-  private async deliver(row: ClaimedRow, from: string): Promise<void> {
+  private async deliver(row: ClaimedMessage, from: string): Promise<void> {
     try {
       await this.transport.sendMail({
         from,
@@ -201,15 +159,11 @@ export class OutboxSender {
     await this.recordSent(row);
   }
 
-  private async recordSent(row: ClaimedRow): Promise<void> {
+  private async recordSent(row: ClaimedMessage): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const marked = await this.db
-          .update(emailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-          .where(this.isStillHeld(row))
-          .returning({ id: emailOutbox.id });
-        if (marked.length === 0) {
+        // Only while this sender still holds the row (see markMessageSent).
+        if (!(await markMessageSent(this.db, row))) {
           this.options.log?.warn({ id: row.id }, 'outbox: sent after the claim was taken over');
         } else {
           this.options.log?.info({ id: row.id }, 'outbox: sent');
@@ -230,19 +184,15 @@ export class OutboxSender {
     }
   }
 
-  private async recordFailure(row: ClaimedRow, error: unknown): Promise<void> {
+  private async recordFailure(row: ClaimedMessage, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const failed = row.attempts >= this.options.maxAttempts;
     const delay = retryDelayMs(row.attempts, this.options.baseDelayMs, this.options.maxDelayMs);
-    await this.db
-      .update(emailOutbox)
-      .set({
-        status: failed ? 'failed' : 'pending',
-        lastError: message.slice(0, 2000),
-        lockedUntil: null,
-        nextAttemptAt: new Date(Date.now() + delay),
-      })
-      .where(this.isStillHeld(row));
+    await markMessageAttemptFailed(this.db, row, {
+      isFinal: failed,
+      lastError: message.slice(0, 2000),
+      nextAttemptAt: new Date(Date.now() + delay),
+    });
     this.options.log?.warn(
       { id: row.id, attempts: row.attempts, failed, err: message },
       'outbox: send failed',
