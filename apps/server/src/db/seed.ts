@@ -1,9 +1,9 @@
-// First-start data: the five built-in services and the default business profile and hours.
-// Idempotent: every insert skips rows that exist, so a restart never overwrites an admin's edits.
-import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '@pitstop/shared/business/hours';
-import { DEFAULT_CAPACITY, DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+// First-start data: the five built-in services and the default business profile and hours,
+// written through the owning features. Idempotent: rows that exist are skipped, so a restart
+// never overwrites an admin's edits.
+import { addBusinessDefaults } from '../features/business/service.ts';
+import { addBuiltInServices } from '../features/services/service.ts';
 import type { Executor } from './client.ts';
-import { businessHours, businessProfile, services } from './schema.ts';
 
 export const BUILT_IN_SERVICES = [
   {
@@ -86,27 +86,9 @@ export const DEFAULT_BUSINESS_PROFILE = {
 };
 
 export async function seedDatabase(db: Executor): Promise<void> {
-  await db
-    .insert(services)
-    .values(
-      BUILT_IN_SERVICES.map((service, order) => ({
-        ...service,
-        includes: [...service.includes],
-        sortOrder: order,
-      })),
-    )
-    .onConflictDoNothing();
-  await db
-    .insert(businessProfile)
-    .values({
-      id: 1,
-      ...DEFAULT_BUSINESS_PROFILE,
-      timeZone: DEFAULT_TIME_ZONE,
-      capacity: DEFAULT_CAPACITY,
-    })
-    .onConflictDoNothing();
-  await db
-    .insert(businessHours)
-    .values(WEEKDAYS.map((weekday) => ({ weekday, ...DEFAULT_BUSINESS_HOURS[weekday] })))
-    .onConflictDoNothing();
+  await addBuiltInServices(
+    db,
+    BUILT_IN_SERVICES.map((service) => ({ ...service, includes: [...service.includes] })),
+  );
+  await addBusinessDefaults(db, DEFAULT_BUSINESS_PROFILE);
 }

@@ -35,3 +35,25 @@ export async function saveBusinessHoursRow(
     .values(values)
     .onConflictDoUpdate({ target: businessHours.weekday, set: { ...rest, updatedAt: new Date() } });
 }
+
+/** Inserts the profile row unless it exists (first start). */
+export async function insertBusinessProfileIfAbsent(
+  db: Executor,
+  values: Pick<
+    typeof businessProfile.$inferInsert,
+    'name' | 'phone' | 'email' | 'timeZone' | 'capacity'
+  >,
+) {
+  await db
+    .insert(businessProfile)
+    .values({ id: 1, ...values })
+    .onConflictDoNothing();
+}
+
+/** Inserts the hours of the weekdays that have none (first start). */
+export async function insertBusinessHoursIfAbsent(
+  db: Executor,
+  rows: Pick<typeof businessHours.$inferInsert, 'weekday' | 'isOpen' | 'openTime' | 'closeTime'>[],
+) {
+  await db.insert(businessHours).values(rows).onConflictDoNothing();
+}

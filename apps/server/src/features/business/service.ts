@@ -1,6 +1,7 @@
 // The business profile as the rest of the product reads it.
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessHours } from '@pitstop/shared/business/hours';
+import { DEFAULT_CAPACITY, DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import { formatPhone } from '@pitstop/shared/phone';
 import type { Db, Executor } from '../../db/client.ts';
@@ -10,6 +11,8 @@ import { AppError } from '../../lib/errors.ts';
 import {
   findBusinessHoursRows,
   findBusinessProfileRow,
+  insertBusinessHoursIfAbsent,
+  insertBusinessProfileIfAbsent,
   saveBusinessHoursRow,
   saveBusinessProfileRow,
 } from './repository.ts';
@@ -69,4 +72,23 @@ export async function updateBusinessProfile(
     });
     return getBusinessProfile(tx);
   });
+}
+
+/**
+ * First start: the default profile (the given name and contacts, the default time zone and
+ * capacity) and the default weekly hours. What exists already stays as an admin left it.
+ */
+export async function addBusinessDefaults(
+  db: Executor,
+  contacts: { name: string; phone: string; email: string },
+): Promise<void> {
+  await insertBusinessProfileIfAbsent(db, {
+    ...contacts,
+    timeZone: DEFAULT_TIME_ZONE,
+    capacity: DEFAULT_CAPACITY,
+  });
+  await insertBusinessHoursIfAbsent(
+    db,
+    WEEKDAYS.map((weekday) => ({ weekday, ...DEFAULT_BUSINESS_HOURS[weekday] })),
+  );
 }

@@ -72,3 +72,12 @@ export async function softDeleteServiceRow(db: Executor, id: string) {
 export async function setServiceOrder(db: Executor, id: string, sortOrder: number) {
   await db.update(services).set({ sortOrder, updatedAt: new Date() }).where(eq(services.id, id));
 }
+
+/** Inserts the services whose id is not taken yet; existing rows (and admins' edits) stay. */
+export async function insertServicesIfAbsent(
+  db: Executor,
+  rows: (ServiceValues & { id: string; sortOrder: number })[],
+) {
+  if (rows.length === 0) return;
+  await db.insert(services).values(rows).onConflictDoNothing();
+}

@@ -7,13 +7,15 @@ import {
   SERVICE_NAME_TAKEN,
   serviceIdFromName,
 } from '@pitstop/shared/services/catalog';
-import type { Service, ServiceIcon } from '@pitstop/shared/services/catalog';
+import type { ServiceIcon } from '@pitstop/shared/services/icons';
+import type { Service } from '@pitstop/shared/services/responses';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   findActiveServiceRow,
+  insertServicesIfAbsent,
   listActiveServiceRows,
   lockCatalogue,
   setServiceOrder,
@@ -175,4 +177,18 @@ export async function requireActiveService(db: Executor, id: string): Promise<Se
   const row = await findActiveServiceRow(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
   return row;
+}
+
+/**
+ * First start: adds the built-in services in the given order. A service whose id exists already
+ * is left alone, so a restart never overwrites an admin's edits or brings back a removed one.
+ */
+export async function addBuiltInServices(
+  db: Executor,
+  builtIn: readonly (ServiceValues & { id: string })[],
+): Promise<void> {
+  await insertServicesIfAbsent(
+    db,
+    builtIn.map((service, order) => ({ ...service, sortOrder: order })),
+  );
 }
