@@ -1,9 +1,7 @@
-// HTTP routes of the booking flow. For now the time slots the booking form offers for a date,
-// from the saved business hours and time zone (so an admin's change shows at once).
-import { findTimeSlots } from '@pitstop/shared/booking/time-slots';
+// HTTP routes of the booking flow. For now the time slots the booking form offers for a date.
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
-import { getBusinessProfile } from '../business/service.ts';
+import { listTimeSlots } from './service.ts';
 
 const DATE_MESSAGE = 'Please select a date';
 
@@ -36,10 +34,6 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'public' },
     },
-    async (request) => {
-      const business = await getBusinessProfile(app.ctx.db);
-      const { date } = request.query;
-      return { date, ...findTimeSlots(date, business.hours, new Date(), business.timeZone) };
-    },
+    async (request) => listTimeSlots(app.ctx.db, request.query.date),
   );
 }
