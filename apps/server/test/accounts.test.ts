@@ -1,7 +1,7 @@
 // Accounts: sign-up/sign-in, first-admin setup (with its race), user management, cleanup, limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { auditLog, authSessions, authUsers, userProfiles } from '../src/db/schema.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import { auditLog, authSessions, authUsers, emailOutbox, userProfiles } from '../src/db/schema.ts';
 import { APP_URL, createTestContext, createUser, signIn, uniqueEmail } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
@@ -122,6 +122,62 @@ describe('sign-up and sign-in', () => {
       email: 'Invalid email address',
       password: 'Password must be at least 6 characters long',
     });
+  });
+
+  const TAKEN = 'An account with this email already exists.';
+  const signUp = (email: string, password = 'hunter22') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email, password, name: '' },
+    });
+  const accountsWith = async (email: string) =>
+    (
+      await ctx.database.db
+        .select({ n: count() })
+        .from(authUsers)
+        .where(sql`lower(${authUsers.email}) = lower(${email})`)
+    )[0]!.n;
+
+  it('tells a second sign-up for a registered address, in any case or spacing, 409 and changes nothing', async () => {
+    const email = uniqueEmail('twice');
+    expect((await signUp(email)).statusCode).toBe(200);
+    const [mailBefore] = await ctx.database.db.select({ n: count() }).from(emailOutbox);
+
+    for (const variant of [email, email.toUpperCase(), `  ${email}\t`]) {
+      const again = await signUp(variant, 'another-password');
+      expect(again.statusCode, variant).toBe(409);
+      expect(again.json()).toEqual({
+        error: { code: 'CONFLICT', message: TAKEN, fields: { email: TAKEN } },
+      });
+    }
+    expect(await accountsWith(email)).toBe(1);
+    expect(await ctx.database.db.select({ n: count() }).from(emailOutbox)).toEqual([mailBefore]);
+    // The first password still opens the account; the second one never replaced it.
+    expect(await signIn(ctx.app, email, 'hunter22')).toContain('pitstop.session_token=');
+  });
+
+  it('stores a new address trimmed and in lower case, so its variants then count as taken', async () => {
+    const email = uniqueEmail('padded');
+    const first = await signUp(`  ${email.toUpperCase()} `);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().user.email).toBe(email);
+    expect((await signUp(email)).statusCode).toBe(409);
+    expect(await accountsWith(email)).toBe(1);
+  });
+
+  it('gives two racing sign-ups for one new address one account and one 409', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all([signUp(email), signUp(email.toUpperCase())]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.json().error).toEqual({
+      code: 'CONFLICT',
+      message: TAKEN,
+      fields: { email: TAKEN },
+    });
+    expect(await accountsWith(email)).toBe(1);
   });
 
   it('answers a wrong password with 401 in the error body shape, slowly', async () => {
@@ -351,5 +407,17 @@ describe('user cleanup', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({
       available: true,
     });
+    // The finished setup was forgotten too, so a new first admin can be made.
+    const setup = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/setup',
+      payload: {
+        name: 'New Owner',
+        email: uniqueEmail('owner'),
+        password: 'secret12',
+        confirmPassword: 'secret12',
+      },
+    });
+    expect(setup.statusCode).toBe(201);
   });
 });

@@ -5,12 +5,12 @@ import {
   newPasswordSchema,
   PASSWORD_TOO_SHORT,
 } from '@pitstop/shared/auth/forms';
-import { roleSchema } from '@pitstop/shared/roles';
+import { roleSchema } from '@pitstop/shared/users/forms';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { AppError, errorBody } from '../../lib/errors.ts';
 import type { ErrorBody, ErrorCode } from '../../lib/errors.ts';
-import { toHeaders } from './service.ts';
+import { confirmSignUp, forwardToAuth, refuseRegisteredEmail } from './service.ts';
 
 // Paths an attacker would hammer: limited per address far more tightly than the rest.
 const SENSITIVE_AUTH_PATHS = [
@@ -24,8 +24,22 @@ const SENSITIVE_AUTH_PATHS = [
 // Every failed sign-in costs the caller this long, on top of the per-address limit.
 const FAILED_SIGN_IN_DELAY_MS = 400;
 
+const SIGN_UP_PATH = '/api/auth/sign-up/email';
+
 // Sign-up is checked with the spec's own rules and words before the auth library sees it.
 const signUpBodySchema = z.object({ email: emailSchema, password: newPasswordSchema });
+
+/** The sign-up body with its e-mail trimmed, or 422 in the spec's words. */
+function parseSignUpBody(body: unknown): { email: string } {
+  const parsed = signUpBodySchema.safeParse(body);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((i) => [i.path.join('.'), i.message]),
+    );
+    throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid input', fields);
+  }
+  return { ...(body as object), email: parsed.data.email };
+}
 
 function sensitivePath(url: string): string | undefined {
   const path = url.split('?')[0] ?? '';
@@ -33,7 +47,7 @@ function sensitivePath(url: string): string | undefined {
 }
 
 export async function authRoutes(app: AppInstance): Promise<void> {
-  const { auth, env } = app.ctx;
+  const { auth, db, env } = app.ctx;
 
   app.route({
     method: ['GET', 'POST'],
@@ -48,34 +62,23 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async handler(request, reply) {
       const url = new URL(request.url, env.appUrl);
-      if (url.pathname === '/api/auth/sign-up/email') {
-        const parsed = signUpBodySchema.safeParse(request.body);
-        if (!parsed.success) {
-          const fields = Object.fromEntries(
-            parsed.error.issues.map((i) => [i.path.join('.'), i.message]),
-          );
-          throw new AppError(
-            'VALIDATION',
-            parsed.error.issues[0]?.message ?? 'Invalid input',
-            fields,
-          );
-        }
+      // A sign-up goes on with the address as checked (trimmed); the library lower-cases it.
+      const signUp = url.pathname === SIGN_UP_PATH ? parseSignUpBody(request.body) : undefined;
+      if (signUp) await refuseRegisteredEmail(db, signUp.email);
+      const { response, text } = await forwardToAuth(auth, request, url, signUp ?? request.body);
+      if (signUp) {
+        const created = safeJson(text) as { user?: { id?: string } } | undefined;
+        await confirmSignUp(db, signUp.email, {
+          status: response.status,
+          userId: created?.user?.id,
+        });
       }
-      const hasBody = request.method !== 'GET' && request.body !== undefined;
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: toHeaders(request),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      const text = await response.text();
       if (response.status === 401 && url.pathname === '/api/auth/sign-in/email') {
         await new Promise((resolve) => setTimeout(resolve, FAILED_SIGN_IN_DELAY_MS));
       }

@@ -1,9 +1,60 @@
-// Who is asking: the session from better-auth, the role from the user's profile.
+// Who is asking (the session from better-auth, the role from the user's profile), and the rules
+// the auth library does not have: a sign-up for an address that has an account is refused.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import type { Auth } from '../../lib/auth.ts';
-import { findOrCreateProfile } from '../users/service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findAccountByEmail, findOrCreateProfile } from '../users/service.ts';
+
+/** Hands a request to better-auth with `body` as its JSON body; returns the answer, read. */
+export async function forwardToAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  url: URL,
+  body: unknown,
+): Promise<{ response: Response; text: string }> {
+  const hasBody = request.method !== 'GET' && body !== undefined;
+  const response = await auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers: toHeaders(request),
+      body: hasBody ? JSON.stringify(body) : undefined,
+    }),
+  );
+  return { response, text: await response.text() };
+}
+
+export const EMAIL_ALREADY_REGISTERED = 'An account with this email already exists.';
+
+function emailTaken(): AppError {
+  return new AppError('CONFLICT', EMAIL_ALREADY_REGISTERED, { email: EMAIL_ALREADY_REGISTERED });
+}
+
+/**
+ * Refuses a sign-up for an address that already has an account (compared without case; the
+ * caller has trimmed it). better-auth itself would answer 200, create nothing and send nothing,
+ * which hides the account but leaves the person waiting for nothing (docs/decisions/012).
+ */
+export async function refuseRegisteredEmail(db: Db, email: string): Promise<void> {
+  if (await findAccountByEmail(db, email)) throw emailTaken();
+}
+
+/**
+ * After the library has answered a sign-up: when two sign-ups for one address race, both pass
+ * refuseRegisteredEmail, and the loser gets either a made-up 200 (a user id that was never
+ * stored) or a failed insert. Either way the address now belongs to another account: say so.
+ */
+export async function confirmSignUp(
+  db: Db,
+  email: string,
+  answer: { status: number; userId: string | undefined },
+): Promise<void> {
+  if (answer.status >= 500) return;
+  const account = await findAccountByEmail(db, email);
+  const isCreatedHere = answer.status === 200 && account?.id === answer.userId;
+  if (account && !isCreatedHere) throw emailTaken();
+}
 
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
