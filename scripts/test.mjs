@@ -1,6 +1,7 @@
 // `npm test`: every suite in order, stopping at the first failure, then a summary with timings.
-// format -> lint -> typecheck -> vitest (shared, server, web) -> browser tests (e2e/run.mjs).
-// The browser tests need Chromium; without it the run fails, unless PITSTOP_SKIP_E2E=1 says
+// format -> lint -> typecheck -> vitest (shared, server, web) -> browser tests (e2e/run.mjs)
+// -> JavaScript size budgets (check-bundle-size.mjs) -> Lighthouse scores (lighthouse.mjs).
+// The last three need Chromium; without it the run fails, unless PITSTOP_SKIP_E2E=1 says
 // explicitly to leave them out.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,6 +18,9 @@ const steps = [
   { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
   { name: 'vitest', command: 'npx', args: ['vitest', 'run'] },
   { name: 'e2e', command: 'npm', args: ['run', 'test:e2e'], skip: skipE2e },
+  // DESIGN.md "Speed on a phone", over the production build in Chromium.
+  { name: 'size', command: 'npm', args: ['run', 'check:size'], skip: skipE2e },
+  { name: 'lighthouse', command: 'npm', args: ['run', 'lighthouse'], skip: skipE2e },
 ];
 
 function seconds(ms) {
@@ -34,7 +38,7 @@ function printSummary(results, total) {
 // Fail before spending minutes on the other suites if the browser tests cannot run at all.
 if (!skipE2e && !existsSync(chromium)) {
   console.error(
-    `npm test: Chromium not found at ${chromium}, so the browser tests cannot run.\n` +
+    `npm test: Chromium not found at ${chromium}, so the browser tests, the size budgets and Lighthouse cannot run.\n` +
       '  Install it with `apt-get install -y chromium` (never let Playwright download a browser),\n' +
       '  point CHROMIUM_PATH at a Chromium binary, or set PITSTOP_SKIP_E2E=1 to skip them on purpose.',
   );

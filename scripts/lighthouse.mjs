@@ -1,0 +1,148 @@
+// `npm run lighthouse`: Lighthouse's mobile performance score of the public pages, at least 95
+// each (DESIGN.md "Speed on a phone").
+//
+// It builds the web app if its sources changed (scripts/start.mjs), starts the production server
+// on a fresh database (e2e/support/server.mjs), and runs Lighthouse's Node API in Debian's
+// Chromium (chrome-launcher, never a downloaded browser) with Lighthouse's default settings: the
+// mobile form factor and simulated throttling (a mid-range phone on a slow 4G network), the
+// performance category only. Each page is measured RUNS times (default 3) and judged by the
+// median score, because single runs vary by a point or two. Everything runs on this machine: no
+// request leaves the loopback interface.
+//
+// Prints each page's median score with its LCP, TBT and CLS, writes every run's figures to
+// test-results/lighthouse.json, and exits 1 naming any page below the minimum.
+//
+//   npm run lighthouse                     # /, /services, /login, /signup, 3 runs each
+//   npm run lighthouse -- /services        # one page
+//   npm run lighthouse -- --runs=1         # quicker, noisier
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ROOT, startServer } from '../e2e/support/server.mjs';
+import { ensureWebBuild } from './start.mjs';
+
+const PUBLIC_PAGES = ['/', '/services', '/login', '/signup'];
+const MIN_SCORE = 95;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const REPORT = path.join(ROOT, 'test-results/lighthouse.json');
+
+function fail(message) {
+  console.error(`\nlighthouse: ${message}\n`);
+  process.exit(1);
+}
+
+const args = process.argv.slice(2);
+const runsArg = args.find((arg) => arg.startsWith('--runs='));
+const RUNS = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
+if (!Number.isInteger(RUNS) || RUNS < 1) fail(`--runs must be a whole number of at least 1`);
+const pages = args.filter((arg) => arg.startsWith('/'));
+const pagePaths = pages.length > 0 ? pages : PUBLIC_PAGES;
+
+if (!existsSync(CHROMIUM)) {
+  fail(
+    `Chromium not found at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` ` +
+      '(never let a tool download a browser) or point CHROMIUM_PATH at a Chromium binary.',
+  );
+}
+
+/** One Lighthouse run: the performance score (0-100) and the metrics it is made of. */
+async function audit(url, port) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (lhr.runtimeError) {
+    throw new Error(`${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  }
+  const metric = (id) => lhr.audits[id]?.numericValue;
+  const score = lhr.categories.performance.score;
+  return {
+    score: score === null ? null : Math.round(score * 100),
+    lcpMs: metric('largest-contentful-paint'),
+    fcpMs: metric('first-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    speedIndexMs: metric('speed-index'),
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+function median(runs) {
+  const sorted = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+ensureWebBuild();
+
+let server;
+let chrome;
+const results = [];
+try {
+  server = await startServer({ name: 'server' });
+  chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  for (const pagePath of pagePaths) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1)
+      runs.push(await audit(server.url + pagePath, chrome.port));
+    const middle = median(runs);
+    const entry = { path: pagePath, ...middle, runs, ok: (middle.score ?? 0) >= MIN_SCORE };
+    results.push(entry);
+    console.log(
+      `lighthouse: ${pagePath} ${runs.map((r) => r.score ?? 'n/a').join(', ')} -> ${middle.score}`,
+    );
+  }
+} catch (error) {
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+} finally {
+  // chrome-launcher's kill() also removes its temporary profile.
+  chrome?.kill();
+  await server?.stop().catch(() => {});
+}
+
+mkdirSync(path.dirname(REPORT), { recursive: true });
+writeFileSync(
+  REPORT,
+  `${JSON.stringify({ preset: 'mobile, simulated throttling', minScore: MIN_SCORE, pages: results }, null, 2)}\n`,
+);
+
+const ms = (value) => (value === undefined ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
+console.log(`\nLighthouse mobile performance, median of ${RUNS} run(s) (minimum ${MIN_SCORE})\n`);
+console.log(`  ${'page'.padEnd(12)} score  ${'LCP'.padStart(7)} ${'TBT'.padStart(8)}   CLS`);
+for (const r of results) {
+  console.log(
+    `  ${r.path.padEnd(12)} ${String(r.score ?? 'n/a').padStart(5)}  ${ms(r.lcpMs).padStart(7)} ` +
+      `${`${Math.round(r.tbtMs ?? 0)} ms`.padStart(8)}  ${(r.cls ?? 0).toFixed(3)}` +
+      `${r.ok ? '' : '   BELOW MINIMUM'}`,
+  );
+  for (const warning of new Set(r.runs.flatMap((run) => run.warnings))) {
+    console.log(`      warning: ${warning}`);
+  }
+}
+console.log(`\n  every run: ${path.relative(ROOT, REPORT)}`);
+
+const low = results.filter((r) => !r.ok);
+if (low.length > 0) {
+  console.error('\nlighthouse: below the minimum score:');
+  for (const r of low) {
+    console.error(
+      `  ${r.path} scores ${r.score ?? 'n/a'} (minimum ${MIN_SCORE}): LCP ${ms(r.lcpMs)}, ` +
+        `FCP ${ms(r.fcpMs)}, TBT ${Math.round(r.tbtMs ?? 0)} ms, CLS ${(r.cls ?? 0).toFixed(3)}`,
+    );
+  }
+  process.exit(1);
+}
+console.log(`\nlighthouse: every page scores at least ${MIN_SCORE}`);
