@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BUSINESS_HOURS, dayHoursSchema, footerHours, formatTime12 } from './hours.ts';
+import { DEFAULT_BUSINESS_HOURS, footerHours, formatTime12 } from './hours.ts';
+import { dayHoursSchema } from './profile.ts';
 
 describe('formatTime12', () => {
   it('shows 12-hour times', () => {

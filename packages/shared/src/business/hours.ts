@@ -1,6 +1,4 @@
 // Weekly opening hours: one entry per weekday, business-local HH:MM times (spec sections 3 and 9).
-import { z } from 'zod';
-
 export const WEEKDAYS = [
   'monday',
   'tuesday',
@@ -12,43 +10,13 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const CLOCK_TIME_MESSAGE = 'Use a time such as 09:00';
-export const CLOSE_AFTER_OPEN_MESSAGE = 'Closing time must be after opening time';
-
-const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const clockTime = z.string(CLOCK_TIME_MESSAGE).regex(CLOCK_TIME, CLOCK_TIME_MESSAGE);
-
-export const dayHoursSchema = z
-  .object(
-    {
-      isOpen: z.boolean('Choose open or closed'),
-      openTime: clockTime,
-      closeTime: clockTime,
-    },
-    'Enter the hours for this day',
-  )
-  .refine(
-    // A malformed time already has its own message; comparing it would only add a wrong one.
-    (day) =>
-      !day.isOpen ||
-      !CLOCK_TIME.test(day.openTime) ||
-      !CLOCK_TIME.test(day.closeTime) ||
-      day.closeTime > day.openTime,
-    {
-      message: CLOSE_AFTER_OPEN_MESSAGE,
-      path: ['closeTime'],
-    },
-  );
-export type DayHours = z.infer<typeof dayHoursSchema>;
-
-export const businessHoursSchema = z.object(
-  Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<
-    Weekday,
-    typeof dayHoursSchema
-  >,
-  'Enter the hours for every day',
-);
-export type BusinessHours = z.infer<typeof businessHoursSchema>;
+export interface DayHours {
+  isOpen: boolean;
+  /** HH:MM, business-local. */
+  openTime: string;
+  closeTime: string;
+}
+export type BusinessHours = Record<Weekday, DayHours>;
 
 export const DEFAULT_BUSINESS_HOURS: BusinessHours = {
   monday: { isOpen: true, openTime: '07:00', closeTime: '19:00' },

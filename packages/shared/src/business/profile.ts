@@ -1,7 +1,44 @@
 // The business profile: name, contact details, time zone, capacity and weekly hours.
 import { z } from 'zod';
 import { emailSchema } from '../auth/forms.ts';
-import { businessHoursSchema } from './hours.ts';
+import { WEEKDAYS } from './hours.ts';
+import type { Weekday } from './hours.ts';
+
+export const CLOCK_TIME_MESSAGE = 'Use a time such as 09:00';
+export const CLOSE_AFTER_OPEN_MESSAGE = 'Closing time must be after opening time';
+
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clockTime = z.string(CLOCK_TIME_MESSAGE).regex(CLOCK_TIME, CLOCK_TIME_MESSAGE);
+
+export const dayHoursSchema = z
+  .object(
+    {
+      isOpen: z.boolean('Choose open or closed'),
+      openTime: clockTime,
+      closeTime: clockTime,
+    },
+    'Enter the hours for this day',
+  )
+  .refine(
+    // A malformed time already has its own message; comparing it would only add a wrong one.
+    (day) =>
+      !day.isOpen ||
+      !CLOCK_TIME.test(day.openTime) ||
+      !CLOCK_TIME.test(day.closeTime) ||
+      day.closeTime > day.openTime,
+    {
+      message: CLOSE_AFTER_OPEN_MESSAGE,
+      path: ['closeTime'],
+    },
+  );
+
+export const businessHoursSchema = z.object(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<
+    Weekday,
+    typeof dayHoursSchema
+  >,
+  'Enter the hours for every day',
+);
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 export const DEFAULT_CAPACITY = 2;

@@ -9,10 +9,9 @@ import {
   isValidDuration,
   moveItem,
   parseDurationMinutes,
-  serviceFormSchema,
   serviceIdFromName,
-  serviceMoveSchema,
 } from './catalog.ts';
+import { serviceFormSchema, serviceMoveSchema } from './forms.ts';
 
 describe('serviceIdFromName', () => {
   it('lowercases, hyphenates non-alphanumerics and trims edge hyphens', () => {

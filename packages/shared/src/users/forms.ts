@@ -1,12 +1,10 @@
 // Schemas for User Management (spec sections 2, 5 and 8): create, edit, list, clean up.
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '../auth/forms.ts';
-import { roleSchema } from '../roles.ts';
+import { ROLES } from '../roles.ts';
+import { CLEANUP_CONFIRMATION } from './rules.ts';
 
-export const ROLE_CHANGE_REFUSED = 'Role can only be set during user creation';
-export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
-/** What a super admin types on /user-cleanup before every account is deleted. */
-export const CLEANUP_CONFIRMATION = 'DELETE ALL USERS';
+export const roleSchema = z.enum(ROLES);
 
 const phoneSchema = z
   .string()
@@ -34,23 +32,6 @@ export const updateUserSchema = z.object({
   role: roleSchema.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
-
-export const userSummarySchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  phone: z.string(),
-  address: z.string(),
-  createdAt: z.string(),
-});
-export type UserSummary = z.infer<typeof userSummarySchema>;
-
-export const userListSchema = z.object({
-  users: z.array(userSummarySchema),
-  counts: z.record(z.string(), z.number()),
-});
 
 export const cleanupSchema = z.object({
   confirmation: z.literal(CLEANUP_CONFIRMATION, {

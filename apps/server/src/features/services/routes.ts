@@ -1,9 +1,9 @@
 // HTTP routes for the service catalogue: public reads, admin changes.
+import { serviceFormSchema, serviceMoveSchema } from '@pitstop/shared/services/forms';
 import {
-  serviceFormSchema,
-  serviceMoveSchema,
-  serviceSchema,
-} from '@pitstop/shared/services/catalog';
+  serviceListResponseSchema,
+  serviceResponseSchema,
+} from '@pitstop/shared/services/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
@@ -26,7 +26,7 @@ export async function servicesRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['services'],
         summary: 'Active services in display order (public)',
-        response: { 200: z.object({ services: z.array(serviceSchema) }) },
+        response: { 200: serviceListResponseSchema },
       },
       config: { access: 'public' },
     },
@@ -40,7 +40,7 @@ export async function servicesRoutes(app: AppInstance): Promise<void> {
         tags: ['services'],
         summary: 'Add a service (its id is the slug of its name), placed last',
         body: serviceFormSchema,
-        response: { 201: z.object({ service: serviceSchema }) },
+        response: { 201: serviceResponseSchema },
       },
       config: { access: 'service:manage' },
     },
@@ -58,7 +58,7 @@ export async function servicesRoutes(app: AppInstance): Promise<void> {
         summary: 'Edit a service (the id stays the same)',
         params: idParams,
         body: serviceFormSchema,
-        response: { 200: z.object({ service: serviceSchema }) },
+        response: { 200: serviceResponseSchema },
       },
       config: { access: 'service:manage' },
     },
@@ -92,7 +92,7 @@ export async function servicesRoutes(app: AppInstance): Promise<void> {
         summary: 'Move a service to a new position; those between shift by one',
         params: idParams,
         body: serviceMoveSchema,
-        response: { 200: z.object({ services: z.array(serviceSchema) }) },
+        response: { 200: serviceListResponseSchema },
       },
       config: { access: 'service:manage' },
     },

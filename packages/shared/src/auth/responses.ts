@@ -1,0 +1,32 @@
+// What the account endpoints answer: the viewer (/api/me) and the auth library's sign-in and
+// sign-up bodies. Written with zod/mini so the public pages can check answers without full zod.
+import * as z from 'zod/mini';
+import { ROLES } from '../roles.ts';
+
+export const viewerSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  name: z.string(),
+  profileId: z.string(),
+  onboardingComplete: z.boolean(),
+});
+export type Viewer = z.infer<typeof viewerSchema>;
+
+/** GET /api/me: the signed-in user and their role, or null when signed out. */
+export const meResponseSchema = z.object({ viewer: z.nullable(viewerSchema) });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+const authUserSchema = z.object({ id: z.string(), email: z.string() });
+
+/** POST /api/auth/sign-in/email: the account that signed in (the session is in the cookie). */
+export const signInResponseSchema = z.object({ user: authUserSchema });
+
+/** POST /api/auth/sign-up/email: the account created (not signed in: it goes to /login). */
+export const signUpResponseSchema = z.object({ user: authUserSchema });
+
+/** POST /api/auth/sign-out. */
+export const signOutResponseSchema = z.object({ success: z.boolean() });
+
+/** Password-reset request and reset: the auth library's acknowledgement. */
+export const authStatusResponseSchema = z.object({ status: z.boolean() });

@@ -1,0 +1,24 @@
+// What GET and PUT /api/business answer: the business profile every page may show.
+import * as z from 'zod/mini';
+import { WEEKDAYS } from './hours.ts';
+import type { Weekday } from './hours.ts';
+
+const dayHoursResponseSchema = z.object({
+  isOpen: z.boolean(),
+  openTime: z.string(),
+  closeTime: z.string(),
+});
+
+export const businessProfileResponseSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  timeZone: z.string(),
+  capacity: z.number(),
+  hours: z.object(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursResponseSchema])) as Record<
+      Weekday,
+      typeof dayHoursResponseSchema
+    >,
+  ),
+});

@@ -1,0 +1,96 @@
+// The Add/Edit Service form and the reorder request (spec section 5, "Service form"), shared by
+// the admin's form and the API routes.
+import { z } from 'zod';
+import {
+  includedItemTakenMessage,
+  isIncludedItemTaken,
+  isValidDuration,
+  MAX_INCLUDED_ITEM_LENGTH,
+  MAX_INCLUDED_ITEMS,
+  MAX_PRICE,
+  PRICE_NEGATIVE,
+  PRICE_NOT_A_NUMBER,
+  PRICE_TOO_PRECISE,
+  SERVICE_NAME_NEEDS_LETTERS,
+  serviceIdFromName,
+} from './catalog.ts';
+import { SERVICE_ICONS } from './icons.ts';
+
+// A plain decimal as typed: `49.99`, `12.`, `.5`, `-3` (the sign is allowed so that a negative
+// price gets the "cannot be negative" message, not "not a number"). No exponents, no `$`.
+const PRICE_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * Price in dollars: a number, or a numeric string as a form sends it; empty or absent is 0 (spec
+ * section 5). Anything else (`true`, `null`, `'abc'`) is refused rather than coerced.
+ */
+export const priceSchema = z
+  .union([z.number(), z.string()], PRICE_NOT_A_NUMBER)
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return 0;
+    if (typeof value === 'number') return value;
+    const text = value.trim();
+    if (text === '') return 0;
+    if (!PRICE_TEXT.test(text)) {
+      ctx.issues.push({ code: 'custom', message: PRICE_NOT_A_NUMBER, input: value });
+      return z.NEVER;
+    }
+    return Number(text);
+  })
+  .pipe(
+    z
+      .number(PRICE_NOT_A_NUMBER)
+      .min(0, PRICE_NEGATIVE)
+      .max(MAX_PRICE, 'Price is too high')
+      .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, PRICE_TOO_PRECISE),
+  );
+
+/** The Add/Edit Service form; price in dollars as typed (parsed, default 0). */
+export const serviceFormSchema = z.object({
+  name: z
+    .string('Service name is required')
+    .trim()
+    .min(1, 'Service name is required')
+    .max(80, 'Service name is too long')
+    .refine((name) => serviceIdFromName(name).length > 0, SERVICE_NAME_NEEDS_LETTERS),
+  icon: z.enum(SERVICE_ICONS, 'Choose an icon'),
+  description: z
+    .string('Description must be text')
+    .trim()
+    .max(500, 'Description is too long')
+    .default(''),
+  price: priceSchema,
+  duration: z
+    .string("Use a duration such as '45 minutes' or '30-45 minutes'")
+    .trim()
+    .refine(isValidDuration, "Use a duration such as '45 minutes' or '30-45 minutes'"),
+  // Blank items are dropped, as the form only adds an item that is non-empty after trimming; an
+  // item may appear only once, ignoring case.
+  includes: z
+    .array(
+      z
+        .string('An included item must be text')
+        .trim()
+        .max(MAX_INCLUDED_ITEM_LENGTH, 'An included item is too long'),
+      'Included items must be a list',
+    )
+    .max(MAX_INCLUDED_ITEMS, `At most ${MAX_INCLUDED_ITEMS} included items`)
+    .superRefine((items, ctx) => {
+      items.forEach((item, index) => {
+        if (item.length > 0 && isIncludedItemTaken(items.slice(0, index), item)) {
+          ctx.addIssue({ code: 'custom', message: includedItemTakenMessage(item), path: [index] });
+        }
+      });
+    })
+    .default([])
+    .transform((items) => items.filter((item) => item.length > 0)),
+});
+export type ServiceForm = z.input<typeof serviceFormSchema>;
+
+export const serviceMoveSchema = z.object({
+  order: z
+    .number('Position must be a whole number')
+    .int('Position must be a whole number')
+    .min(0, 'Position out of range'),
+});
