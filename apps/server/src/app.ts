@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { installAccessControl } from './lib/access.ts';
 import type { AppContext, AppInstance } from './lib/app-context.ts';
 import { createAuth } from './lib/auth.ts';
+import { installCrossSiteGuard } from './lib/cross-site.ts';
 import type { Env } from './lib/env.ts';
 import { errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -116,6 +117,8 @@ export async function buildApp({
     },
     hsts: env.isProduction && env.appUrl.startsWith('https:'),
   });
+  // After helmet (so the refusal carries the security headers), before everything else.
+  installCrossSiteGuard(app, env.appUrl);
   await app.register(rateLimit, {
     global: true,
     max: 1200,

@@ -4,12 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Role } from '@pitstop/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
 import { userProfiles } from '../src/db/schema.ts';
 import type { AppInstance } from '../src/lib/app-context.ts';
 import { seedDatabase } from '../src/db/seed.ts';
@@ -146,4 +149,31 @@ export async function createUser(
 
 export async function setRole(ctx: TestContext, userId: string, role: Role): Promise<void> {
   await ctx.database.db.update(userProfiles).set({ role }).where(eq(userProfiles.userId, userId));
+}
+
+const tables = (Object.values(schema) as unknown[]).filter(
+  (value): value is PgTable => typeof value === 'object' && value !== null && isTable(value),
+);
+function isTable(value: object): boolean {
+  try {
+    return Boolean(getTableConfig(value as PgTable).name);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A fingerprint of every row of every table: any insert, update or delete changes it. Compare
+ * one taken before a refused request with one taken after to show that nothing changed.
+ */
+export async function fingerprintTables(ctx: TestContext): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const table of tables) {
+    const name = getTableName(table);
+    const rows = await ctx.database.db.execute(
+      sql`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${table} t`,
+    );
+    result[name] = (rows.rows[0] as { h: string }).h;
+  }
+  return result;
 }

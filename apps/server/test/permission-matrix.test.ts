@@ -9,11 +9,8 @@ import { can } from '@pitstop/shared/permissions';
 import type { Permission } from '@pitstop/shared/permissions';
 import { ROLES } from '@pitstop/shared/roles';
 import type { Role } from '@pitstop/shared/roles';
-import { getTableName, sql } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../src/db/schema.ts';
-import { createTestContext, createUser } from './harness.ts';
+import { sql } from 'drizzle-orm';
+import { createTestContext, createUser, fingerprintTables } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
 type Expected = 'public' | 'signed-in' | Permission;
@@ -59,30 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-const tables = (Object.values(schema) as unknown[]).filter(
-  (value): value is PgTable => typeof value === 'object' && value !== null && isTable(value),
-);
-function isTable(value: object): boolean {
-  try {
-    return Boolean(getTableConfig(value as PgTable).name);
-  } catch {
-    return false;
-  }
-}
-
-/** A fingerprint of every row of every table: any insert, update or delete changes it. */
-async function snapshot(): Promise<Record<string, string>> {
-  const result: Record<string, string> = {};
-  for (const table of tables) {
-    const name = getTableName(table);
-    const rows = await ctx.database.db.execute(
-      sql`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${table} t`,
-    );
-    result[name] = (rows.rows[0] as { h: string }).h;
-  }
-  return result;
-}
 
 /** A request that would succeed for a role allowed to make it: real ids, valid bodies. */
 function validRequest(method: string, url: string): { url: string; payload?: object } {
@@ -180,7 +153,7 @@ describe('permission matrix', () => {
           continue;
         }
         const request = validRequest(method, url);
-        const before = await snapshot();
+        const before = await fingerprintTables(ctx);
         const response = await ctx.app.inject({
           method: method as 'GET',
           url: request.url,
@@ -190,7 +163,7 @@ describe('permission matrix', () => {
         if (response.statusCode !== expected) {
           failures.push(`${key} as ${role}: got ${response.statusCode}, expected ${expected}`);
         }
-        expect(await snapshot(), `${key} as ${role} changed rows`).toEqual(before);
+        expect(await fingerprintTables(ctx), `${key} as ${role} changed rows`).toEqual(before);
       }
     }
     expect(failures).toEqual([]);
