@@ -4,6 +4,7 @@
 // another feature's repository (it calls that feature's service). Import cycles are checked by scripts/check-cycles.mjs (run by
 // `npm run lint`): the usual ESLint plugin for it pulls native resolver builds this project's
 // registry cannot serve for every platform, which breaks `npm ci`.
+import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -66,6 +67,15 @@ export default defineConfig(
     },
   },
   {
+    // Web layers: app/ composes features; a feature stands on lib/, components/ and
+    // packages/shared only, never on app/ or another feature; lib/ and components/ stand on
+    // nothing above them. Tests that render the whole app may import app/.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    plugins: { pitstop: { rules: { 'web-layers': webLayersRule() } } },
+    rules: { 'pitstop/web-layers': 'error' },
+  },
+  {
     files: ['packages/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: sharedImportPatterns() }] },
   },
@@ -121,4 +131,58 @@ function sharedImportPatterns(extra = []) {
       message: 'packages/shared imports its own files only, never an app.',
     },
   ];
+}
+
+/** The layer of a file under apps/web/src: 'app', 'feature:<name>', 'lib', 'components' or null. */
+function webLayerOf(file) {
+  const match = /apps\/web\/src\/(app|features\/[^/]+|lib|components)\//.exec(
+    file.split(path.sep).join('/'),
+  );
+  if (!match) return null;
+  return match[1].startsWith('features/')
+    ? `feature:${match[1].slice('features/'.length)}`
+    : match[1];
+}
+
+/** ESLint rule: relative imports across the web app's layers (see the config block above). */
+function webLayersRule() {
+  return {
+    meta: {
+      type: 'problem',
+      messages: {
+        featureToApp: 'A feature never imports app/: app/ composes the features.',
+        featureToFeature:
+          "Features stand on their own: share through lib/, components/ or packages/shared, not feature '{{target}}'.",
+        lowerToUpper: '{{from}}/ is below the features and app/: it may not import {{target}}.',
+      },
+    },
+    create(context) {
+      const from = webLayerOf(context.filename);
+      if (!from) return {};
+      const check = (node, specifier) => {
+        if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+        const target = webLayerOf(path.resolve(path.dirname(context.filename), specifier) + '/');
+        if (!target || target === from) return;
+        if (from.startsWith('feature:')) {
+          if (target === 'app') context.report({ node, messageId: 'featureToApp' });
+          else if (target.startsWith('feature:')) {
+            context.report({
+              node,
+              messageId: 'featureToFeature',
+              data: { target: target.slice('feature:'.length) },
+            });
+          }
+        } else if (from !== 'app' && (target === 'app' || target.startsWith('feature:'))) {
+          context.report({ node, messageId: 'lowerToUpper', data: { from, target } });
+        }
+      };
+      return {
+        ImportDeclaration: (node) => check(node, node.source.value),
+        ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+        ExportAllDeclaration: (node) => check(node, node.source.value),
+        ImportExpression: (node) =>
+          node.source.type === 'Literal' && check(node, node.source.value),
+      };
+    },
+  };
 }

@@ -1,7 +1,8 @@
-// Fails when a module of apps/web/src or apps/server/src imports itself through a cycle.
-// Imports are resolved by TypeScript itself (the same rules as tsc), relative and workspace
-// ones alike; packages in node_modules are not followed. Type-only imports are erased at
-// runtime and do not count.
+// Fails when a module of apps/web/src, apps/server/src or packages/shared imports itself through
+// a cycle. Imports are resolved by TypeScript itself (the same rules as tsc), relative and
+// workspace ones alike; packages in node_modules are not followed. Type-only imports count too:
+// they are erased at runtime, but a circle of types is still two modules that cannot be
+// understood (or moved) one without the other.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -24,7 +25,7 @@ function graphOf(tsconfigPath) {
   const graph = new Map();
   for (const file of parsed.fileNames) {
     const edges = [];
-    for (const fileName of runtimeImports(file)) {
+    for (const fileName of importsOf(file)) {
       const resolved = ts.resolveModuleName(fileName, file, parsed.options, host).resolvedModule;
       if (
         resolved &&
@@ -39,24 +40,7 @@ function graphOf(tsconfigPath) {
   return graph;
 }
 
-function isTypeOnly(node) {
-  if (ts.isImportDeclaration(node)) {
-    const clause = node.importClause;
-    if (!clause) return false; // a side-effect import
-    if (clause.isTypeOnly) return true;
-    const named = clause.namedBindings;
-    return (
-      !clause.name &&
-      named !== undefined &&
-      ts.isNamedImports(named) &&
-      named.elements.length > 0 &&
-      named.elements.every((e) => e.isTypeOnly)
-    );
-  }
-  return ts.isExportDeclaration(node) && node.isTypeOnly;
-}
-
-function runtimeImports(file) {
+function importsOf(file) {
   const source = ts.createSourceFile(
     file,
     ts.sys.readFile(file) ?? '',
@@ -65,12 +49,14 @@ function runtimeImports(file) {
   );
   const specifiers = [];
   const visit = (node) => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier &&
-      !isTypeOnly(node)
-    ) {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
       specifiers.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      specifiers.push(node.argument.literal.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
       if (arg && ts.isStringLiteral(arg)) specifiers.push(arg.text);

@@ -3,17 +3,19 @@
 import './configure-zod.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Providers } from './app/providers.tsx';
+import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');
 
+const queryClient = createQueryClient();
+
 createRoot(container).render(
   <StrictMode>
-    <Providers>
-      <AppRouter />
+    <Providers queryClient={queryClient}>
+      <AppRouter queryClient={queryClient} />
     </Providers>
   </StrictMode>,
 );

@@ -1,10 +1,13 @@
 // App-wide providers: server-state cache and toasts.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { toasterDemand } from '../components/ui/toaster-demand.ts';
 import { ApiError } from '../lib/api.ts';
 
 const MAX_RETRIES = 2;
+
+// The toaster's code loads with the first toast (components/ui/toast.ts): most visits never toast.
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -21,12 +24,27 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" richColors closeButton />
+      <ToasterOnDemand />
     </QueryClientProvider>
+  );
+}
+
+function ToasterOnDemand() {
+  const isNeeded = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.get);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
   );
 }

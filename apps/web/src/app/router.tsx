@@ -1,65 +1,60 @@
-// Every route of the web app (SPEC section 2, route table). Each page is a `lazy` route, so its
-// code is a separate chunk that loads only when the route matches.
+// The web app's route table (SPEC section 2), composed from each feature's routes.tsx. Every page
+// is a `lazy` route, so its code is a separate chunk that loads only when the route matches;
+// loaders get the app's query cache for guards and first data.
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
-import { PageLoader } from './page-loader.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import type { FeatureRoutes } from '../lib/feature-routes.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
-import { authLayoutRoutes, authStandaloneRoutes } from '../features/auth/routes.tsx';
-import { servicesLayoutRoutes, servicesStandaloneRoutes } from '../features/services/routes.tsx';
-import { usersLayoutRoutes, usersStandaloneRoutes } from '../features/users/routes.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
+import { authRoutes } from '../features/auth/routes.tsx';
+import { businessRoutes } from '../features/business/routes.tsx';
+import { homeRoutes } from '../features/home/routes.tsx';
+import { servicesRoutes } from '../features/services/routes.tsx';
+import { usersRoutes } from '../features/users/routes.tsx';
 
-// Inside the public layout (top bar + footer). Add /booking, /services, /profile, /admin/... here.
-const publicLayoutRoutes: RouteObject[] = [
-  {
-    index: true,
-    lazy: async () => ({
-      Component: (await import('../features/home/pages/home-page.tsx')).HomePage,
-    }),
-  },
-  // Each feature owns its routes file; keep this list to one line per feature.
-  ...authLayoutRoutes,
-  ...usersLayoutRoutes,
-  ...servicesLayoutRoutes,
-];
+// One line per feature.
+const FEATURES = [homeRoutes, authRoutes, servicesRoutes, adminRoutes, businessRoutes, usersRoutes];
 
-// Outside the public layout, each with its own full-page design: /login, /signup, /admin-portal,
-// /checkout-success, /admin-setup, /user-cleanup, /set-technician-password,
-// /technician-onboarding, /technician-dashboard, and /tech-portal (its own layout, no top bar).
-// Give each one `errorElement: <RouteErrorPage />`.
-const standaloneRoutes: RouteObject[] = [
-  ...authStandaloneRoutes,
-  ...usersStandaloneRoutes,
-  ...servicesStandaloneRoutes,
-].map((route) => ({ errorElement: <RouteErrorPage />, ...route }));
-
-export const routes: RouteObject[] = [
-  {
-    element: <PublicLayout />,
-    // Shown only if the layout itself fails; page errors are caught below, inside the layout.
-    errorElement: <RouteErrorPage />,
-    // Shown while the first page's chunk loads on a cold start.
-    HydrateFallback: PageLoader,
-    children: [
-      {
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const features: FeatureRoutes[] = FEATURES.map((routes) => routes(queryClient));
+  return [
+    {
+      element: <PublicLayout />,
+      // Shown only if the layout itself fails; page errors are caught below, inside the layout.
+      errorElement: <RouteErrorPage />,
+      // Shown while the first page's chunk loads on a cold start.
+      HydrateFallback: PageLoader,
+      children: [
+        {
+          errorElement: <RouteErrorPage />,
+          children: [
+            ...features.flatMap((feature) => feature.layout ?? []),
+            {
+              path: '*',
+              lazy: async () => ({
+                Component: (await import('./pages/not-found-page.tsx')).NotFoundPage,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+    // Full pages with their own design, outside the public layout.
+    ...features
+      .flatMap((feature) => feature.standalone ?? [])
+      .map((route) => ({
         errorElement: <RouteErrorPage />,
-        children: [
-          ...publicLayoutRoutes,
-          {
-            path: '*',
-            lazy: async () => ({
-              Component: (await import('./pages/not-found-page.tsx')).NotFoundPage,
-            }),
-          },
-        ],
-      },
-    ],
-  },
-  ...standaloneRoutes,
-];
+        HydrateFallback: PageLoader,
+        ...route,
+      })),
+  ];
+}
 
-export function AppRouter() {
-  // Created on first render rather than at import, so tests can import `routes` without side effects.
-  const [router] = useState(() => createBrowserRouter(routes));
+export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
+  // Created on first render rather than at import, so tests can build routes without side effects.
+  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
   return <RouterProvider router={router} />;
 }

@@ -1,6 +1,6 @@
 // The product mark and name; the name is the business name from its profile.
 import { Droplet } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 export function BrandLogo({ name, inverted = false }: { name: string; inverted?: boolean }) {
   return (

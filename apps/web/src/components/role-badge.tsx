@@ -1,7 +1,7 @@
 // A user's role as a coloured pill (User Management table, admin dashboard welcome line).
 import type { Role } from '@pitstop/shared/roles';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { ROLE_BADGE_VARIANTS, roleLabel } from '../role-labels.ts';
+import { Badge } from './ui/badge.tsx';
+import { ROLE_BADGE_VARIANTS, roleLabel } from '../lib/role-labels.ts';
 
 export function RoleBadge({ role, className }: { role: Role; className?: string }) {
   return (

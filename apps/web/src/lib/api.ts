@@ -1,4 +1,7 @@
-// The one way the web app talks to the API: JSON in and out, errors as `ApiError`.
+// The one way the web app talks to the API: JSON in and out, every answer checked against its
+// shared response schema (packages/shared/src/<f>/responses.ts), errors as `ApiError`.
+import * as z from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -7,6 +10,9 @@ export interface ApiFetchOptions {
   body?: unknown;
   signal?: AbortSignal;
 }
+
+/** For endpoints that answer 204 No Content. */
+export const noContentSchema = z.undefined();
 
 /** An API error body `{"error":{"code","message","fields"?}}`, with the HTTP status. */
 export class ApiError extends Error {
@@ -23,8 +29,27 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';
+export const BAD_RESPONSE_MESSAGE =
+  'The server sent an answer this page does not understand. Please reload the page.';
 
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.optional(z.record(z.string(), z.string())),
+  }),
+});
+
+/**
+ * Calls the API and returns its answer parsed by `schema`. A refusal becomes an `ApiError` with
+ * the server's code, message and field messages; an answer that does not match the schema
+ * becomes an `ApiError` with code BAD_RESPONSE rather than wrong data on screen.
+ */
+export async function apiFetch<S extends $ZodType>(
+  path: string,
+  schema: S,
+  options: ApiFetchOptions = {},
+): Promise<output<S>> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -45,37 +70,37 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
 
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
+  const data = response.status === 204 ? undefined : await readJson(response);
+  const parsed = z.safeParse(schema, data);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'BAD_RESPONSE', BAD_RESPONSE_MESSAGE);
+  }
+  return parsed.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(response.status, 'BAD_RESPONSE', BAD_RESPONSE_MESSAGE);
+  }
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
   const fallback = `Request failed (${response.status}). Please try again.`;
+  let data: unknown;
   try {
-    const data: unknown = await response.json();
-    const error = (data as { error?: unknown } | null)?.error;
-    if (error && typeof error === 'object') {
-      const { code, message, fields } = error as Record<string, unknown>;
-      return new ApiError(
-        response.status,
-        typeof code === 'string' ? code : 'UNKNOWN',
-        typeof message === 'string' && message ? message : fallback,
-        isStringRecord(fields) ? fields : undefined,
-      );
-    }
+    data = await response.json();
   } catch {
-    // Not JSON (a proxy's HTML error page, say): fall through to a generic message.
+    // Not JSON (a proxy's HTML error page, say): a generic message.
+    return new ApiError(response.status, 'UNKNOWN', fallback);
   }
-  return new ApiError(response.status, 'UNKNOWN', fallback);
-}
-
-function isStringRecord(value: unknown): value is Record<string, string> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.values(value).every((item) => typeof item === 'string')
-  );
+  const parsed = z.safeParse(errorBodySchema, data);
+  if (!parsed.success) return new ApiError(response.status, 'UNKNOWN', fallback);
+  const { code, message, fields } = parsed.data.error;
+  return new ApiError(response.status, code, message || fallback, fields);
 }
 
 /** A message fit to show a user: the server's words for an `ApiError`, else `fallback`. */

@@ -1,6 +1,6 @@
 // How each role reads on screen, and the badge tone that tells roles apart at a glance.
 import type { Role } from '@pitstop/shared/roles';
-import type { BadgeProps } from '../../components/ui/badge.tsx';
+import type { BadgeProps } from '../components/ui/badge.tsx';
 
 export const ROLE_LABELS: Record<Role, string> = {
   customer: 'Customer',

@@ -1,10 +1,12 @@
-// Route guards mirroring spec section 6: who may open a page, and where everyone else goes.
+// Route guards mirroring spec section 6: who may open a page, and where everyone else goes. The
+// route's loader decides before the page's code or data is shown, so a guarded page never renders
+// before its redirect; the outlet keeps deciding while the page is open (a sign-out elsewhere).
 // The server enforces the same rules on every request; this only decides what to render.
-import { Navigate, Outlet, useLocation } from 'react-router';
-import type { Viewer } from '../api';
-import { useViewer } from '../api';
+import type { QueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, redirect, type RouteObject } from 'react-router';
+import { useViewer, viewerQueryOptions, type Viewer } from './viewer.ts';
 
-export interface RouteGuardProps {
+export interface GuardRule {
   /** Whether the signed-in viewer may see the page. */
   allow: (viewer: Viewer) => boolean;
   /** Where a signed-out visitor goes. */
@@ -13,21 +15,41 @@ export interface RouteGuardProps {
   deniedTo: string;
 }
 
-export function RouteGuard({ allow, signedOutTo, deniedTo }: RouteGuardProps) {
-  const { viewer, isLoading } = useViewer();
-  const location = useLocation();
-  if (isLoading) {
-    return (
-      <div
-        role="status"
-        aria-live="polite"
-        className="flex min-h-[40vh] items-center justify-center text-slate-600"
-      >
-        Loading…
-      </div>
-    );
+/** The viewer as the cache knows it, read from the server if it does not; null when unknown. */
+export async function loadViewer(queryClient: QueryClient): Promise<Viewer | null> {
+  try {
+    return (await queryClient.ensureQueryData(viewerQueryOptions())).viewer;
+  } catch {
+    // The spec's role on a load error is 'customer', i.e. no staff page: treat as signed out.
+    return null;
   }
-  if (!viewer) return <Navigate to={signedOutTo} replace state={{ from: location.pathname }} />;
-  if (!allow(viewer)) return <Navigate to={deniedTo} replace />;
-  return <Outlet />;
+}
+
+/** Where `rule` sends `viewer`, or null when the page may be shown. */
+export function guardRedirect(rule: GuardRule, viewer: Viewer | null): string | null {
+  if (!viewer) return rule.signedOutTo;
+  return rule.allow(viewer) ? null : rule.deniedTo;
+}
+
+function GuardedOutlet(rule: GuardRule) {
+  const { viewer, isLoading } = useViewer();
+  const to = isLoading ? null : guardRedirect(rule, viewer);
+  return to ? <Navigate to={to} replace /> : <Outlet />;
+}
+
+/** A pathless route that lets `children` render only for viewers `rule` allows. */
+export function guardedRoute(
+  queryClient: QueryClient,
+  rule: GuardRule,
+  children: RouteObject[],
+): RouteObject {
+  return {
+    loader: async () => {
+      const to = guardRedirect(rule, await loadViewer(queryClient));
+      if (to) throw redirect(to);
+      return null;
+    },
+    element: <GuardedOutlet {...rule} />,
+    children,
+  };
 }

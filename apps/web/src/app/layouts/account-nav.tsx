@@ -1,11 +1,17 @@
 // The account corner of the top bar (SPEC "Public layout"). Signed out it offers Sign In and
 // Sign Up; signed in, the user menu; while the session is being read, a quiet placeholder, so a
 // signed-in visitor never sees Sign In flash by.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { useViewer } from '../../features/auth/api.ts';
-import { MobileUserMenu, UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useViewer } from '../../lib/viewer.ts';
+
+// The menu kit (dropdown, positioning, toasts) loads only for a signed-in visitor.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu.tsx')).UserMenu }));
+const MobileUserMenu = lazy(async () => ({
+  default: (await import('./user-menu.tsx')).MobileUserMenu,
+}));
 
 export interface AccountNavProps {
   /** `bar`: compact, in the desktop top bar. `menu`: full-width, in the mobile menu. */
@@ -16,15 +22,20 @@ export function AccountNav({ variant }: AccountNavProps) {
   const { viewer, isLoading } = useViewer();
   const isMenu = variant === 'menu';
 
-  if (isLoading) {
+  const placeholder = (
+    <div
+      className={cn('animate-pulse rounded-lg bg-muted', isMenu ? 'h-28' : 'h-10 w-40')}
+      aria-hidden="true"
+    />
+  );
+  if (isLoading) return placeholder;
+  if (viewer) {
     return (
-      <div
-        className={cn('animate-pulse rounded-lg bg-muted', isMenu ? 'h-28' : 'h-10 w-40')}
-        aria-hidden="true"
-      />
+      <Suspense fallback={placeholder}>
+        {isMenu ? <MobileUserMenu viewer={viewer} /> : <UserMenu viewer={viewer} />}
+      </Suspense>
     );
   }
-  if (viewer) return isMenu ? <MobileUserMenu viewer={viewer} /> : <UserMenu viewer={viewer} />;
 
   return (
     <div className={cn('flex items-center gap-2', isMenu && 'flex-col items-stretch gap-3')}>

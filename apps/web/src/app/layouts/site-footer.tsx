@@ -5,10 +5,10 @@ import { FOOTER_SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useViewer } from '../../features/auth/api.ts';
-import { adminDashboardHref } from '../../features/auth/role-redirects.ts';
-import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../features/business/api.ts';
-import { BrandLogo } from './brand-logo.tsx';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../lib/business-profile.ts';
+import { adminDashboardHref } from '../../lib/role-homes.ts';
+import { useViewer } from '../../lib/viewer.ts';
 
 const linkClasses = 'rounded-sm text-slate-300 transition-colors hover:text-accent-300';
 

@@ -3,10 +3,10 @@ import { Menu, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../features/business/api.ts';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../lib/business-profile.ts';
 import { cn } from '../../lib/cn.ts';
 import { AccountNav } from './account-nav.tsx';
-import { BrandLogo } from './brand-logo.tsx';
 
 const NAV_LINKS = [
   { to: '/', label: 'Home', end: true },

@@ -4,8 +4,8 @@
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { ChevronDown, CircleAlert, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../components/ui/toast.ts';
+import { Button } from '../../components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,12 +13,14 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useSignOut, type Viewer } from '../api.ts';
-import { ROLE_LABELS } from '../../users/role-labels.ts';
-import { AUTH_MESSAGES } from '../auth-messages.ts';
-import { ADMIN_DASHBOARD_PATH } from '../role-redirects.ts';
+} from '../../components/ui/dropdown-menu.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
+import { ROLE_LABELS } from '../../lib/role-labels.ts';
+import { useSignOut, type Viewer } from '../../lib/viewer.ts';
+
+const SIGNED_OUT = 'You have been signed out.';
+const SIGN_OUT_FAILED = 'Could not sign out. Please try again.';
 
 /**
  * Signs out, then goes home; a failure is reported and nothing else changes. Plain toasts: the
@@ -32,11 +34,11 @@ function useSignOutToHome() {
     signOut: () =>
       signOut.mutate(undefined, {
         onSuccess: () => {
-          toast(AUTH_MESSAGES.signedOut);
-          void navigate('/');
+          toast(SIGNED_OUT);
+          void navigate(PATHS.home);
         },
         onError: () =>
-          toast(AUTH_MESSAGES.signOutFailed, {
+          toast(SIGN_OUT_FAILED, {
             icon: <CircleAlert className="size-4 text-destructive" aria-hidden="true" />,
           }),
       }),
@@ -84,14 +86,14 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to="/profile">
+          <Link to={PLANNED_PATHS.profile}>
             <UserRound aria-hidden="true" />
             My Profile
           </Link>
         </DropdownMenuItem>
         {isStaffRole(viewer.role) && (
           <DropdownMenuItem asChild>
-            <Link to={ADMIN_DASHBOARD_PATH}>
+            <Link to={PATHS.adminDashboard}>
               <LayoutDashboard aria-hidden="true" />
               Admin Dashboard
             </Link>
@@ -120,14 +122,14 @@ export function MobileUserMenu({ viewer }: { viewer: Viewer }) {
       </div>
       <ul className="flex flex-col">
         <li>
-          <Link to="/profile" className={mobileLinkClasses}>
+          <Link to={PLANNED_PATHS.profile} className={mobileLinkClasses}>
             <UserRound aria-hidden="true" />
             My Profile
           </Link>
         </li>
         {isStaffRole(viewer.role) && (
           <li>
-            <Link to={ADMIN_DASHBOARD_PATH} className={mobileLinkClasses}>
+            <Link to={PATHS.adminDashboard} className={mobileLinkClasses}>
               <LayoutDashboard aria-hidden="true" />
               Admin Dashboard
             </Link>

@@ -19,8 +19,6 @@ export const AUTH_MESSAGES = {
     'If an account exists for that email, we have sent it a link to reset the password. The link works for one hour.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
-  signedOut: 'You have been signed out.',
-  signOutFailed: 'Could not sign out. Please try again.',
 } as const;
 
 /** Sign-up shows its success message this long before going to /login (SPEC section 9). */

@@ -1,39 +1,11 @@
-// Where a role belongs: the footer's Admin Dashboard link, a technician's home, and what each
-// portal does with a sign-in (SPEC "Public layout", "Portal logins", section 6 and section 8).
+// What each portal does with a sign-in (SPEC "Portal logins", sections 6 and 8).
 import { isStaffRole } from '@pitstop/shared/permissions';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { ApiError } from '../../lib/api.ts';
-import { ViewerLookupError, type Viewer } from './api.ts';
+import { technicianHomePath } from '../../lib/role-homes.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { ViewerLookupError } from './api.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
-
-export const ADMIN_DASHBOARD_PATH = '/admin';
-export const ADMIN_PORTAL_PATH = '/admin-portal';
-export const TECHNICIAN_DASHBOARD_PATH = '/technician-dashboard';
-export const TECHNICIAN_ONBOARDING_PATH = '/technician-onboarding';
-
-export interface ViewerState {
-  viewer: Viewer | null;
-  isLoading: boolean;
-}
-
-/**
- * The footer's Admin Dashboard link: /admin for an admin-level role, /admin-portal for anyone
- * else, including while /api/me is pending (viewer is null then). The spec's "/admin when signed
- * in with no role resolved yet" cannot arise: /api/me answers session and role together, and the
- * portal sends signed-in staff on to /admin anyway.
- */
-export function adminDashboardHref({ viewer }: ViewerState): string {
-  return viewer && isStaffRole(viewer.role) ? ADMIN_DASHBOARD_PATH : ADMIN_PORTAL_PATH;
-}
-
-/** Where a technician belongs: the dashboard once onboarded, onboarding before that. */
-export function technicianHomePath(viewer: Pick<Viewer, 'onboardingComplete'>): string {
-  return viewer.onboardingComplete ? TECHNICIAN_DASHBOARD_PATH : TECHNICIAN_ONBOARDING_PATH;
-}
-
-/** Where a signed-in viewer is sent from the home page, if anywhere. */
-export function homeRedirectFor(viewer: Viewer | null): string | null {
-  return viewer?.role === 'technician' ? technicianHomePath(viewer) : null;
-}
 
 /** What a portal does after a sign-in attempt: go on, or refuse (signing out first if asked). */
 export type PortalDecision =
@@ -62,7 +34,7 @@ export function decideAdminPortal(attempt: SignInAttempt): PortalDecision {
   if (!isStaffRole(viewer.role)) {
     return { kind: 'refuse', message: AUTH_MESSAGES.notAdmin, signOut: true };
   }
-  return { kind: 'enter', to: ADMIN_DASHBOARD_PATH };
+  return { kind: 'enter', to: PATHS.adminDashboard };
 }
 
 /** Technician portal: technicians go to their dashboard or onboarding; anyone else is signed out. */

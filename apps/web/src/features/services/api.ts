@@ -1,21 +1,20 @@
 // The service catalogue calls: the public list, and the admin's add, edit, delete and reorder.
-import { moveItem, serviceSchema } from '@pitstop/shared/services/catalog';
-import type { Service, ServiceForm } from '@pitstop/shared/services/catalog';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../lib/api.ts';
+import { moveItem } from '@pitstop/shared/services/catalog';
+import type { ServiceForm } from '@pitstop/shared/services/forms';
+import {
+  serviceListResponseSchema,
+  serviceResponseSchema,
+  type Service,
+} from '@pitstop/shared/services/responses';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, noContentSchema } from '../../lib/api.ts';
 
 export const servicesQueryKey = ['services'] as const;
 const moveMutationKey = [...servicesQueryKey, 'move'] as const;
 
-const serviceListSchema = z.object({ services: z.array(serviceSchema) });
-const serviceResponseSchema = z.object({ service: serviceSchema });
-
 /** Active services, sorted by their order (the server sorts too; this keeps the rule local). */
 export async function listServices(signal?: AbortSignal): Promise<Service[]> {
-  const { services } = serviceListSchema.parse(
-    await apiFetch<unknown>('/api/services', { signal }),
-  );
+  const { services } = await apiFetch('/api/services', serviceListResponseSchema, { signal });
   return sortByOrder(services);
 }
 
@@ -23,11 +22,15 @@ function sortByOrder(services: Service[]): Service[] {
   return services.slice().sort((a, b) => a.order - b.order);
 }
 
-export function useServices() {
-  return useQuery({
+export function servicesQueryOptions() {
+  return queryOptions({
     queryKey: servicesQueryKey,
     queryFn: ({ signal }) => listServices(signal),
   });
+}
+
+export function useServices() {
+  return useQuery(servicesQueryOptions());
 }
 
 function serviceUrl(id: string): string {
@@ -38,9 +41,8 @@ export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (form: ServiceForm) =>
-      serviceResponseSchema.parse(
-        await apiFetch<unknown>('/api/services', { method: 'POST', body: form }),
-      ).service,
+      (await apiFetch('/api/services', serviceResponseSchema, { method: 'POST', body: form }))
+        .service,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
   });
 }
@@ -49,9 +51,8 @@ export function useUpdateService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, form }: { id: string; form: ServiceForm }) =>
-      serviceResponseSchema.parse(
-        await apiFetch<unknown>(serviceUrl(id), { method: 'PUT', body: form }),
-      ).service,
+      (await apiFetch(serviceUrl(id), serviceResponseSchema, { method: 'PUT', body: form }))
+        .service,
     onSuccess: (service) => {
       queryClient.setQueryData<Service[]>(servicesQueryKey, (list) =>
         list?.map((item) => (item.id === service.id ? service : item)),
@@ -64,7 +65,7 @@ export function useUpdateService() {
 export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(serviceUrl(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => apiFetch(serviceUrl(id), noContentSchema, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
   });
 }
@@ -92,8 +93,11 @@ export function useMoveService() {
   return useMutation({
     mutationKey: moveMutationKey,
     mutationFn: async ({ id, order }: MoveServiceVariables) =>
-      serviceListSchema.parse(
-        await apiFetch<unknown>(`${serviceUrl(id)}/move`, { method: 'POST', body: { order } }),
+      (
+        await apiFetch(`${serviceUrl(id)}/move`, serviceListResponseSchema, {
+          method: 'POST',
+          body: { order },
+        })
       ).services,
     onMutate: async (variables) => {
       await queryClient.cancelQueries({ queryKey: servicesQueryKey });

@@ -1,54 +1,36 @@
-// Routes of the services feature, merged into the app's route table by src/app/router.tsx: the
-// public Services page, Manage Services, and the Business Profile screen (SPEC sections 2 and 6).
+// Routes of the service catalogue: the public Services page and Manage Services (admin and
+// super_admin; signed out -> the admin portal, other roles -> /admin; SPEC sections 2 and 6).
 import { can } from '@pitstop/shared/permissions';
-import type { RouteObject } from 'react-router';
-import type { Viewer } from '../auth/api.ts';
-import { RouteGuard } from '../auth/components/route-guard.tsx';
+import { PATHS } from '@pitstop/shared/web-routes';
+import { prefetchLoader, type FeatureRoutesFactory } from '../../lib/feature-routes.ts';
+import { guardedRoute } from '../../lib/route-guard.tsx';
+import { servicesQueryOptions } from './api.ts';
 
-const ADMIN_PORTAL = '/admin-portal';
-const ADMIN_DASHBOARD = '/admin';
-
-const canManageServices = (viewer: Viewer) => can(viewer.role, 'service:manage');
-// Managers may look at the business profile; only admins may change it (the page disables Edit).
-const canReadBusiness = (viewer: Viewer) => can(viewer.role, 'business:read');
-
-/** Pages inside the public layout (top bar + footer). */
-export const servicesLayoutRoutes: RouteObject[] = [
-  {
-    path: 'services',
-    lazy: async () => ({
-      Component: (await import('./pages/services-page.tsx')).ServicesPage,
-    }),
-  },
-  {
-    // Signed out: the admin portal login. Any other role than admin and super_admin: /admin.
-    element: (
-      <RouteGuard allow={canManageServices} signedOutTo={ADMIN_PORTAL} deniedTo={ADMIN_DASHBOARD} />
-    ),
-    children: [
+export const servicesRoutes: FeatureRoutesFactory = (queryClient) => ({
+  layout: [
+    {
+      path: PATHS.services,
+      loader: prefetchLoader(queryClient, servicesQueryOptions()),
+      lazy: async () => ({
+        Component: (await import('./pages/services-page.tsx')).ServicesPage,
+      }),
+    },
+    guardedRoute(
+      queryClient,
       {
-        path: 'admin/services',
-        lazy: async () => ({
-          Component: (await import('./pages/manage-services-page.tsx')).ManageServicesPage,
-        }),
+        allow: (viewer) => can(viewer.role, 'service:manage'),
+        signedOutTo: PATHS.adminPortal,
+        deniedTo: PATHS.adminDashboard,
       },
-    ],
-  },
-  {
-    element: (
-      <RouteGuard allow={canReadBusiness} signedOutTo={ADMIN_PORTAL} deniedTo={ADMIN_DASHBOARD} />
+      [
+        {
+          path: PATHS.adminServices,
+          loader: prefetchLoader(queryClient, servicesQueryOptions()),
+          lazy: async () => ({
+            Component: (await import('./pages/manage-services-page.tsx')).ManageServicesPage,
+          }),
+        },
+      ],
     ),
-    children: [
-      {
-        path: 'admin/business-profile',
-        lazy: async () => ({
-          Component: (await import('../business/pages/business-profile-page.tsx'))
-            .BusinessProfilePage,
-        }),
-      },
-    ],
-  },
-];
-
-/** Full-page screens outside the public layout. */
-export const servicesStandaloneRoutes: RouteObject[] = [];
+  ],
+});

@@ -1,11 +1,20 @@
 // User Management calls (super_admin only): list with search and role counts, create, edit, delete.
 import type { Role } from '@pitstop/shared/roles';
-import { userListSchema, userSummarySchema } from '@pitstop/shared/users/forms';
-import type { CreateUserInput, UserSummary } from '@pitstop/shared/users/forms';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../lib/api.ts';
-import { viewerQueryKey } from '../auth/api.ts';
+import type { CreateUserInput } from '@pitstop/shared/users/forms';
+import {
+  userListResponseSchema,
+  userResponseSchema,
+  type UserSummary,
+} from '@pitstop/shared/users/responses';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiFetch, noContentSchema } from '../../lib/api.ts';
+import { viewerQueryKey } from '../../lib/viewer.ts';
 
 export type RoleFilter = Role | 'all';
 
@@ -28,14 +37,12 @@ export function usersListQueryKey(filter: UserFilter) {
   return [...usersQueryKey, 'list', filter] as const;
 }
 
-const userResponseSchema = z.object({ user: userSummarySchema });
-
 export async function listUsers(filter: UserFilter, signal?: AbortSignal): Promise<UserList> {
   const params = new URLSearchParams();
   if (filter.search) params.set('search', filter.search);
   if (filter.role !== 'all') params.set('role', filter.role);
   const query = params.size > 0 ? `?${params}` : '';
-  const data = userListSchema.parse(await apiFetch<unknown>(`/api/users${query}`, { signal }));
+  const data = await apiFetch(`/api/users${query}`, userListResponseSchema, { signal });
   const count = (key: RoleFilter) => data.counts[key] ?? 0;
   return {
     users: data.users,
@@ -50,10 +57,16 @@ export async function listUsers(filter: UserFilter, signal?: AbortSignal): Promi
   };
 }
 
-export function useUsers(filter: UserFilter) {
-  return useQuery({
+export function usersQueryOptions(filter: UserFilter) {
+  return queryOptions({
     queryKey: usersListQueryKey(filter),
     queryFn: ({ signal }) => listUsers(filter, signal),
+  });
+}
+
+export function useUsers(filter: UserFilter) {
+  return useQuery({
+    ...usersQueryOptions(filter),
     // Keep the last rows on screen while a new search or tab loads, instead of a spinner flash.
     placeholderData: keepPreviousData,
   });
@@ -63,9 +76,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateUserInput) =>
-      userResponseSchema.parse(
-        await apiFetch<unknown>('/api/users', { method: 'POST', body: input }),
-      ).user,
+      (await apiFetch('/api/users', userResponseSchema, { method: 'POST', body: input })).user,
     // Not awaited: the dialog shows its success message while the list refreshes behind it.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });
@@ -83,8 +94,11 @@ export function useUpdateUser() {
   return useMutation({
     // The role is never sent: it can only be set during user creation.
     mutationFn: async ({ id, ...body }: UpdateUserVariables) =>
-      userResponseSchema.parse(
-        await apiFetch<unknown>(`/api/users/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+      (
+        await apiFetch(`/api/users/${encodeURIComponent(id)}`, userResponseSchema, {
+          method: 'PATCH',
+          body,
+        })
       ).user,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: usersQueryKey });
@@ -98,7 +112,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<void>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      apiFetch(`/api/users/${encodeURIComponent(id)}`, noContentSchema, { method: 'DELETE' }),
     // Awaited, so the row is gone by the time the success toast appears.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });

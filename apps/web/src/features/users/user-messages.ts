@@ -1,5 +1,5 @@
 // The spec's words for User Management outcomes (SPEC section 8), and which one an error earns.
-import { CANNOT_DELETE_SELF } from '@pitstop/shared/users/forms';
+import { CANNOT_DELETE_SELF } from '@pitstop/shared/users/rules';
 import { ApiError } from '../../lib/api.ts';
 
 export const USER_MESSAGES = {
@@ -49,18 +49,4 @@ export function deleteErrorMessage(error: unknown): string {
     return `${USER_MESSAGES.deleteFailed}: ${error.message}`;
   }
   return USER_MESSAGES.deleteFailed;
-}
-
-/** Field errors a 422 carried, for the fields the form has (the rest go to the banner). */
-export function fieldErrorsOf<F extends string>(
-  error: unknown,
-  fields: readonly F[],
-): Partial<Record<F, string>> {
-  if (!(error instanceof ApiError) || error.status !== 422 || !error.fields) return {};
-  const result: Partial<Record<F, string>> = {};
-  for (const field of fields) {
-    const message = error.fields[field];
-    if (message) result[field] = message;
-  }
-  return result;
 }

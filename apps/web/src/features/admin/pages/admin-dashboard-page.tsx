@@ -2,9 +2,9 @@
 // sections stack in the spec's order: metric cards, the 'Admin Services' menu, then the
 // appointment tables. Today it has the welcome line and the menu; each later section is its own
 // component, added between them in that order.
-import { useViewer } from '../../auth/api.ts';
-import { RoleBadge } from '../../users/components/role-badge.tsx';
-import { AdminPage } from '../components/admin-page.tsx';
+import { AdminPage } from '../../../components/admin-page.tsx';
+import { RoleBadge } from '../../../components/role-badge.tsx';
+import { useViewer } from '../../../lib/viewer.ts';
 import { AdminServicesMenu } from '../components/admin-services-menu.tsx';
 
 export function AdminDashboardPage() {

@@ -3,9 +3,9 @@
 // `staff` switches to the dark brand background that sets the portals apart from customer pages.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandLogo } from '../../../app/layouts/brand-logo.tsx';
+import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../business/api.ts';
+import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../../lib/business-profile.ts';
 
 export interface AuthShellProps {
   /** The page's <title> and <h1>. */

@@ -3,8 +3,9 @@
 // page redirects on that (the same rule that sends an already signed-in visitor on).
 import type { SignInForm } from '@pitstop/shared/auth/forms';
 import { useState } from 'react';
-import { useSignIn, useSignOut } from '../api.ts';
-import type { PortalDecision, SignInAttempt } from '../role-redirects.ts';
+import { useSignOut } from '../../../lib/viewer.ts';
+import { useSignIn } from '../api.ts';
+import type { PortalDecision, SignInAttempt } from '../portal-decisions.ts';
 import type { FormOutcome } from '../../../components/ui/form-message.tsx';
 
 export function usePortalSignIn(decide: (attempt: SignInAttempt) => PortalDecision) {

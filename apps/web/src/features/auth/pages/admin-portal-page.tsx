@@ -4,17 +4,18 @@
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { Navigate } from 'react-router';
-import { useViewer } from '../api.ts';
+import { useViewer } from '../../../lib/viewer.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
 import { usePortalSignIn } from '../components/use-portal-sign-in.ts';
-import { ADMIN_DASHBOARD_PATH, decideAdminPortal } from '../role-redirects.ts';
+import { PATHS } from '@pitstop/shared/web-routes';
+import { decideAdminPortal } from '../portal-decisions.ts';
 
 export function AdminPortalPage() {
   const { viewer } = useViewer();
   const { outcome, isBusy, submit } = usePortalSignIn(decideAdminPortal);
 
-  if (viewer && isStaffRole(viewer.role)) return <Navigate to={ADMIN_DASHBOARD_PATH} replace />;
+  if (viewer && isStaffRole(viewer.role)) return <Navigate to={PATHS.adminDashboard} replace />;
 
   return (
     <AuthShell

@@ -11,14 +11,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { PATHS } from '@pitstop/shared/web-routes';
+import { errorMessage } from '../../../lib/api.ts';
+import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useAdminSetup, useSetupStatus } from '../api.ts';
 import { ADMIN_SETUP_REDIRECT_DELAY_MS, AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
-import { ADMIN_PORTAL_PATH } from '../role-redirects.ts';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
 
@@ -79,7 +80,7 @@ function SetupComplete() {
       footer={backToHome}
     >
       <Button asChild size="lg" className="w-full">
-        <Link to={ADMIN_PORTAL_PATH}>Go to Admin Portal</Link>
+        <Link to={PATHS.adminPortal}>Go to Admin Portal</Link>
       </Button>
     </AuthShell>
   );
@@ -95,8 +96,9 @@ function AdminSetupFormView({ onCreated }: { onCreated: () => void }) {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form, FIELDS);
 
-  const goToPortal = useEffectEvent(() => navigate(ADMIN_PORTAL_PATH));
+  const goToPortal = useEffectEvent(() => navigate(PATHS.adminPortal));
   useEffect(() => {
     if (!isCreated) return;
     const timer = setTimeout(goToPortal, ADMIN_SETUP_REDIRECT_DELAY_MS);
@@ -112,12 +114,7 @@ function AdminSetupFormView({ onCreated }: { onCreated: () => void }) {
     } catch (error) {
       const message = errorMessage(error, AUTH_MESSAGES.setupFailed);
       // Field messages that only repeat the banner are left out, so nothing is said twice.
-      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      for (const field of FIELDS) {
-        const fieldMessage = fields[field];
-        if (fieldMessage && fieldMessage !== message)
-          form.setError(field, { message: fieldMessage });
-      }
+      showServerErrors(error, { omit: message });
       setOutcome({ tone: 'error', message });
     }
   });

@@ -3,11 +3,12 @@
 // Its own screen: no public top bar or footer.
 import { ArrowLeft, Wrench } from 'lucide-react';
 import { Navigate } from 'react-router';
-import { useViewer } from '../api.ts';
+import { homeRedirectFor } from '../../../lib/role-homes.ts';
+import { useViewer } from '../../../lib/viewer.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
 import { usePortalSignIn } from '../components/use-portal-sign-in.ts';
-import { decideTechnicianPortal, homeRedirectFor } from '../role-redirects.ts';
+import { decideTechnicianPortal } from '../portal-decisions.ts';
 
 export function TechPortalPage() {
   const { viewer } = useViewer();

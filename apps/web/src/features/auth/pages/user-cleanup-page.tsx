@@ -3,17 +3,19 @@
 // caller is signed out too, and goes to /admin-setup.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { can } from '@pitstop/shared/permissions';
-import { CLEANUP_CONFIRMATION, cleanupSchema } from '@pitstop/shared/users/forms';
+import { cleanupSchema } from '@pitstop/shared/users/forms';
+import { CLEANUP_CONFIRMATION } from '@pitstop/shared/users/rules';
 import { ArrowLeft, ShieldAlert, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { useUserCleanup, useViewer } from '../api.ts';
+import { useViewer } from '../../../lib/viewer.ts';
+import { useUserCleanup } from '../api.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';

@@ -13,15 +13,15 @@ import {
 import { CalendarClock, Clock, Store } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldClasses, Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
-import { useFocusAfterSubmit } from '../../../lib/use-focus-after-submit.ts';
+import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateBusinessProfile } from '../api.ts';
 import { timeZoneGroups } from '../time-zones.ts';
 import { WEEKDAY_LABELS } from '../weekdays.ts';
@@ -39,22 +39,16 @@ type FieldPath =
   | 'capacity'
   | `hours.${Weekday}.${'isOpen' | 'openTime' | 'closeTime'}`;
 
-const FIELD_PATHS = new Set<string>([
+const FIELD_PATHS: FieldPath[] = [
   'name',
   'phone',
   'email',
   'timeZone',
   'capacity',
-  ...WEEKDAYS.flatMap((day) => ['isOpen', 'openTime', 'closeTime'].map((f) => `hours.${day}.${f}`)),
-]);
-
-/** The server's field errors this form can show, by field path. */
-export function serverFieldErrors(error: unknown): [FieldPath, string][] {
-  if (!(error instanceof ApiError) || !error.fields) return [];
-  return Object.entries(error.fields).filter((entry): entry is [FieldPath, string] =>
-    FIELD_PATHS.has(entry[0]),
-  );
-}
+  ...WEEKDAYS.flatMap((day) =>
+    (['isOpen', 'openTime', 'closeTime'] as const).map((f) => `hours.${day}.${f}` as const),
+  ),
+];
 
 export interface BusinessProfileFormProps {
   profile: BusinessProfile;
@@ -66,7 +60,7 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
   const save = useUpdateBusinessProfile();
   const form = useForm<BusinessProfile>({ resolver, defaultValues: profile });
   const { errors, isSubmitting } = form.formState;
-  const focusAfterSubmit = useFocusAfterSubmit(form);
+  const showServerErrors = useServerErrors(form, FIELD_PATHS);
   const timeZone = useWatch({ control: form.control, name: 'timeZone' });
   const zoneGroups = useMemo(() => timeZoneGroups(timeZone), [timeZone]);
 
@@ -74,11 +68,7 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
     try {
       onSaved(await save.mutateAsync(values));
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      fieldErrors.forEach(([field, message]) => form.setError(field, { message }));
-      const [first] = fieldErrors;
-      if (first) focusAfterSubmit(first[0]);
-      else {
+      if (!showServerErrors(error)) {
         toast.error(errorMessage(error, 'Failed to save the business profile. Please try again.'));
       }
     }

@@ -4,14 +4,14 @@
 import { can } from '@pitstop/shared/permissions';
 import { Lock, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { AdminPage } from '../../admin/components/admin-page.tsx';
-import { useViewer } from '../../auth/api.ts';
-import { useBusinessProfile } from '../api.ts';
+import { AdminPage } from '../../../components/admin-page.tsx';
+import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { useViewer } from '../../../lib/viewer.ts';
 import { BusinessProfileForm } from '../components/business-profile-form.tsx';
 import { BusinessProfileView } from '../components/business-profile-view.tsx';
 

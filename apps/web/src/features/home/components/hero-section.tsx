@@ -3,7 +3,7 @@ import { phoneHref } from '@pitstop/shared/phone';
 import { CalendarCheck, CheckCircle2, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { useBusinessProfile } from '../../business/api.ts';
+import { useBusinessProfile } from '../../../lib/business-profile.ts';
 import { VisitPreview } from './visit-preview.tsx';
 
 /** The footer's Contact column (apps/web/src/app/layouts/site-footer.tsx). */

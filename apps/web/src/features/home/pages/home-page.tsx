@@ -1,9 +1,9 @@
 // The home page (SPEC section 1): hero, four features, How It Works, and a final call to book.
 // A signed-in technician is sent on to their dashboard or onboarding (SPEC "Public layout").
 import { Navigate } from 'react-router';
-import { useViewer } from '../../auth/api.ts';
-import { homeRedirectFor } from '../../auth/role-redirects.ts';
-import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../business/api.ts';
+import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../../lib/business-profile.ts';
+import { homeRedirectFor } from '../../../lib/role-homes.ts';
+import { useViewer } from '../../../lib/viewer.ts';
 import { BookCtaSection } from '../components/book-cta-section.tsx';
 import { FeaturesSection } from '../components/features-section.tsx';
 import { HeroSection } from '../components/hero-section.tsx';

@@ -1,7 +1,7 @@
 // One service on the public Services page: icon, price, name, description, includes and duration,
 // with 'Book Now' and, for services that can be paid online, 'Pay Now'.
 import { formatPrice } from '@pitstop/shared/money';
-import type { Service } from '@pitstop/shared/services/catalog';
+import type { Service } from '@pitstop/shared/services/responses';
 import { CalendarCheck, Check, Clock, CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';

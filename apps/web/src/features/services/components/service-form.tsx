@@ -3,15 +3,14 @@
 // by the shared serviceFormSchema here and again by the server; the server's field errors are
 // shown next to their fields.
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  SERVICE_ICONS,
-  serviceFormSchema,
-  serviceIdFromName,
-} from '@pitstop/shared/services/catalog';
-import type { Service, ServiceForm as ServiceFormValues } from '@pitstop/shared/services/catalog';
+import { serviceIdFromName } from '@pitstop/shared/services/catalog';
+import { serviceFormSchema } from '@pitstop/shared/services/forms';
+import type { ServiceForm as ServiceFormValues } from '@pitstop/shared/services/forms';
+import { SERVICE_ICONS } from '@pitstop/shared/services/icons';
+import type { Service } from '@pitstop/shared/services/responses';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.ts';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -24,27 +23,16 @@ import {
 } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { IncludesEditor } from './includes-editor.tsx';
 import { SERVICE_ICON_LABELS, ServiceIcon } from './service-icon.tsx';
-import { useFocusAfterSubmit } from '../../../lib/use-focus-after-submit.ts';
+import { useServerErrors } from '../../../lib/form-errors.ts';
 
 export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
 
 const FIELDS = ['name', 'icon', 'description', 'price', 'duration', 'includes'] as const;
 type Field = (typeof FIELDS)[number];
-
-/** Maps the server's field keys (`includes.2`, `price`) onto this form's fields. */
-export function serverFieldErrors(error: unknown): [Field, string][] {
-  if (!(error instanceof ApiError) || !error.fields) return [];
-  const found = new Map<Field, string>();
-  for (const [key, message] of Object.entries(error.fields)) {
-    const field = FIELDS.find((name) => key === name || key.startsWith(`${name}.`));
-    if (field && !found.has(field)) found.set(field, message);
-  }
-  return [...found];
-}
 
 type IncludesErrors = FieldErrors<ServiceFormValues>['includes'];
 
@@ -95,7 +83,7 @@ export function ServiceForm({
     defaultValues: defaultsFor(service),
   });
   const { errors, isSubmitting } = form.formState;
-  const focusAfterSubmit = useFocusAfterSubmit(form);
+  const showServerErrors = useServerErrors(form, FIELDS);
   const name = useWatch({ control: form.control, name: 'name' });
   const id = (field: Field) => `${idPrefix}-${field}`;
 
@@ -103,11 +91,7 @@ export function ServiceForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      fieldErrors.forEach(([field, message]) => form.setError(field, { message }));
-      const [first] = fieldErrors;
-      if (first) focusAfterSubmit(first[0]);
-      else toast.error(errorMessage(error));
+      if (!showServerErrors(error)) toast.error(errorMessage(error));
     }
   });
 

@@ -1,5 +1,5 @@
 // The spec's five service icons, which are lucide-react names.
-import type { ServiceIcon as ServiceIconName } from '@pitstop/shared/services/catalog';
+import type { ServiceIcon as ServiceIconName } from '@pitstop/shared/services/icons';
 import { Battery, Droplets, Filter, Gauge, Wrench, type LucideIcon } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 

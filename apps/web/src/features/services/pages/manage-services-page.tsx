@@ -1,16 +1,16 @@
 // Manage Services (/admin/services; admin and super_admin; SPEC sections 2, 4, 5): the catalogue in
 // display order with move up/down, inline edit, delete with a confirmation, and Add Service.
-import type { Service } from '@pitstop/shared/services/catalog';
+import type { Service } from '@pitstop/shared/services/responses';
 import { ExternalLink, Plus, Wrench } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.ts';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { AdminPage } from '../../admin/components/admin-page.tsx';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import {
   useCreateService,
   useDeleteService,

@@ -1,14 +1,15 @@
 // The public Services page (/services; SPEC section 2): every active service as a card, in the
 // catalogue's order, each with 'Book Now' and, where it can be paid online, 'Pay Now'.
-import type { Service } from '@pitstop/shared/services/catalog';
+import type { Service } from '@pitstop/shared/services/responses';
 import { Wrench } from 'lucide-react';
 import { useState } from 'react';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { fetchViewer, viewerQueryKey } from '../../auth/api.ts';
+import { loadViewer } from '../../../lib/route-guard.tsx';
 import { useServices } from '../api.ts';
 import { payNowPath, SIGN_IN_TO_BOOK_MESSAGE } from '../booking-links.ts';
 import { ServiceCard, ServiceCardSkeleton } from '../components/service-card.tsx';
@@ -96,15 +97,12 @@ function usePayNow() {
     const target = payNowPath(service.id);
     setPendingId(service.id);
     try {
-      const { viewer } = await queryClient.ensureQueryData({
-        queryKey: viewerQueryKey,
-        queryFn: ({ signal }) => fetchViewer(signal),
-      });
+      const viewer = await loadViewer(queryClient);
       if (viewer) {
         await navigate(target);
       } else {
         toast.info(SIGN_IN_TO_BOOK_MESSAGE);
-        await navigate('/login', { state: { from: target } });
+        await navigate(PATHS.login, { state: { from: target } });
       }
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to start checkout. Please try again.'));

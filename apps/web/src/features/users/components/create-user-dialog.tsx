@@ -25,12 +25,12 @@ import {
   SelectValue,
 } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateUser } from '../api.ts';
-import { roleLabel } from '../role-labels.ts';
+import { roleLabel } from '../../../lib/role-labels.ts';
 import {
   CREATE_DIALOG_CLOSE_DELAY_MS,
   createErrorMessage,
-  fieldErrorsOf,
   USER_MESSAGES,
 } from '../user-messages.ts';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
@@ -71,6 +71,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
     defaultValues: { name: '', email: '', password: '', role: 'customer', phone: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form, FIELDS);
 
   const close = useEffectEvent(onDone);
   useEffect(() => {
@@ -85,11 +86,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
       await createUser.mutateAsync(values);
       setOutcome({ tone: 'success', message: USER_MESSAGES.created });
     } catch (error) {
-      const fieldErrors = Object.entries(fieldErrorsOf(error, FIELDS));
-      for (const [field, message] of fieldErrors) {
-        form.setError(field as (typeof FIELDS)[number], { message });
-      }
-      if (fieldErrors.length === 0) {
+      if (!showServerErrors(error)) {
         setOutcome({ tone: 'error', message: createErrorMessage(error) });
       }
     }

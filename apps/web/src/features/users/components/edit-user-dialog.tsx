@@ -1,8 +1,9 @@
 // The Edit User dialog (SPEC sections 2, 6, 8): name, phone and address. The role is shown but
 // locked, because it can only be set during user creation. On success it closes after 1 s.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ROLE_CHANGE_REFUSED, updateUserSchema } from '@pitstop/shared/users/forms';
-import type { UserSummary } from '@pitstop/shared/users/forms';
+import { updateUserSchema } from '@pitstop/shared/users/forms';
+import { ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/rules';
+import type { UserSummary } from '@pitstop/shared/users/responses';
 import { Lock } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -19,8 +20,9 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUpdateUser } from '../api.ts';
-import { roleLabel } from '../role-labels.ts';
-import { EDIT_DIALOG_CLOSE_DELAY_MS, fieldErrorsOf, USER_MESSAGES } from '../user-messages.ts';
+import { roleLabel } from '../../../lib/role-labels.ts';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+import { EDIT_DIALOG_CLOSE_DELAY_MS, USER_MESSAGES } from '../user-messages.ts';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
@@ -57,6 +59,7 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
     defaultValues: { name: user.name, phone: user.phone, address: user.address },
   });
   const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form, FIELDS);
 
   const close = useEffectEvent(onDone);
   useEffect(() => {
@@ -76,11 +79,7 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
       });
       setOutcome({ tone: 'success', message: USER_MESSAGES.updated });
     } catch (error) {
-      const fieldErrors = Object.entries(fieldErrorsOf(error, FIELDS));
-      for (const [field, message] of fieldErrors) {
-        form.setError(field as (typeof FIELDS)[number], { message });
-      }
-      if (fieldErrors.length === 0) {
+      if (!showServerErrors(error)) {
         setOutcome({ tone: 'error', message: USER_MESSAGES.updateFailed });
       }
     }

@@ -3,7 +3,7 @@ import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { ROLES } from '@pitstop/shared/roles';
 import type { ReactNode } from 'react';
 import type { RoleFilter, UserCounts } from '../api.ts';
-import { roleLabel } from '../role-labels.ts';
+import { roleLabel } from '../../../lib/role-labels.ts';
 
 export const ROLE_FILTERS: readonly RoleFilter[] = ['all', ...ROLES];
 

@@ -1,5 +1,5 @@
 // Small pieces both user listings share: initials, name, dates and empty values.
-import type { UserSummary } from '@pitstop/shared/users/forms';
+import type { UserSummary } from '@pitstop/shared/users/responses';
 import { format, parseISO } from 'date-fns';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -1,8 +1,8 @@
 // Edit and Delete for one user. Your own Delete stays in place but refuses, and says why.
-import type { UserSummary } from '@pitstop/shared/users/forms';
+import type { UserSummary } from '@pitstop/shared/users/responses';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { USER_MESSAGES } from '../user-messages.ts';

@@ -1,6 +1,6 @@
 // The user list: a table on wide screens, cards on phones and tablets (the same rows, the same
 // actions). A row opens the Edit User dialog when clicked; its Edit button does the same.
-import type { UserSummary } from '@pitstop/shared/users/forms';
+import type { UserSummary } from '@pitstop/shared/users/responses';
 import type { MouseEvent } from 'react';
 import {
   Table,
@@ -11,7 +11,7 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { USER_MESSAGES } from '../user-messages.ts';
-import { RoleBadge } from './role-badge.tsx';
+import { RoleBadge } from '../../../components/role-badge.tsx';
 import { CreatedDate, NotSet, UserAvatar, UserName } from './user-display.tsx';
 import { UserRowActions } from './user-row-actions.tsx';
 

@@ -1,17 +1,17 @@
 // User Management (/admin/users, super_admin only; SPEC sections 2, 5, 6, 8): search, role tabs
 // with counts, the user table, and the Create User, Edit User and delete dialogs.
-import type { UserSummary } from '@pitstop/shared/users/forms';
+import type { UserSummary } from '@pitstop/shared/users/responses';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { Search, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
-import { AdminPage } from '../../admin/components/admin-page.tsx';
-import { useViewer } from '../../auth/api.ts';
-import { ADMIN_DASHBOARD_PATH } from '../../auth/role-redirects.ts';
+import { AdminPage } from '../../../components/admin-page.tsx';
+import { useViewer } from '../../../lib/viewer.ts';
 import { useDeleteUser, useUsers, type RoleFilter } from '../api.ts';
 import { CreateUserDialog } from '../components/create-user-dialog.tsx';
 import { EditUserDialog } from '../components/edit-user-dialog.tsx';
@@ -54,7 +54,7 @@ export function UsersPage() {
   return (
     <AdminPage
       title="User Management"
-      breadcrumbs={[{ label: 'Admin Dashboard', to: ADMIN_DASHBOARD_PATH }]}
+      breadcrumbs={[{ label: 'Admin Dashboard', to: PATHS.adminDashboard }]}
       description="Create accounts with a role, keep names and contact details current, and remove accounts that should no longer sign in."
       actions={
         <Button onClick={() => setIsCreating(true)} className="w-full sm:w-auto">

@@ -1,0 +1,65 @@
+// Who is signed in (GET /api/me), shared by the layout, the route guards and every feature, and
+// the session's end: sign-out and forgetting what the previous account saw.
+import { meResponseSchema, signOutResponseSchema } from '@pitstop/shared/auth/responses';
+import type { MeResponse, Viewer } from '@pitstop/shared/auth/responses';
+import { DEFAULT_ROLE } from '@pitstop/shared/roles';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiFetch } from './api.ts';
+
+export type { Viewer };
+
+export const viewerQueryKey = ['me'] as const;
+
+/** The query every reader of the viewer shares; guards `ensureQueryData` it in their loaders. */
+export function viewerQueryOptions() {
+  return queryOptions({
+    queryKey: viewerQueryKey,
+    queryFn: ({ signal }): Promise<MeResponse> => apiFetch('/api/me', meResponseSchema, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The signed-in user. `role` is 'customer' until the profile has loaded, after sign-out and on a
+ * load error, as the spec says; guards wait for `isLoading` before deciding.
+ */
+export function useViewer() {
+  // Retries follow the app's default (network and 5xx only), so a dead API falls back to
+  // "signed out" after a few seconds instead of leaving the top bar loading.
+  const query = useQuery(viewerQueryOptions());
+  // A failed reload forgets the last answer too: the spec's role is 'customer' on a load error,
+  // and guards must not keep trusting a session the server may have ended.
+  const viewer = query.isError ? null : (query.data?.viewer ?? null);
+  return {
+    viewer,
+    role: viewer?.role ?? DEFAULT_ROLE,
+    isSignedIn: viewer !== null,
+    isLoading: query.isPending,
+  };
+}
+
+/** Public data every visitor shares survives a change of account; the rest is forgotten. */
+const PUBLIC_QUERY_ROOTS = new Set<unknown>([viewerQueryKey[0], 'business', 'services']);
+
+/** Forgets what the previous account saw, keeping only public data every visitor shares. */
+export function forgetAccountData(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]) });
+}
+
+/** Forgets every cached query of the signed-in user and records that nobody is signed in. */
+export function forgetSession(queryClient: QueryClient) {
+  queryClient.clear();
+  queryClient.setQueryData<MeResponse>(viewerQueryKey, { viewer: null });
+}
+
+/** Ends the session on the server; on failure the viewer is re-read, as the session may live on. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch('/api/auth/sign-out', signOutResponseSchema, { method: 'POST', body: {} }),
+    onSuccess: () => forgetSession(queryClient),
+    onError: () => queryClient.invalidateQueries({ queryKey: viewerQueryKey }),
+  });
+}
