@@ -62,9 +62,26 @@ export default defineConfig(
                 'The web app talks to the server over HTTP only; shared code goes in packages/shared.',
             },
           ],
+          paths: [
+            {
+              name: 'sonner',
+              message:
+                "Import toast from components/ui/toast.ts: the first toast mounts the toaster, so pages that never toast never load it.",
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    // The two modules that wrap sonner, and tests that render a toaster of their own.
+    files: [
+      'apps/web/src/components/ui/toast.ts',
+      'apps/web/src/app/providers.tsx',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Web layers: app/ composes features; a feature stands on lib/, components/ and

@@ -4,7 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/cn.ts';
+import { clsx } from 'clsx';
 import { useViewer } from '../../lib/viewer.ts';
 
 // The menu kit (dropdown, positioning, toasts) loads only for a signed-in visitor.
@@ -24,7 +24,7 @@ export function AccountNav({ variant }: AccountNavProps) {
 
   const placeholder = (
     <div
-      className={cn('animate-pulse rounded-lg bg-muted', isMenu ? 'h-28' : 'h-10 w-40')}
+      className={clsx('animate-pulse rounded-lg bg-muted', isMenu ? 'h-28' : 'h-10 w-40')}
       aria-hidden="true"
     />
   );
@@ -38,7 +38,7 @@ export function AccountNav({ variant }: AccountNavProps) {
   }
 
   return (
-    <div className={cn('flex items-center gap-2', isMenu && 'flex-col items-stretch gap-3')}>
+    <div className={isMenu ? 'flex flex-col items-stretch gap-3' : 'flex items-center gap-2'}>
       <Button asChild variant={isMenu ? 'outline' : 'ghost'} size={isMenu ? 'lg' : 'default'}>
         <Link to="/login">Sign In</Link>
       </Button>

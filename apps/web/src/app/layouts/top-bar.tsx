@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../lib/business-profile.ts';
-import { cn } from '../../lib/cn.ts';
+import { clsx } from 'clsx';
 import { AccountNav } from './account-nav.tsx';
 
 const NAV_LINKS = [
@@ -46,7 +46,7 @@ export function TopBar() {
               to={link.to}
               end={link.end}
               className={({ isActive }) =>
-                cn(
+                clsx(
                   'rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-muted',
                   isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                 )
@@ -96,7 +96,7 @@ export function TopBar() {
                     to={link.to}
                     end={link.end}
                     className={({ isActive }) =>
-                      cn(
+                      clsx(
                         'block rounded-lg px-3 py-3 text-base font-semibold hover:bg-muted',
                         isActive ? 'bg-secondary text-secondary-foreground' : 'text-foreground',
                       )

@@ -72,7 +72,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
     // focusable, which screen readers trip over (axe: aria-hidden-focus).
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="max-w-64 gap-2 pr-2 pl-1.5">
+        <Button variant="ghost" size="menu" className="max-w-64">
           <Avatar email={viewer.email} />
           <span className="sr-only">Account menu for </span>
           <span className="truncate">{viewer.email}</span>

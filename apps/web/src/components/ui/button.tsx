@@ -1,11 +1,10 @@
 // The kit's button; `asChild` renders the styles on a child such as a router <Link> or an <a>.
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cloneElement, isValidElement, type ComponentProps, type ReactElement } from 'react';
+import { clsx } from 'clsx';
 
 export const buttonVariants = cva(
-  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -13,6 +12,10 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary-hover',
         outline: 'border border-input bg-background text-foreground shadow-xs hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
+        // Ghost for a destructive action (Delete in a list row).
+        'ghost-destructive': 'text-destructive hover:bg-red-50 hover:text-destructive-hover',
+        // Ghost in a muted tone that turns red on hover (remove an item from a list).
+        'ghost-remove': 'text-muted-foreground hover:bg-muted hover:text-destructive',
         destructive:
           'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover',
         link: 'text-primary underline-offset-4 hover:underline',
@@ -20,10 +23,13 @@ export const buttonVariants = cva(
         accent: 'bg-accent-400 text-brand-950 shadow-sm hover:bg-accent-300',
       },
       size: {
-        default: 'h-10 px-4',
+        default: 'h-10 rounded-lg px-4',
         sm: 'h-8 rounded-md px-3 text-xs',
-        lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
+        lg: 'h-12 rounded-lg px-6 text-base',
+        icon: 'size-10 rounded-lg',
+        'icon-sm': 'size-8 rounded-lg',
+        // The account menu's trigger: an avatar hugging the left edge.
+        menu: 'h-10 rounded-lg pr-2 pl-1.5',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },
@@ -33,15 +39,35 @@ export const buttonVariants = cva(
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Component = asChild ? Slot : 'button';
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  children,
+  ...props
+}: ButtonProps) {
+  // No class merging: variants never clash with each other, and `className` only adds layout
+  // (width, flex); a different look is a variant. That keeps tailwind-merge off the first page.
+  const classes = clsx(buttonVariants({ variant, size }), className);
+  if (asChild && isValidElement<{ className?: string }>(children)) {
+    // The child (a router <Link>, an <a>) keeps its own props and takes the button's look.
+    const child = children as ReactElement<{ className?: string }>;
+    return cloneElement(child, {
+      ...props,
+      'data-slot': 'button',
+      className: clsx(classes, child.props.className),
+    } as Partial<{ className?: string }>);
+  }
   return (
-    <Component
+    <button
       data-slot="button"
       // A plain <button> inside a form would submit it; make submitting an explicit choice.
-      {...(asChild ? {} : { type: 'button' as const })}
-      className={cn(buttonVariants({ variant, size }), className)}
+      type="button"
+      className={classes}
       {...props}
-    />
+    >
+      {children}
+    </button>
   );
 }

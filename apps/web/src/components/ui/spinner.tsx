@@ -1,9 +1,12 @@
 // Loading indicators: an inline spinner, and a block that announces loading to screen readers.
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { clsx } from 'clsx';
 
+/** `className` sets the size (size-5 without it), colour and position. */
 export function Spinner({ className }: { className?: string }) {
-  return <LoaderCircle className={cn('size-5 animate-spin', className)} aria-hidden="true" />;
+  return (
+    <LoaderCircle className={clsx('animate-spin', className ?? 'size-5')} aria-hidden="true" />
+  );
 }
 
 export function LoadingState({
@@ -11,14 +14,15 @@ export function LoadingState({
   className,
 }: {
   label?: string;
+  /** Sets the block's height (min-h-40 without it) and adds effects. */
   className?: string;
 }) {
   return (
     <div
       role="status"
-      className={cn(
-        'flex min-h-40 flex-col items-center justify-center gap-3 text-sm text-muted-foreground',
-        className,
+      className={clsx(
+        'flex flex-col items-center justify-center gap-3 text-sm text-muted-foreground',
+        className ?? 'min-h-40',
       )}
     >
       <Spinner className="size-6 text-primary" />

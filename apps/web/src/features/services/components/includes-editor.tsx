@@ -79,9 +79,8 @@ export function IncludesEditor({ id, value, onChange, error, disabled }: Include
             >
               <span className="min-w-0 flex-1 break-words">{item}</span>
               <Button
-                variant="ghost"
-                size="icon"
-                className="size-8 text-muted-foreground hover:text-destructive"
+                variant="ghost-remove"
+                size="icon-sm"
                 aria-label={`Remove ${item}`}
                 onClick={() => remove(index)}
               >

@@ -159,8 +159,7 @@ function ServiceAdminRow({
             Edit
           </Button>
           <Button
-            variant="ghost"
-            className="text-destructive hover:bg-red-50 hover:text-destructive-hover"
+            variant="ghost-destructive"
             aria-label={`Delete ${service.name}`}
             onClick={onDelete}
           >
