@@ -84,6 +84,8 @@ function groupOf(source) {
     const folder = parts.length > 2 && parts[0] === 'features' ? parts.slice(0, 2) : parts[0];
     return `app: src/${[folder].flat().join('/')}`;
   }
+  const webFile = normalized.match(/apps\/web\/(.+)$/);
+  if (webFile) return `app: ${webFile[1]}`;
   if (normalized.includes('vite/') || normalized.includes('rolldown')) return '(bundler runtime)';
   return normalized.replace(/^(\.\.\/)+/, '');
 }
