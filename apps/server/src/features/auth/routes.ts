@@ -5,7 +5,7 @@ import {
   newPasswordSchema,
   PASSWORD_TOO_SHORT,
 } from '@pitstop/shared/auth/forms';
-import { roleSchema } from '@pitstop/shared/users/forms';
+import { meResponseSchema } from '@pitstop/shared/auth/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { AppError, errorBody } from '../../lib/errors.ts';
@@ -97,20 +97,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user and their role, or null when signed out',
-        response: {
-          200: z.object({
-            viewer: z
-              .object({
-                userId: z.string(),
-                email: z.string(),
-                role: roleSchema,
-                name: z.string(),
-                profileId: z.string(),
-                onboardingComplete: z.boolean(),
-              })
-              .nullable(),
-          }),
-        },
+        response: { 200: meResponseSchema },
       },
       config: { access: 'public' },
     },

@@ -3,6 +3,7 @@ import { businessProfileSchema } from '@pitstop/shared/business/profile';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { getBusinessProfile, updateBusinessProfile } from './service.ts';
+import { businessProfileResponseSchema } from '@pitstop/shared/business/responses';
 
 export async function businessRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -11,7 +12,7 @@ export async function businessRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['business'],
         summary: 'The business name, contacts, time zone, capacity and weekly hours (public)',
-        response: { 200: businessProfileSchema },
+        response: { 200: businessProfileResponseSchema },
       },
       config: { access: 'public' },
     },
@@ -25,7 +26,7 @@ export async function businessRoutes(app: AppInstance): Promise<void> {
         tags: ['business'],
         summary: 'Save the business profile and weekly hours',
         body: businessProfileSchema,
-        response: { 200: businessProfileSchema },
+        response: { 200: businessProfileResponseSchema },
       },
       config: { access: 'business:edit' },
     },

@@ -1,6 +1,6 @@
 // Liveness and readiness: answers 200 only when the database answers.
-import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
+import { healthDownResponseSchema, healthOkResponseSchema } from '@pitstop/shared/health/responses';
 
 export async function healthRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -10,8 +10,8 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
         tags: ['health'],
         summary: 'Service health, with the database checked',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
-          503: z.object({ status: z.literal('unavailable'), database: z.literal('unreachable') }),
+          200: healthOkResponseSchema,
+          503: healthDownResponseSchema,
         },
       },
       config: { access: 'public', rateLimit: false },

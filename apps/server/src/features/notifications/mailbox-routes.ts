@@ -1,22 +1,11 @@
 // The dev mailbox: without SMTP_URL, queued e-mail is read here instead of being delivered.
 // In production it holds invitation links, so only admins and super admins may open it.
+import { mailboxResponseSchema } from '@pitstop/shared/notifications/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml } from './layout.ts';
 import { getMailboxMessage, listMailboxMessages } from './service.ts';
-
-const messageSchema = z.object({
-  id: z.string(),
-  template: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
-});
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}main{max-width:960px;margin:0 auto;padding:24px}table{width:100%;border-collapse:collapse;background:#fff}th,td{text-align:left;padding:8px 12px;border-bottom:1px solid #e2e8f0;vertical-align:top}a{color:#1d4ed8}.meta{color:#475569;font-size:14px}</style></head><body><main>${body}</main></body></html>`;
@@ -33,7 +22,7 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['dev'],
         summary: 'Queued e-mail, newest first (dev mailbox)',
-        response: { 200: z.object({ messages: z.array(messageSchema) }) },
+        response: { 200: mailboxResponseSchema },
       },
       config: { access },
     },

@@ -1,10 +1,14 @@
 // HTTP routes for first-admin setup, and the all-accounts cleanup that opens it again.
 import { adminSetupFormSchema } from '@pitstop/shared/auth/forms';
 import { cleanupSchema } from '@pitstop/shared/users/forms';
-import { z } from 'zod';
 import { requireViewer } from '../../lib/access.ts';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { cleanupAllUsers, isSetupAvailable, runAdminSetup } from './service.ts';
+import {
+  setupResultResponseSchema,
+  setupStatusResponseSchema,
+} from '@pitstop/shared/setup/responses';
+import { cleanupResponseSchema } from '@pitstop/shared/users/responses';
 
 export async function setupRoutes(app: AppInstance): Promise<void> {
   const { db, auth } = app.ctx;
@@ -15,7 +19,7 @@ export async function setupRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['setup'],
         summary: 'Whether first-admin setup is still available (no profile exists)',
-        response: { 200: z.object({ available: z.boolean() }) },
+        response: { 200: setupStatusResponseSchema },
       },
       config: { access: 'public' },
     },
@@ -29,7 +33,7 @@ export async function setupRoutes(app: AppInstance): Promise<void> {
         tags: ['setup'],
         summary: 'Create the first super admin of a fresh installation',
         body: adminSetupFormSchema,
-        response: { 201: z.object({ ok: z.literal(true) }) },
+        response: { 201: setupResultResponseSchema },
       },
       config: {
         access: 'public',
@@ -49,7 +53,7 @@ export async function setupRoutes(app: AppInstance): Promise<void> {
         tags: ['users'],
         summary: 'Delete every account and profile so that first-admin setup opens again',
         body: cleanupSchema,
-        response: { 200: z.object({ deleted: z.number() }) },
+        response: { 200: cleanupResponseSchema },
       },
       config: { access: 'user:cleanup' },
     },
