@@ -1,19 +1,24 @@
 // The booking form's time slots come from the saved business profile: an admin's change to the
 // hours shows in the very next answer, with no restart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, createUser } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
+// The route reads the clock to drop past days and today's past hours: pin it, so the answers do
+// not depend on the day the suite runs. Only Date is faked; timers run as usual.
+const TODAY = '2030-11-27'; // a Wednesday
+const NOW = new Date(`${TODAY}T15:00:00Z`); // 10:00 in New York, the business's time zone
+const SUNDAY = '2030-12-01'; // the Sunday after
+
 let ctx: TestContext;
 beforeAll(async () => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   ctx = await createTestContext();
 });
 afterAll(async () => {
   await ctx?.close();
+  vi.useRealTimers();
 });
-
-// Far enough ahead that "today" never trims it; 2030-12-01 is a Sunday.
-const SUNDAY = '2030-12-01';
 
 async function slots(date: string) {
   return ctx.app.inject({ method: 'GET', url: `/api/booking/slots?date=${date}` });
@@ -44,6 +49,16 @@ describe('GET /api/booking/slots', () => {
       slots: [],
       message: 'We are closed on this day',
       hint: 'Closed on this day',
+    });
+  });
+
+  it('offers today only the slots after the business’s current half hour', async () => {
+    const today = (await slots(TODAY)).json();
+    expect(today.slots[0]).toBe('10:30');
+    expect(today.slots.at(-1)).toBe('18:30');
+    expect((await slots('2030-11-26')).json()).toMatchObject({
+      slots: [],
+      message: 'No available time slots',
     });
   });
 

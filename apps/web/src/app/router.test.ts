@@ -3,7 +3,8 @@
 import { WEB_ROUTE_PATHS } from '@pitstop/shared/web-routes';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from './router.tsx';
+import { createQueryClient } from './providers.tsx';
+import { createRoutes } from './router.tsx';
 
 function pagePaths(list: RouteObject[], parent = ''): string[] {
   return list.flatMap((route) => {
@@ -18,6 +19,8 @@ function pagePaths(list: RouteObject[], parent = ''): string[] {
 
 describe('the route table', () => {
   it('has exactly the pages the server knows', () => {
-    expect([...new Set(pagePaths(routes))].sort()).toEqual([...WEB_ROUTE_PATHS].sort());
+    expect([...new Set(pagePaths(createRoutes(createQueryClient())))].sort()).toEqual(
+      [...WEB_ROUTE_PATHS].sort(),
+    );
   });
 });

@@ -1,33 +1,39 @@
-// Renders the real route table at a path, with a fresh query cache, for page-level tests.
-import type { BusinessProfile } from '@pitstop/shared/business/profile';
-import { QueryClientProvider } from '@tanstack/react-query';
+// Renders the app's route table (or a given one) at a path in a memory router, with a fresh query
+// cache that does not retry, and returns the router so tests can see where a redirect went.
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { createQueryClient } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
-import { testBusiness } from './test-business.ts';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach } from 'vitest';
+import { createQueryClient, Providers } from '../app/providers.tsx';
+import { createRoutes } from '../app/router.tsx';
 
-export { testBusiness };
+const routers = new Set<{ dispose(): void }>();
 
-/** Answers GET /api/business with `business`, or never answers when `business` is 'pending'. */
-export function mockBusinessApi(business: BusinessProfile | 'pending' = testBusiness) {
-  const fetchMock = vi.fn((input: RequestInfo | URL) => {
-    if (String(input) !== '/api/business') return Promise.reject(new Error(`Unmocked ${input}`));
-    if (business === 'pending') return new Promise<Response>(() => {});
-    return Promise.resolve(Response.json(business));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+// A router left running would go on loading (and asking the API) after its test has ended.
+afterEach(() => {
+  for (const router of routers) router.dispose();
+  routers.clear();
+});
 
-export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderApp(
+  path: string,
+  routes: (queryClient: QueryClient) => RouteObject[] = createRoutes,
+) {
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  return render(
-    <QueryClientProvider client={queryClient}>
+  const defaults = queryClient.getDefaultOptions();
+  // A failure is shown at once instead of after the app's retries.
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  const router = createMemoryRouter(routes(queryClient), { initialEntries: [path] });
+  routers.add(router);
+  const result = render(
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </Providers>,
   );
+  return {
+    ...result,
+    router,
+    queryClient,
+    pathname: () => router.state.location.pathname,
+  };
 }

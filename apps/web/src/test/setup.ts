@@ -1,12 +1,28 @@
-// Test setup for the web project: DOM matchers, unmounting between tests, and jsdom gaps.
+// Test setup for the web project: DOM matchers, unmounting between tests, jsdom gaps, and the
+// API doubles (MSW): every request is answered by test/msw, and one it has no handler for fails
+// the test.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetApiState, server, takeApiProblems } from './msw/server.ts';
 
 // jsdom has no layout, so scrolling (used by <ScrollRestoration>) is a no-op here.
 window.scrollTo = () => {};
 
-// RTL's automatic cleanup needs vitest globals, which we keep off.
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+// RTL's automatic cleanup needs vitest globals, which we keep off. Unmount first, so no page
+// asks the API anything after its state is gone; then fail the test if a double went wrong.
 afterEach(() => {
   cleanup();
+  const [problem] = takeApiProblems();
+  server.resetHandlers();
+  resetApiState();
+  if (problem) throw problem;
+});
+
+afterAll(() => {
+  server.close();
 });

@@ -1,19 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockBusinessApi, renderApp, testBusiness } from '../../test/render-app.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { delay, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { seedBusiness, TEST_BUSINESS } from '../../test/msw/handlers/business.ts';
+import { server } from '../../test/msw/server.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 describe('public layout footer', () => {
   it('shows the hours from the business profile, with a closed Sunday as Closed', async () => {
-    mockBusinessApi({
-      ...testBusiness,
+    seedBusiness({
+      ...TEST_BUSINESS,
       name: 'Driveway Lube',
       hours: {
-        ...testBusiness.hours,
+        ...TEST_BUSINESS.hours,
         sunday: { isOpen: false, openTime: '09:00', closeTime: '17:00' },
       },
     });
@@ -33,7 +32,7 @@ describe('public layout footer', () => {
   });
 
   it('shows no hours at all while the profile is loading', async () => {
-    mockBusinessApi('pending');
+    server.use(http.get('/api/business', () => delay('infinite')));
     renderApp('/');
 
     const footer = await screen.findByRole('contentinfo');
@@ -44,7 +43,6 @@ describe('public layout footer', () => {
   });
 
   it('is hidden on /admin paths', async () => {
-    mockBusinessApi();
     renderApp('/admin/unknown-screen');
 
     await screen.findByRole('heading', { name: /couldn't find that page/i });
@@ -54,7 +52,6 @@ describe('public layout footer', () => {
 
 describe('public layout mobile menu', () => {
   it('opens and closes with the menu button, Escape, and a link', async () => {
-    mockBusinessApi();
     const user = userEvent.setup();
     renderApp('/');
 
@@ -84,7 +81,6 @@ describe('public layout mobile menu', () => {
 
 describe('routing', () => {
   it('renders a 404 page with links home and to services for unknown paths', async () => {
-    mockBusinessApi();
     renderApp('/no-such-page');
 
     const heading = await screen.findByRole('heading', { name: /couldn't find that page/i });

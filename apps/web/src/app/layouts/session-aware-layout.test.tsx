@@ -1,23 +1,17 @@
 // The public layout's signed-in behaviour: the top bar's user menu (desktop dropdown and mobile
 // menu), the footer's Admin Dashboard link, and the technician redirect from the home page.
-import type { Role } from '@pitstop/shared/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  installFakeAuthApi,
-  makeViewer,
-} from '../../features/auth/testing/fake-auth-api.ts';
-import { renderApp } from '../../features/auth/testing/render-routes.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { delay, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signedInAccount, signInAs } from '../../test/msw/accounts.ts';
+import { apiError } from '../../test/msw/respond.ts';
+import { apiCalls, server } from '../../test/msw/server.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 describe('top bar user menu', () => {
   it('shows the e-mail and role, My Profile and Sign Out to a customer', async () => {
-    installFakeAuthApi({ viewer: makeViewer('customer', { email: 'pat@example.com' }) });
+    signInAs({ role: 'customer', email: 'pat@example.com' });
     const user = userEvent.setup();
     renderApp('/');
 
@@ -35,32 +29,27 @@ describe('top bar user menu', () => {
     expect(within(banner).queryByRole('link', { name: 'Sign In' })).toBeNull();
   });
 
-  it.each(['manager', 'admin', 'super_admin'] as const)(
-    'offers the Admin Dashboard to a %s',
-    async (role) => {
-      installFakeAuthApi({ viewer: makeViewer(role) });
-      const user = userEvent.setup();
-      renderApp('/');
+  it('offers the Admin Dashboard to staff', async () => {
+    signInAs({ role: 'manager' });
+    const user = userEvent.setup();
+    renderApp('/');
 
-      await user.click(await screen.findByRole('button', { name: /Account menu/ }));
-      expect(await screen.findByRole('menuitem', { name: 'Admin Dashboard' })).toHaveAttribute(
-        'href',
-        '/admin',
-      );
-    },
-  );
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Admin Dashboard' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
 
   it('falls back to signed out (role customer) when reloading the user fails', async () => {
-    const api = installFakeAuthApi({ viewer: makeViewer('admin') });
+    signInAs({ role: 'admin' });
     const user = userEvent.setup();
     const { queryClient } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     expect(await screen.findByRole('menuitem', { name: 'Admin Dashboard' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
 
-    api.override((request) =>
-      request.path === '/api/me' ? errorResponse(500, 'Database unavailable') : undefined,
-    );
+    server.use(http.get('/api/me', () => apiError('INTERNAL', 'Database unavailable')));
     await queryClient.refetchQueries({ queryKey: ['me'] });
 
     const banner = screen.getByRole('banner');
@@ -69,7 +58,7 @@ describe('top bar user menu', () => {
   });
 
   it('signs out and returns to /', async () => {
-    const api = installFakeAuthApi({ viewer: makeViewer('admin') });
+    signInAs({ role: 'admin' });
     const user = userEvent.setup();
     const { pathname } = renderApp('/services');
 
@@ -77,20 +66,21 @@ describe('top bar user menu', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
 
     await waitFor(() => expect(pathname()).toBe('/'));
-    expect(api.calls()).toContain('POST /api/auth/sign-out');
+    expect(apiCalls()).toContain('POST /api/auth/sign-out');
+    expect(signedInAccount()).toBeUndefined();
     const banner = screen.getByRole('banner');
     expect(await within(banner).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     expect(within(banner).queryByRole('button', { name: /Account menu/ })).toBeNull();
   });
 
   it('has the same entries in the mobile menu', async () => {
-    installFakeAuthApi({ viewer: makeViewer('super_admin', { email: 'root@example.com' }) });
+    signInAs({ role: 'super_admin', email: 'root@example.com' });
     const user = userEvent.setup();
     renderApp('/');
 
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(menu).toHaveTextContent('root@example.com');
+    await waitFor(() => expect(menu).toHaveTextContent('root@example.com'));
     expect(menu).toHaveTextContent('Super Admin');
     expect(within(menu).getByRole('link', { name: 'My Profile' })).toHaveAttribute(
       'href',
@@ -111,45 +101,39 @@ describe('footer Admin Dashboard link', () => {
     return within(footer).getByRole('link', { name: 'Admin Dashboard' });
   }
 
+  // Which role goes where is lib/role-homes.test.ts; here, that the footer follows the viewer.
   it.each([
     ['manager', '/admin'],
-    ['admin', '/admin'],
-    ['super_admin', '/admin'],
     ['customer', '/admin-portal'],
-  ] as [Role, string][])('goes where a %s belongs: %s', async (role, href) => {
-    installFakeAuthApi({ viewer: makeViewer(role) });
+  ] as const)('goes where a %s belongs: %s', async (role, href) => {
+    signInAs({ role });
     renderApp('/services');
     await screen.findByRole('button', { name: /Account menu/ });
     expect(await footerLink()).toHaveAttribute('href', href);
   });
 
   it('goes to the admin portal when signed out', async () => {
-    installFakeAuthApi();
     renderApp('/');
     await within(await screen.findByRole('banner')).findByRole('link', { name: 'Sign In' });
     expect(await footerLink()).toHaveAttribute('href', '/admin-portal');
   });
 
   it('goes to the admin portal while the session is still being read', async () => {
-    const api = installFakeAuthApi();
-    api.override(({ path }) => (path === '/api/me' ? new Promise<Response>(() => {}) : undefined));
+    server.use(http.get('/api/me', () => delay('infinite')));
     renderApp('/');
     expect(await footerLink()).toHaveAttribute('href', '/admin-portal');
   });
 });
 
 describe('home page', () => {
-  it.each([
-    [true, '/technician-dashboard'],
-    [false, '/technician-onboarding'],
-  ])('sends a technician (onboarding complete = %s) to %s', async (complete, path) => {
-    installFakeAuthApi({ viewer: makeViewer('technician', { onboardingComplete: complete }) });
+  it('sends a technician to where technicians belong', async () => {
+    signInAs({ role: 'technician', onboardingComplete: false });
     const { pathname } = renderApp('/');
-    await waitFor(() => expect(pathname()).toBe(path));
+    await waitFor(() => expect(pathname()).toBe('/technician-onboarding'));
   });
 
   it('stays for everyone else', async () => {
-    installFakeAuthApi({ viewer: makeViewer('customer') });
+    signInAs({ role: 'customer' });
     const { pathname } = renderApp('/');
     await screen.findByRole('button', { name: /Account menu/ });
     expect(screen.getByRole('heading', { name: 'How It Works' })).toBeInTheDocument();

@@ -2,54 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { ViewerLookupError } from './api.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
-import {
-  adminDashboardHref,
-  decideAdminPortal,
-  decideTechnicianPortal,
-  homeRedirectFor,
-  technicianHomePath,
-} from './role-redirects.ts';
-import { makeViewer } from './testing/fake-auth-api.ts';
+import { makeViewer } from '../../test/msw/accounts.ts';
+import { decideAdminPortal, decideTechnicianPortal } from './portal-decisions.ts';
 
 const wrongPassword = new ApiError(401, 'UNAUTHENTICATED', 'Invalid email or password');
-
-describe('the footer Admin Dashboard link', () => {
-  it.each([
-    ['manager', '/admin'],
-    ['admin', '/admin'],
-    ['super_admin', '/admin'],
-    ['customer', '/admin-portal'],
-    ['technician', '/admin-portal'],
-  ] as const)('goes where a signed-in %s belongs: %s', (role, href) => {
-    expect(adminDashboardHref({ viewer: makeViewer(role), isLoading: false })).toBe(href);
-  });
-
-  it('goes to the admin portal when signed out', () => {
-    expect(adminDashboardHref({ viewer: null, isLoading: false })).toBe('/admin-portal');
-  });
-
-  it('goes to the admin portal while nobody is known to be signed in yet', () => {
-    expect(adminDashboardHref({ viewer: null, isLoading: true })).toBe('/admin-portal');
-  });
-});
-
-describe('where a technician belongs', () => {
-  it('is the dashboard once onboarded, onboarding before', () => {
-    expect(technicianHomePath({ onboardingComplete: true })).toBe('/technician-dashboard');
-    expect(technicianHomePath({ onboardingComplete: false })).toBe('/technician-onboarding');
-  });
-
-  it('sends only technicians away from the home page', () => {
-    expect(homeRedirectFor(makeViewer('technician', { onboardingComplete: false }))).toBe(
-      '/technician-onboarding',
-    );
-    expect(homeRedirectFor(makeViewer('technician'))).toBe('/technician-dashboard');
-    for (const role of ['customer', 'manager', 'admin', 'super_admin'] as const) {
-      expect(homeRedirectFor(makeViewer(role))).toBeNull();
-    }
-    expect(homeRedirectFor(null)).toBeNull();
-  });
-});
 
 describe('the admin portal', () => {
   it.each(['manager', 'admin', 'super_admin'] as const)('lets a %s in to /admin', (role) => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
-import {
-  createErrorMessage,
-  deleteErrorMessage,
-  fieldErrorsOf,
-  listErrorMessage,
-} from './user-messages.ts';
+import { createErrorMessage, deleteErrorMessage, listErrorMessage } from './user-messages.ts';
 
 const signedOut = new ApiError(401, 'UNAUTHENTICATED', 'Sign in first');
 const crashed = new ApiError(500, 'INTERNAL', 'Internal Server Error');
@@ -55,23 +50,5 @@ describe('edit and delete errors', () => {
       'Failed to delete user: User not found.',
     );
     expect(deleteErrorMessage(offline)).toBe('Failed to delete user');
-  });
-});
-
-describe('fieldErrorsOf', () => {
-  it('keeps the 422 field messages for fields the form has', () => {
-    const error = new ApiError(422, 'VALIDATION', 'Invalid email address', {
-      email: 'Invalid email address',
-      _: 'Something else',
-    });
-    expect(fieldErrorsOf(error, ['name', 'email'] as const)).toEqual({
-      email: 'Invalid email address',
-    });
-  });
-
-  it('ignores errors that are not validation failures', () => {
-    const conflict = new ApiError(409, 'CONFLICT', 'Taken', { email: 'Taken' });
-    expect(fieldErrorsOf(conflict, ['email'] as const)).toEqual({});
-    expect(fieldErrorsOf(new Error('boom'), ['email'] as const)).toEqual({});
   });
 });

@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it, vi } from 'vitest';
-import { errorResponse, installFakeAuthApi } from '../testing/fake-auth-api.ts';
-import { renderRoutes } from '../testing/render-routes.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { http } from 'msw';
+import { expect, it } from 'vitest';
+import { addAccount, findAccountByEmail, listAccounts } from '../../../test/msw/accounts.ts';
+import { apiError } from '../../../test/msw/respond.ts';
+import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
 
 const EMAIL_TAKEN =
   'This email is already registered with a different password. Use another email, or delete the existing user first.';
@@ -21,8 +20,8 @@ async function fill(values: { name: string; email: string; password: string; con
 }
 
 it('shows Setup Complete with a way to the admin portal once an account exists', async () => {
-  installFakeAuthApi({ setupAvailable: false });
-  renderRoutes('/admin-setup');
+  addAccount({ role: 'customer' });
+  renderApp('/admin-setup');
 
   expect(await screen.findByRole('heading', { name: 'Setup Complete' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to Admin Portal' })).toHaveAttribute(
@@ -33,8 +32,7 @@ it('shows Setup Complete with a way to the admin portal once an account exists',
 });
 
 it('asks for a name and a long enough password, typed twice', async () => {
-  const api = installFakeAuthApi();
-  renderRoutes('/admin-setup');
+  renderApp('/admin-setup');
   await screen.findByLabelText('Full Name');
   await fill({ name: '', email: 'boss@example.com', password: 'abc', confirm: 'xyz' });
 
@@ -45,17 +43,15 @@ it('asks for a name and a long enough password, typed twice', async () => {
   expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
     'Passwords do not match',
   );
-  expect(api.calls()).toEqual(['GET /api/setup']);
+  expect(apiCalls().filter((call) => !call.startsWith('GET'))).toEqual([]);
 });
 
 it("shows the server's refusal word for word", async () => {
-  const api = installFakeAuthApi();
-  api.override(({ path, method }) =>
-    path === '/api/setup' && method === 'POST'
-      ? errorResponse(409, EMAIL_TAKEN, { email: EMAIL_TAKEN })
-      : undefined,
+  // An account without a profile holds the e-mail: the server's one refusal with a field.
+  server.use(
+    http.post('/api/setup', () => apiError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN })),
   );
-  renderRoutes('/admin-setup');
+  renderApp('/admin-setup');
   await fill({
     name: 'Boss',
     email: 'boss@example.com',
@@ -69,8 +65,7 @@ it("shows the server's refusal word for word", async () => {
 });
 
 it('creates the super admin, says so, and goes to the admin portal after 3 seconds', async () => {
-  const api = installFakeAuthApi();
-  const { pathname } = renderRoutes('/admin-setup');
+  const { pathname } = renderApp('/admin-setup');
   await fill({
     name: 'Boss',
     email: 'boss@example.com',
@@ -79,21 +74,23 @@ it('creates the super admin, says so, and goes to the admin portal after 3 secon
   });
 
   expect(await screen.findByRole('status')).toHaveTextContent(/Admin account created/);
-  expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
+  expect(await lastBodyOf('POST', '/api/setup')).toEqual({
     name: 'Boss',
     email: 'boss@example.com',
     password: 'secret12',
     confirmPassword: 'secret12',
   });
+  expect(listAccounts()).toHaveLength(1);
+  expect(findAccountByEmail('boss@example.com')?.user).toMatchObject({
+    name: 'Boss',
+    role: 'super_admin',
+  });
   await waitFor(() => expect(pathname()).toBe('/admin-portal'), { timeout: 4000 });
 });
 
 it('says so in the spec words when it cannot check for an existing profile', async () => {
-  const api = installFakeAuthApi();
-  api.override((request) =>
-    request.path === '/api/setup' ? errorResponse(500, 'Database unavailable') : undefined,
-  );
-  renderRoutes('/admin-setup');
+  server.use(http.get('/api/setup', () => apiError('INTERNAL', 'Database unavailable')));
+  renderApp('/admin-setup');
 
   expect(
     await screen.findByText('Failed to check existing profile. Please try again.'),

@@ -1,26 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeAuthApi, VALID_RESET_TOKEN } from '../testing/fake-auth-api.ts';
-import { renderRoutes } from '../testing/render-routes.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { describe, expect, it } from 'vitest';
+import { addAccount } from '../../../test/msw/accounts.ts';
+import { issueResetToken, resetLinkRequests } from '../../../test/msw/handlers/auth.ts';
+import { renderApp } from '../../../test/render-app.tsx';
 
 describe('/forgot-password', () => {
   it('sends a reset link that comes back to /reset-password, whoever asks', async () => {
-    const api = installFakeAuthApi();
-    renderRoutes('/forgot-password');
+    renderApp('/forgot-password');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), ' someone@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(/If an account exists/);
-    expect(api.bodyOf('/api/auth/request-password-reset')).toEqual({
-      email: 'someone@example.com',
-      redirectTo: `${window.location.origin}/reset-password`,
-    });
+    expect(resetLinkRequests()).toEqual([
+      { email: 'someone@example.com', redirectTo: `${window.location.origin}/reset-password` },
+    ]);
   });
 });
 
@@ -28,8 +23,7 @@ describe('/reset-password', () => {
   it.each(['/reset-password?error=INVALID_TOKEN', '/reset-password'])(
     'explains an unusable link (%s) and offers a new one',
     async (path) => {
-      installFakeAuthApi();
-      renderRoutes(path);
+      renderApp(path);
 
       expect(
         await screen.findByText('This password reset link is invalid or has expired.'),
@@ -42,8 +36,9 @@ describe('/reset-password', () => {
   );
 
   it('sets the new password and goes to /login', async () => {
-    const api = installFakeAuthApi();
-    const { pathname } = renderRoutes(`/reset-password?token=${VALID_RESET_TOKEN}`);
+    const account = addAccount({ role: 'customer' });
+    const token = issueResetToken(account);
+    const { pathname } = renderApp(`/reset-password?token=${token}`);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New Password'), 'brand-new');
     await user.type(screen.getByLabelText('Confirm New Password'), 'brand-nee');
@@ -57,15 +52,11 @@ describe('/reset-password', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
     await waitFor(() => expect(pathname()).toBe('/login'));
-    expect(api.bodyOf('/api/auth/reset-password')).toEqual({
-      token: VALID_RESET_TOKEN,
-      newPassword: 'brand-new',
-    });
+    expect(account.password).toBe('brand-new');
   });
 
   it('explains a token the server refuses', async () => {
-    installFakeAuthApi();
-    renderRoutes('/reset-password?token=used-already');
+    renderApp('/reset-password?token=used-already');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New Password'), 'brand-new');
     await user.type(screen.getByLabelText('Confirm New Password'), 'brand-new');

@@ -1,37 +1,29 @@
+// The three sign-in screens. Which role each portal lets in is portal-decisions.test.ts; here,
+// that the screens act on those decisions: where they go, and the sessions they end.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Viewer } from '../api.ts';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import {
-  accountFor,
-  errorResponse,
-  installFakeAuthApi,
-  makeViewer,
-} from '../testing/fake-auth-api.ts';
-import { renderRoutes } from '../testing/render-routes.tsx';
+  addAccount,
+  signedInAccount,
+  signInAs,
+  TEST_PASSWORD,
+} from '../../../test/msw/accounts.ts';
+import { apiError } from '../../../test/msw/respond.ts';
+import { apiCalls, server } from '../../../test/msw/server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-async function signInAs(email: string, password: string) {
+async function signIn(email: string, password = TEST_PASSWORD) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
-function setUp(path: string, viewers: Viewer[], options: { viewer?: Viewer | null } = {}) {
-  const api = installFakeAuthApi({
-    accounts: viewers.map((viewer) => accountFor(viewer)),
-    viewer: options.viewer ?? null,
-  });
-  return { api, ...renderRoutes(path) };
-}
-
 describe('/login', () => {
   it('offers sign-up, Back to Home and Forgot password?', async () => {
-    setUp('/login', []);
+    renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Sign In', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
@@ -42,7 +34,7 @@ describe('/login', () => {
   });
 
   it('checks the fields before asking the server', async () => {
-    const { api } = setUp('/login', []);
+    renderApp('/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
 
@@ -51,12 +43,12 @@ describe('/login', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
-    expect(api.calls()).toEqual([]);
+    expect(apiCalls()).toEqual([]);
   });
 
   it("shows 'Sign in failed' with the server's message beneath", async () => {
-    setUp('/login', []);
-    await signInAs('nobody@example.com', 'wrong-password');
+    renderApp('/login');
+    await signIn('nobody@example.com', 'wrong-password');
 
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert).toHaveTextContent('Sign in failed'));
@@ -64,42 +56,47 @@ describe('/login', () => {
   });
 
   it('goes to / after signing in', async () => {
-    const customer = makeViewer('customer');
-    const { pathname } = setUp('/login', [customer]);
-    await signInAs(customer.email, 'secret12');
+    const customer = addAccount({ role: 'customer' });
+    const { pathname } = renderApp('/login');
+    await signIn(customer.user.email);
 
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(pathname()).toBe('/');
+    await waitFor(() => expect(pathname()).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'How It Works' })).toBeInTheDocument();
+    expect(signedInAccount()).toBe(customer);
   });
 });
 
 describe('/admin-portal', () => {
-  it.each(['manager', 'admin', 'super_admin'] as const)('lets a %s into /admin', async (role) => {
-    const staff = makeViewer(role);
-    const { pathname } = setUp('/admin-portal', [staff]);
-    await signInAs(staff.email, 'secret12');
+  it('lets staff into /admin', async () => {
+    const manager = addAccount({ role: 'manager' });
+    const { pathname } = renderApp('/admin-portal');
+    await signIn(manager.user.email);
 
-    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(pathname()).toBe('/admin');
   });
 
-  it.each(['customer', 'technician'] as const)('signs a %s out and refuses', async (role) => {
-    const someone = makeViewer(role);
-    const { api } = setUp('/admin-portal', [someone]);
-    await signInAs(someone.email, 'secret12');
+  it('signs anyone else out again and refuses', async () => {
+    const customer = addAccount({ role: 'customer' });
+    const { pathname } = renderApp('/admin-portal');
+    await signIn(customer.user.email);
 
     expect(
       await screen.findByText(
         'Access denied. This account does not have administrative privileges.',
       ),
     ).toBeInTheDocument();
-    expect(api.calls()).toEqual(['POST /api/auth/sign-in/email', 'POST /api/auth/sign-out']);
-    expect(api.state.viewer).toBeNull();
+    await waitFor(() =>
+      expect(apiCalls()).toEqual(['POST /api/auth/sign-in/email', 'POST /api/auth/sign-out']),
+    );
+    expect(signedInAccount()).toBeUndefined();
+    expect(pathname()).toBe('/admin-portal');
   });
 
   it('says so when the password is wrong', async () => {
-    setUp('/admin-portal', [makeViewer('admin')]);
-    await signInAs('admin@example.com', 'not-it');
+    const admin = addAccount({ role: 'admin' });
+    renderApp('/admin-portal');
+    await signIn(admin.user.email, 'not-it');
 
     expect(
       await screen.findByText('Invalid credentials. Please check your email and password.'),
@@ -107,84 +104,83 @@ describe('/admin-portal', () => {
   });
 
   it('signs out when the role cannot be read after signing in', async () => {
-    const admin = makeViewer('admin');
-    const { api } = setUp('/admin-portal', [admin]);
-    // The first /api/me (on arrival) answers; the one after the sign-in fails.
-    let meCalls = 0;
-    api.override(({ path }) =>
-      path === '/api/me' && ++meCalls > 1 ? errorResponse(500, 'Database down') : undefined,
-    );
-    await signInAs(admin.email, 'secret12');
+    const admin = addAccount({ role: 'admin' });
+    renderApp('/admin-portal');
+    await screen.findByLabelText('Email');
+    // /api/me answered on arrival (signed out); the read after the sign-in fails.
+    server.use(http.get('/api/me', () => apiError('INTERNAL', 'Database down')));
+    await signIn(admin.user.email);
 
     expect(
       await screen.findByText('Unable to verify admin privileges. Please contact support.'),
     ).toBeInTheDocument();
-    expect(api.calls()).toContain('POST /api/auth/sign-out');
+    await waitFor(() => expect(apiCalls()).toContain('POST /api/auth/sign-out'));
+    expect(signedInAccount()).toBeUndefined();
   });
 
   it('reports any other failure in general words', async () => {
-    const { api } = setUp('/admin-portal', []);
-    api.override(({ path }) =>
-      path === '/api/auth/sign-in/email' ? errorResponse(429, 'Too many requests') : undefined,
+    server.use(
+      http.post('/api/auth/sign-in/email', () =>
+        apiError('RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.'),
+      ),
     );
-    await signInAs('admin@example.com', 'secret12');
+    renderApp('/admin-portal');
+    await signIn('admin@example.com');
 
     expect(await screen.findByText('An error occurred. Please try again.')).toBeInTheDocument();
   });
 
   it('sends a staff member who is already signed in straight to /admin', async () => {
-    const { pathname } = setUp('/admin-portal', [], { viewer: makeViewer('manager') });
+    signInAs({ role: 'manager' });
+    const { pathname } = renderApp('/admin-portal');
 
-    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(pathname()).toBe('/admin');
   });
 
   it('tells a signed-in customer that this account cannot open the dashboard', async () => {
-    setUp('/admin-portal', [], { viewer: makeViewer('customer') });
+    const customer = signInAs({ role: 'customer' });
+    renderApp('/admin-portal');
 
     expect(await screen.findByText(/which cannot open the Admin Dashboard/)).toHaveTextContent(
-      'customer@example.com',
+      customer.user.email,
     );
   });
 });
 
 describe('/tech-portal', () => {
-  it.each([
-    [true, '/technician-dashboard'],
-    [false, '/technician-onboarding'],
-  ])('sends a technician with onboarding complete = %s to %s', async (complete, path) => {
-    const technician = makeViewer('technician', { onboardingComplete: complete });
-    const { pathname } = setUp('/tech-portal', [technician]);
-    await signInAs(technician.email, 'secret12');
+  it('sends a technician where technicians belong', async () => {
+    const technician = addAccount({ role: 'technician', onboardingComplete: false });
+    const { pathname } = renderApp('/tech-portal');
+    await signIn(technician.user.email);
 
-    await waitFor(() => expect(pathname()).toBe(path));
+    await waitFor(() => expect(pathname()).toBe('/technician-onboarding'));
   });
 
   it('signs anyone else out and says the portal is for technicians', async () => {
-    const admin = makeViewer('admin');
-    const { api } = setUp('/tech-portal', [admin]);
-    await signInAs(admin.email, 'secret12');
+    const admin = addAccount({ role: 'admin' });
+    renderApp('/tech-portal');
+    await signIn(admin.user.email);
 
     expect(await screen.findByText(/for technicians only/)).toBeInTheDocument();
-    expect(api.state.viewer).toBeNull();
+    await waitFor(() => expect(signedInAccount()).toBeUndefined());
   });
 
   it('answers a wrong password and other failures in the spec’s words', async () => {
-    const { api } = setUp('/tech-portal', []);
-    await signInAs('tech@example.com', 'nope-nope');
+    renderApp('/tech-portal');
+    await signIn('tech@example.com', 'nope-nope');
     expect(
       await screen.findByText('Invalid credentials. Please check your email and password.'),
     ).toBeInTheDocument();
 
-    api.override(() => Promise.reject(new TypeError('Failed to fetch')));
+    server.use(http.post('/api/auth/sign-in/email', () => HttpResponse.error()));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('An error occurred. Please try again.')).toBeInTheDocument();
   });
 
   it('sends a technician who is already signed in on', async () => {
-    const { pathname } = setUp('/tech-portal', [], {
-      viewer: makeViewer('technician', { onboardingComplete: false }),
-    });
+    signInAs({ role: 'technician', onboardingComplete: false });
+    const { pathname } = renderApp('/tech-portal');
     await waitFor(() => expect(pathname()).toBe('/technician-onboarding'));
   });
 });

@@ -1,12 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it, vi } from 'vitest';
-import { errorResponse, installFakeAuthApi } from '../testing/fake-auth-api.ts';
-import { renderRoutes } from '../testing/render-routes.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { http } from 'msw';
+import { expect, it } from 'vitest';
+import { addAccount, findAccountByEmail, signedInAccount } from '../../../test/msw/accounts.ts';
+import { apiError } from '../../../test/msw/respond.ts';
+import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
 
 async function fill(email: string, password: string, confirmPassword: string) {
   const user = userEvent.setup();
@@ -17,8 +16,7 @@ async function fill(email: string, password: string, confirmPassword: string) {
 }
 
 it('asks for a long enough password, typed twice', async () => {
-  const api = installFakeAuthApi();
-  renderRoutes('/signup');
+  renderApp('/signup');
   await fill('new@example.com', 'abc', 'abd');
 
   expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
@@ -27,36 +25,52 @@ it('asks for a long enough password, typed twice', async () => {
   expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
     'Passwords do not match',
   );
-  expect(api.calls()).toEqual([]);
+  expect(apiCalls()).toEqual([]);
 });
 
 it('says the account was created, then goes to /login after 2 seconds', async () => {
-  const api = installFakeAuthApi();
-  const { pathname } = renderRoutes('/signup');
+  const { pathname } = renderApp('/signup');
   await fill('new@example.com', 'secret12', 'secret12');
 
   expect(
     await screen.findByText('Account created successfully! You can now sign in.'),
   ).toBeInTheDocument();
-  expect(api.bodyOf('/api/auth/sign-up/email')).toEqual({
+  expect(await lastBodyOf('POST', '/api/auth/sign-up/email')).toEqual({
     email: 'new@example.com',
     password: 'secret12',
     name: '',
   });
+  expect(findAccountByEmail('new@example.com')?.user.role).toBe('customer');
+  expect(signedInAccount()).toBeUndefined();
   expect(pathname()).toBe('/signup');
   await waitFor(() => expect(pathname()).toBe('/login'), { timeout: 3000 });
 });
 
-it("shows 'Sign up failed' with the server's message beneath", async () => {
-  const api = installFakeAuthApi();
-  api.override(({ path }) =>
-    path === '/api/auth/sign-up/email'
-      ? errorResponse(422, 'User already exists. Use another email.')
-      : undefined,
-  );
-  renderRoutes('/signup');
+it("shows 'Sign up failed' for a registered address, with ways to sign in instead", async () => {
+  addAccount({ email: 'taken@example.com' });
+  renderApp('/signup');
   await fill('taken@example.com', 'secret12', 'secret12');
 
-  const alert = await screen.findByText('User already exists. Use another email.');
-  expect(alert.parentElement).toHaveTextContent(/^Sign up failed/);
+  const alert = await screen.findByRole('alert');
+  await waitFor(() => expect(alert).toHaveTextContent(/^Sign up failed/));
+  expect(alert).toHaveTextContent('An account with this email already exists.');
+  expect(within(alert).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  expect(within(alert).getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
+});
+
+it("shows any other refusal in the server's words", async () => {
+  server.use(
+    http.post('/api/auth/sign-up/email', () =>
+      apiError('RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.'),
+    ),
+  );
+  renderApp('/signup');
+  await fill('new@example.com', 'secret12', 'secret12');
+
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Too many attempts. Please wait a moment and try again.',
+  );
 });

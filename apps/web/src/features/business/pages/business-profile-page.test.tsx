@@ -1,15 +1,19 @@
 import type { Role } from '@pitstop/shared/roles';
+import { businessProfileResponseSchema } from '@pitstop/shared/business/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { businessProfileQueryKey } from '../../../lib/business-profile.ts';
+import { signInAs } from '../../../test/msw/accounts.ts';
 import {
-  errorResponse,
-  installFakeCatalogApi,
-  viewerWithRole,
-} from '../../services/testing/fake-catalog-api.ts';
-import { testBusiness } from '../../../test/test-business.ts';
-import { renderRoutes } from '../../services/testing/render-routes.tsx';
-import { businessProfileQueryKey } from '../api.ts';
+  seedBusiness,
+  storedBusiness,
+  TEST_BUSINESS,
+} from '../../../test/msw/handlers/business.ts';
+import { apiError, respond } from '../../../test/msw/respond.ts';
+import { apiCalls, server } from '../../../test/msw/server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
 import { READ_ONLY_NOTE, SAVED_MESSAGE } from './business-profile-page.tsx';
 
 beforeAll(() => {
@@ -26,28 +30,27 @@ beforeAll(async () => {
   await import('./business-profile-page.tsx');
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 function setup(role: Role | null = 'admin') {
-  const api = installFakeCatalogApi({ viewer: role ? viewerWithRole(role) : null });
+  if (role) signInAs({ role });
   const user = userEvent.setup();
-  const rendered = renderRoutes('/admin/business-profile');
-  return { api, user, ...rendered };
+  const rendered = renderApp('/admin/business-profile');
+  return { user, ...rendered };
 }
 
 const hoursSection = () => screen.getByRole('region', { name: 'Business hours' });
+/** The page itself (the top bar shows the business name too). */
+const page = () => screen.getByRole('main');
+const saves = () => apiCalls().filter((call) => call === 'PUT /api/business');
 
 describe('Business Profile access', () => {
-  it.each(['technician', 'customer'] as const)('sends a %s to /admin', async (role) => {
-    setup(role);
-    expect(await screen.findByText('Other page: /admin')).toBeInTheDocument();
+  it('sends a technician to /admin, whose own guard sends them on to the admin portal', async () => {
+    const { pathname } = setup('technician');
+    await waitFor(() => expect(pathname()).toBe('/admin-portal'));
   });
 
   it('sends a signed-out visitor to /admin-portal', async () => {
-    setup(null);
-    expect(await screen.findByText('Other page: /admin-portal')).toBeInTheDocument();
+    const { pathname } = setup(null);
+    await waitFor(() => expect(pathname()).toBe('/admin-portal'));
   });
 
   it('shows a manager the profile read-only', async () => {
@@ -69,7 +72,7 @@ describe('Business Profile', () => {
   });
 
   it('edits and saves, then returns to view mode with the new values', async () => {
-    const { api, user, queryClient } = setup();
+    const { user, queryClient } = setup();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('Business name')).toHaveFocus();
 
@@ -83,20 +86,12 @@ describe('Business Profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
-    expect(api.writes()).toEqual([
-      {
-        method: 'PUT',
-        path: '/api/business',
-        body: {
-          ...testBusiness,
-          phone: '(555) 987-6543',
-          hours: {
-            ...testBusiness.hours,
-            sunday: { ...testBusiness.hours.sunday, isOpen: false },
-          },
-        },
-      },
-    ]);
+    expect(saves()).toEqual(['PUT /api/business']);
+    expect(storedBusiness()).toEqual({
+      ...TEST_BUSINESS,
+      phone: '(555) 987-6543',
+      hours: { ...TEST_BUSINESS.hours, sunday: { ...TEST_BUSINESS.hours.sunday, isOpen: false } },
+    });
     // View mode again, with the saved values; the footer's cached profile is the saved one.
     expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus();
     expect(within(hoursSection()).getByText('Closed')).toBeInTheDocument();
@@ -109,7 +104,7 @@ describe('Business Profile', () => {
   });
 
   it('requires the closing time to be after the opening time', async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const closing = screen.getByLabelText('Monday closing time');
     await user.clear(closing);
@@ -118,20 +113,22 @@ describe('Business Profile', () => {
     await waitFor(() =>
       expect(closing).toHaveAccessibleDescription('Closing time must be after opening time'),
     );
-    expect(api.writes()).toHaveLength(0);
+    expect(saves()).toEqual([]);
 
     // Closing the day makes its times irrelevant: the error goes and Save goes through.
     await user.click(screen.getByRole('switch', { name: 'Open on Monday' }));
     expect(screen.queryByText('Closing time must be after opening time')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(api.writes()).toMatchObject([
-      { body: { hours: { monday: { isOpen: false, openTime: '07:00', closeTime: '06:30' } } } },
-    ]);
+    expect(storedBusiness().hours.monday).toEqual({
+      isOpen: false,
+      openTime: '07:00',
+      closeTime: '06:30',
+    });
   });
 
   it('checks visits per time slot with the shared schema’s words', async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const capacity = screen.getByLabelText('Visits per time slot');
     for (const typed of ['51', '0', '2.5']) {
@@ -151,11 +148,11 @@ describe('Business Profile', () => {
         expect.stringContaining('Visits per time slot must be a whole number from 1 to 50'),
       ),
     );
-    expect(api.writes()).toHaveLength(0);
+    expect(saves()).toEqual([]);
   });
 
   it('checks the name, phone and e-mail before saving', async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.clear(screen.getByLabelText('Business name'));
     const phone = screen.getByLabelText('Phone');
@@ -173,17 +170,21 @@ describe('Business Profile', () => {
       expect.stringContaining('Enter a 10-digit phone number, e.g. (555) 123-4567'),
     );
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address');
-    expect(api.writes()).toHaveLength(0);
+    expect(saves()).toEqual([]);
   });
 
-  it('shows the server’s phone and capacity messages next to their fields', async () => {
-    const { api, user } = setup();
+  it('shows the server’s field messages next to their fields, focusing the first', async () => {
+    const { user } = setup();
     const tenDigits = 'Enter a 10-digit phone number, e.g. (555) 123-4567';
     const capacity = 'Visits per time slot must be a whole number from 1 to 50';
-    api.override((request) =>
-      request.method === 'PUT'
-        ? errorResponse(422, tenDigits, { phone: tenDigits, capacity })
-        : undefined,
+    server.use(
+      http.put('/api/business', () =>
+        apiError('VALIDATION', tenDigits, {
+          phone: tenDigits,
+          capacity,
+          timeZone: 'Unknown time zone',
+        }),
+      ),
     );
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -196,49 +197,34 @@ describe('Business Profile', () => {
     expect(screen.getByLabelText('Visits per time slot')).toHaveAccessibleDescription(
       expect.stringContaining(capacity),
     );
+    expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription(
+      expect.stringContaining('Unknown time zone'),
+    );
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
   it('shows the phone as the server stored it after saving', async () => {
-    const { api, user } = setup();
-    // The server stores (XXX) XXX-XXXX whatever was sent; the page shows what it stored.
-    let stored: object | undefined;
-    api.override((request) => {
-      if (request.path !== '/api/business') return undefined;
-      if (request.method === 'PUT')
-        stored = { ...(request.body as object), phone: '(555) 987-6543' };
-      return stored ? Response.json(stored) : undefined;
-    });
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('(555) 987-6543')).toBeInTheDocument();
-  });
-
-  it('shows the server’s field errors next to their fields', async () => {
-    const { api, user } = setup();
-    api.override((request) =>
-      request.method === 'PUT'
-        ? errorResponse(422, 'Unknown time zone', { timeZone: 'Unknown time zone' })
-        : undefined,
+    const { user } = setup();
+    // The page shows the server's answer, not what it sent: here the server stored another phone.
+    server.use(
+      http.put('/api/business', () => {
+        seedBusiness({ ...TEST_BUSINESS, phone: '(555) 987-6543' });
+        return respond(businessProfileResponseSchema, storedBusiness());
+      }),
     );
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription(
-        expect.stringContaining('Unknown time zone'),
-      ),
-    );
-    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(await within(page()).findByText('(555) 987-6543')).toBeInTheDocument();
   });
 
   it('discards changes on Cancel', async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.clear(screen.getByLabelText('Business name'));
     await user.type(screen.getByLabelText('Business name'), 'Another Name');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByText('Pitstop')).toBeInTheDocument();
+    expect(within(page()).getByText('Pitstop')).toBeInTheDocument();
     expect(screen.queryByText('Another Name')).not.toBeInTheDocument();
-    expect(api.writes()).toHaveLength(0);
+    expect(saves()).toEqual([]);
   });
 });

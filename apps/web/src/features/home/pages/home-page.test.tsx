@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it, vi } from 'vitest';
-import { mockBusinessApi, renderApp, testBusiness } from '../../../test/render-app.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { delay, http } from 'msw';
+import { expect, it } from 'vitest';
+import { seedBusiness, TEST_BUSINESS } from '../../../test/msw/handlers/business.ts';
+import { apiError } from '../../../test/msw/respond.ts';
+import { server } from '../../../test/msw/server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
 
 it('offers Schedule Service and a Call Us link with the business phone', async () => {
-  mockBusinessApi();
   renderApp('/');
 
   expect(await screen.findByRole('link', { name: 'Schedule Service' })).toHaveAttribute(
@@ -28,14 +27,10 @@ it('offers Schedule Service and a Call Us link with the business phone', async (
 
 it('keeps Call Us when the business profile cannot be read, pointing at the contact details', async () => {
   let profileCalls = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      if (String(input) !== '/api/business') return Promise.reject(new Error(`Unmocked ${input}`));
+  server.use(
+    http.get('/api/business', () => {
       profileCalls += 1;
-      return Promise.resolve(
-        Response.json({ error: { code: 'INTERNAL', message: 'Down' } }, { status: 500 }),
-      );
+      return apiError('INTERNAL', 'Down');
     }),
   );
   const user = userEvent.setup();
@@ -58,14 +53,14 @@ it('keeps Call Us when the business profile cannot be read, pointing at the cont
 });
 
 it('keeps Call Us pointing at the contact details when the business has no phone', async () => {
-  mockBusinessApi({ ...testBusiness, phone: '' });
+  seedBusiness({ ...TEST_BUSINESS, phone: '' });
   renderApp('/');
 
   expect(await screen.findByRole('link', { name: 'Call Us' })).toHaveAttribute('href', '#contact');
 });
 
 it('shows Call Us as a disabled button while the number loads', async () => {
-  mockBusinessApi('pending');
+  server.use(http.get('/api/business', () => delay('infinite')));
   renderApp('/');
 
   expect(await screen.findByRole('button', { name: 'Call Us' })).toBeDisabled();

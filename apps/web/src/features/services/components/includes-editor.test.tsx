@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_INCLUDED_ITEMS } from '@pitstop/shared/services/catalog';
-import { addIncludedItem, IncludesEditor } from './includes-editor.tsx';
+import { IncludesEditor } from './includes-editor.tsx';
 
 function Harness({ initial = [], onSubmit }: { initial?: string[]; onSubmit?: () => void }) {
   const [items, setItems] = useState(initial);
@@ -79,13 +79,5 @@ describe('IncludesEditor', () => {
     const { input, addButton } = setup(full);
     expect(input).toBeDisabled();
     expect(addButton).toBeDisabled();
-  });
-});
-
-describe('addIncludedItem', () => {
-  it('trims, and refuses blanks and duplicates', () => {
-    expect(addIncludedItem(['a'], '  b ')).toEqual(['a', 'b']);
-    expect(addIncludedItem(['a'], ' \t ')).toBeNull();
-    expect(addIncludedItem(['Oil'], 'oil')).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeService } from '../testing/fake-catalog-api.ts';
+import { makeService } from '../../../test/msw/handlers/services.ts';
 import { ServiceAdminList } from './service-admin-list.tsx';
 
 const services = ['Basic Oil Change', 'Synthetic Oil Change', 'Battery Service'].map(
-  (name, order) => makeService(name, { order }),
+  (name, order) => makeService(name, {}, order),
 );
 
 function setup(list = services) {

@@ -1,13 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  installFakeUsersApi,
-  makeUser,
-  viewerFor,
-} from '../testing/fake-users-api.ts';
-import { renderRoutes } from '../testing/render-routes.tsx';
+import { http } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addAccount, findAccountByEmail, signInAs } from '../../../test/msw/accounts.ts';
+import { apiError } from '../../../test/msw/respond.ts';
+import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
 
 beforeAll(async () => {
   // The page is a lazy route: load it once up front, and give a busy machine (the whole suite
@@ -20,20 +18,15 @@ beforeAll(async () => {
   Element.prototype.scrollIntoView ??= () => {};
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const me = makeUser({ name: 'Avery Quinn', role: 'super_admin' });
-const jordan = makeUser({ name: 'Jordan Lee', role: 'technician', phone: '(555) 201-3344' });
-const maria = makeUser({ name: 'Maria Gonzalez', role: 'customer' });
-const chris = makeUser({ name: 'Chris Wong', role: 'admin' });
-
-function setup(users = [jordan, maria, chris, me]) {
-  const api = installFakeUsersApi({ viewer: viewerFor(me), users });
+/** The viewer, a super admin, and three other accounts. */
+function setup() {
+  signInAs({ name: 'Avery Quinn', role: 'super_admin' });
+  const jordan = addAccount({ name: 'Jordan Lee', role: 'technician', phone: '(555) 201-3344' });
+  addAccount({ name: 'Maria Gonzalez', role: 'customer' });
+  const chris = addAccount({ name: 'Chris Wong', role: 'admin' });
   const user = userEvent.setup();
-  renderRoutes('/admin/users');
-  return { api, user };
+  renderApp('/admin/users');
+  return { user, jordan, chris };
 }
 
 /** The desktop table (the phone cards render the same rows; CSS picks one). */
@@ -68,7 +61,7 @@ describe('User Management list', () => {
   });
 
   it('filters by role when a tab is chosen', async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     await table();
     await user.click(screen.getByRole('tab', { name: /^Technician/ }));
 
@@ -79,18 +72,18 @@ describe('User Management list', () => {
       'aria-selected',
       'true',
     );
-    expect(api.calls()).toContain('GET /api/users?role=technician');
+    expect(apiCalls()).toContain('GET /api/users?role=technician');
   });
 
   it('searches once typing pauses, not on every key', async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     await table();
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'jor');
 
     await waitFor(() =>
       expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2),
     );
-    expect(api.calls()).toEqual(['GET /api/users', 'GET /api/users?search=jor']);
+    expect(apiCalls()).toEqual(['GET /api/users', 'GET /api/users?search=jor']);
     expect(screen.getByText('1 user matching “jor”')).toBeInTheDocument();
   });
 
@@ -103,23 +96,22 @@ describe('User Management list', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it.each([
-    [401, 'You must be signed in to view users'],
-    [500, 'Failed to load users'],
-  ])('explains a failed load (HTTP %i)', async (status, message) => {
-    const api = installFakeUsersApi({ viewer: viewerFor(me), users: [me] });
-    api.setOverride((request) =>
-      request.path === '/api/users' ? errorResponse(status, 'nope') : undefined,
+  // Which words each failure earns is user-messages.test.ts; here, that the page shows them.
+  it('explains a failed load', async () => {
+    server.use(
+      http.get('/api/users', () => apiError('UNAUTHENTICATED', 'Please sign in to continue.')),
     );
-    renderRoutes('/admin/users');
+    setup();
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You must be signed in to view users',
+    );
   });
 });
 
 describe('Create User dialog', () => {
   it('creates a user with a role and a formatted phone, then closes after 1.5 s', async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     await table();
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create User' });
@@ -137,7 +129,7 @@ describe('Create User dialog', () => {
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
       'User account created successfully!',
     );
-    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
+    expect(await lastBodyOf('POST', '/api/users')).toEqual({
       name: 'Dana Whitfield',
       email: 'dana@example.com',
       password: 'secret1',
@@ -148,10 +140,14 @@ describe('Create User dialog', () => {
       timeout: 2500,
     });
     expect(rowOf(screen.getByRole('table'), 'Dana Whitfield')).toHaveTextContent('Technician');
+    expect(findAccountByEmail('dana@example.com')?.user).toMatchObject({
+      role: 'technician',
+      phone: '(555) 300-1200',
+    });
   });
 
   it('checks the form before sending it', async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     await table();
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create User' });
@@ -167,34 +163,49 @@ describe('Create User dialog', () => {
     expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(
       'Password must be at least 6 characters long',
     );
-    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+    expect(apiCalls().filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
-  it.each([
-    [409, 'A user with this email already exists.', 'A user with this email already exists.'],
-    [401, 'Unauthorized', 'You must be signed in to create users'],
-    [500, 'Internal Server Error', 'Failed to create user'],
-  ])('explains a refusal (HTTP %i) and keeps the dialog open', async (status, text, shown) => {
-    const { api, user } = setup();
-    api.setOverride((request) =>
-      request.method === 'POST' ? errorResponse(status, text) : undefined,
-    );
+  async function submitNewUser(user: ReturnType<typeof userEvent.setup>, email: string) {
     await table();
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create User' });
     await user.type(within(dialog).getByLabelText('Name'), 'Jordan Again');
-    await user.type(within(dialog).getByLabelText('Email'), 'jordan.lee@example.com');
+    await user.type(within(dialog).getByLabelText('Email'), email);
     await user.type(within(dialog).getByLabelText('Password'), 'secret1');
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    return dialog;
+  }
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(shown);
+  it('shows a taken e-mail at the Email field and keeps the dialog open', async () => {
+    const { user } = setup();
+    const dialog = await submitNewUser(user, 'jordan.lee@example.com');
+
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription(
+        'A user with this email already exists.',
+      ),
+    );
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Jordan Again');
+  });
+
+  it('explains a refusal the server gives no field for in a banner', async () => {
+    server.use(
+      http.post('/api/users', () =>
+        apiError('INTERNAL', 'Something went wrong. Please try again.'),
+      ),
+    );
+    const { user } = setup();
+    const dialog = await submitNewUser(user, 'dana@example.com');
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create user');
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Jordan Again');
   });
 });
 
 describe('Edit User dialog', () => {
   it('opens from a row, locks the role, saves without it, and closes after 1 s', async () => {
-    const { api, user } = setup();
+    const { user, jordan } = setup();
     await user.click(rowOf(await table(), 'Jordan Lee'));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
 
@@ -212,9 +223,7 @@ describe('Edit User dialog', () => {
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
       'User updated successfully!',
     );
-    const patch = api.requests.find((r) => r.method === 'PATCH');
-    expect(patch?.path).toBe(`/api/users/${jordan.id}`);
-    expect(patch?.body).toEqual({
+    expect(await lastBodyOf('PATCH', `/api/users/${jordan.user.id}`)).toEqual({
       name: 'Jordan Lee',
       phone: '(555) 987-6543',
       address: '1 Main St, Springfield, 12345',
@@ -226,10 +235,12 @@ describe('Edit User dialog', () => {
   });
 
   it('reports a failed save', async () => {
-    const { api, user } = setup();
-    api.setOverride((request) =>
-      request.method === 'PATCH' ? errorResponse(500, 'Internal Server Error') : undefined,
+    server.use(
+      http.patch('/api/users/:id', () =>
+        apiError('INTERNAL', 'Something went wrong. Please try again.'),
+      ),
     );
+    const { user } = setup();
     await user.click(within(await table()).getByRole('button', { name: 'Edit Maria Gonzalez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
@@ -242,32 +253,34 @@ describe('Edit User dialog', () => {
 
 describe('deleting a user', () => {
   it('asks first, then deletes and says so', async () => {
-    const { api, user } = setup();
+    const { user, chris } = setup();
     await user.click(within(await table()).getByRole('button', { name: 'Delete Chris Wong' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete user?' });
     expect(confirm).toHaveTextContent('Chris Wong (chris.wong@example.com)');
     await user.click(within(confirm).getByRole('button', { name: 'Delete User' }));
 
     expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
-    expect(api.calls()).toContain(`DELETE /api/users/${chris.id}`);
+    expect(apiCalls()).toContain(`DELETE /api/users/${chris.user.id}`);
     expect(within(screen.getByRole('table')).queryByText('Chris Wong')).not.toBeInTheDocument();
   });
 
   it('does nothing on Cancel', async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     await user.click(within(await table()).getByRole('button', { name: 'Delete Chris Wong' }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(api.calls().some((call) => call.startsWith('DELETE'))).toBe(false);
+    expect(apiCalls().some((call) => call.startsWith('DELETE'))).toBe(false);
   });
 
   it('reports a failed delete', async () => {
-    const { api, user } = setup();
-    api.setOverride((request) =>
-      request.method === 'DELETE' ? errorResponse(500, 'Internal Server Error') : undefined,
+    server.use(
+      http.delete('/api/users/:id', () =>
+        apiError('INTERNAL', 'Something went wrong. Please try again.'),
+      ),
     );
+    const { user } = setup();
     await user.click(within(await table()).getByRole('button', { name: 'Delete Chris Wong' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete User' }),
@@ -278,7 +291,7 @@ describe('deleting a user', () => {
   });
 
   it("refuses the viewer's own account, and says why", async () => {
-    const { api, user } = setup();
+    const { user } = setup();
     const own = within(await table()).getByRole('button', { name: 'Delete Avery Quinn' });
     expect(own).toHaveAttribute('aria-disabled', 'true');
     expect(own).toHaveAccessibleDescription('You cannot delete your own account.');
@@ -288,6 +301,6 @@ describe('deleting a user', () => {
       await screen.findByText('You cannot delete your own account.', { selector: '[data-title]' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(api.calls().some((call) => call.startsWith('DELETE'))).toBe(false);
+    expect(apiCalls().some((call) => call.startsWith('DELETE'))).toBe(false);
   });
 });

@@ -1,0 +1,46 @@
+// Doubles of the business profile (GET /api/business, public; PUT for business:edit), which stores
+// the phone as (XXX) XXX-XXXX whatever separators were typed, as the server does.
+import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
+import { businessProfileSchema, type BusinessProfile } from '@pitstop/shared/business/profile';
+import { businessProfileResponseSchema } from '@pitstop/shared/business/responses';
+import { formatPhone } from '@pitstop/shared/phone';
+import { http } from 'msw';
+import { requireAccess } from '../accounts.ts';
+import { readBody, respond } from '../respond.ts';
+
+/** The profile every test starts with. */
+export const TEST_BUSINESS: BusinessProfile = {
+  name: 'Pitstop',
+  phone: '(555) 123-4567',
+  email: 'support@pitstop.example',
+  timeZone: 'America/New_York',
+  capacity: 2,
+  hours: DEFAULT_BUSINESS_HOURS,
+};
+
+const state = { business: TEST_BUSINESS };
+
+export function resetBusinessState(): void {
+  state.business = TEST_BUSINESS;
+}
+
+export function seedBusiness(business: BusinessProfile): void {
+  state.business = business;
+}
+
+export function storedBusiness(): BusinessProfile {
+  return state.business;
+}
+
+export const businessHandlers = [
+  http.get('/api/business', () => respond(businessProfileResponseSchema, state.business)),
+
+  http.put('/api/business', async ({ request }) => {
+    const access = requireAccess('business:edit');
+    if (!access.ok) return access.response;
+    const body = await readBody(request, businessProfileSchema);
+    if (!body.ok) return body.response;
+    state.business = { ...body.data, phone: formatPhone(body.data.phone) };
+    return respond(businessProfileResponseSchema, state.business);
+  }),
+];
