@@ -49,8 +49,9 @@ export function forgetAccountData(queryClient: QueryClient) {
 
 /** Forgets every cached query of the signed-in user and records that nobody is signed in. */
 export function forgetSession(queryClient: QueryClient) {
-  queryClient.clear();
+  // The viewer query is answered, not removed, so mounted guards see the change at once.
   queryClient.setQueryData<MeResponse>(viewerQueryKey, { viewer: null });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== viewerQueryKey[0] });
 }
 
 /** Ends the session on the server; on failure the viewer is re-read, as the session may live on. */

@@ -2,6 +2,7 @@
 // open from it. Manage Technicians joins the list when its screen is built.
 import { can, type Permission } from '@pitstop/shared/permissions';
 import type { Role } from '@pitstop/shared/roles';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { Building2, UsersRound, Wrench, type LucideIcon } from 'lucide-react';
 
 export interface AdminService {
@@ -18,21 +19,21 @@ export const ADMIN_SERVICES: readonly AdminService[] = [
   {
     title: 'Manage Users',
     description: 'Create accounts with a role, edit contact details and remove accounts.',
-    to: '/admin/users',
+    to: PATHS.adminUsers,
     icon: UsersRound,
     permission: 'user:manage',
   },
   {
     title: 'Manage Services',
     description: 'Edit the service catalogue: prices, durations, what each includes and its order.',
-    to: '/admin/services',
+    to: PATHS.adminServices,
     icon: Wrench,
     permission: 'service:manage',
   },
   {
     title: 'Business Profile',
     description: 'Phone, e-mail and the opening hours customers book against.',
-    to: '/admin/business-profile',
+    to: PATHS.adminBusinessProfile,
     icon: Building2,
     permission: 'business:edit',
   },

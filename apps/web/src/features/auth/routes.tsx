@@ -1,10 +1,11 @@
 // Routes of the auth feature: every auth screen is a full page of its own (no public top bar or
 // footer), each a lazy chunk.
 import { PATHS } from '@pitstop/shared/web-routes';
-import { prefetchLoader, type FeatureRoutesFactory } from '../../lib/feature-routes.ts';
-import { setupStatusQueryOptions } from './api.ts';
+import type { FeatureRoutesFactory } from '../../lib/feature-routes.ts';
 
-export const authRoutes: FeatureRoutesFactory = (queryClient) => ({
+// The setup page asks the server itself on every visit (another browser may finish setup at any
+// moment), so its route has no prefetch: a prefetched answer would be asked for twice.
+export const authRoutes: FeatureRoutesFactory = () => ({
   standalone: [
     {
       path: PATHS.login,
@@ -41,7 +42,6 @@ export const authRoutes: FeatureRoutesFactory = (queryClient) => ({
     },
     {
       path: PATHS.adminSetup,
-      loader: prefetchLoader(queryClient, setupStatusQueryOptions()),
       lazy: async () => ({
         Component: (await import('./pages/admin-setup-page.tsx')).AdminSetupPage,
       }),
