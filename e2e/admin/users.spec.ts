@@ -140,7 +140,11 @@ test('a taken e-mail is refused in the server’s words', async ({ api, page, si
   await dialog.getByLabel('Email').fill(existing.email);
   await dialog.getByLabel('Password').fill('secret-123');
   await dialog.getByRole('button', { name: 'Create User' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('A user with this email already exists.');
+  // The server's words land at the field they are about, which takes the focus.
+  const email = dialog.getByLabel('Email');
+  await expect(email).toHaveAccessibleDescription('A user with this email already exists.');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
 });

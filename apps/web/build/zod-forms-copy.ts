@@ -1,16 +1,17 @@
-// Build-only: gives the forms' full zod a module copy of its own, apart from the zod/mini the
-// response schemas use on every page. Both builds share zod's core modules; in one bundle, every
-// part of that core any form uses would be hoisted into the chunk every page loads (13 KB of the
-// home page's budget). Here, `import … from 'zod'` resolves to the same files under a query
-// suffix (distinct module ids, still tree-shaken), so pages without forms carry only what
-// zod/mini needs and form pages one extra, trimmed core. The copy gets the same jitless setting
-// (see ./zod-forms.ts and apps/web/src/configure-zod.ts).
+// Build-only: gives the forms' zod a module copy of its own, apart from the zod/mini that the
+// response schemas use on every page. Both share zod's core modules; in one bundle, every part
+// of that core any form uses would be hoisted into the chunk every page loads (13 KB of the home
+// page's budget). Here `import … from 'zod'` resolves to the same files under a query suffix:
+// distinct module ids, still tree-shaken. Pages without full-zod forms carry only what zod/mini
+// needs (the response schemas, and the sign-in and sign-up forms, which are written with
+// zod/mini); the admin forms one extra core. The copy is told to run jitless like the main one
+// (./zod-forms.ts, apps/web/src/configure-zod.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const SUFFIX = '?zod-forms';
-const SHIM = fileURLToPath(new URL('./zod-forms.ts', import.meta.url));
+const CLASSIC_SHIM = fileURLToPath(new URL('./zod-forms.ts', import.meta.url));
 
 export function zodFormsCopy(): Plugin {
   return {
@@ -18,9 +19,10 @@ export function zodFormsCopy(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (source === 'zod' && importer !== SHIM) return SHIM;
+      const isShim = importer === CLASSIC_SHIM;
+      if (!isShim && source === 'zod') return CLASSIC_SHIM;
       const fromCopy = importer?.endsWith(SUFFIX);
-      if ((source === 'zod' && importer === SHIM) || fromCopy) {
+      if ((isShim && source.startsWith('zod')) || fromCopy) {
         const from = fromCopy ? importer?.slice(0, -SUFFIX.length) : importer;
         const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
         if (!resolved || resolved.external || !/[\\/]node_modules[\\/]zod[\\/]/.test(resolved.id)) {

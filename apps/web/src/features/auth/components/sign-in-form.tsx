@@ -1,6 +1,6 @@
 // The e-mail and password form of /login and the two portals. Each screen decides what a
 // sign-in means for it (where to go, which message) in `onSignIn`, and passes the outcome back.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { signInFormSchema, type SignInForm as SignInValues } from '@pitstop/shared/auth/forms';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ export interface SignInFormProps {
 
 export function SignInForm({ idPrefix, outcome, onSignIn }: SignInFormProps) {
   const form = useForm({
-    resolver: zodResolver(signInFormSchema),
+    resolver: standardSchemaResolver(signInFormSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

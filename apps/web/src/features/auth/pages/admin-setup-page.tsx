@@ -1,7 +1,7 @@
 // First-admin setup (/admin-setup, SPEC "Other admin screens", sections 5 and 8): creates the
 // first super admin of a fresh installation. Once any account exists it shows Setup Complete.
 // Success says so and goes to the admin portal after 3 seconds.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { adminSetupFormSchema, type AdminSetupForm } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, CheckCircle2, ShieldPlus } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -92,7 +92,7 @@ function AdminSetupFormView({ onCreated }: { onCreated: () => void }) {
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const isCreated = outcome?.tone === 'success';
   const form = useForm<AdminSetupForm>({
-    resolver: zodResolver(adminSetupFormSchema),
+    resolver: standardSchemaResolver(adminSetupFormSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;

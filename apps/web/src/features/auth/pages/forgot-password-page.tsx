@@ -1,6 +1,6 @@
 // Forgot password (/forgot-password): asks for the e-mail and sends a one-time reset link. The
 // answer is the same whether or not the account exists, so the page cannot be used to probe.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { forgotPasswordFormSchema } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, KeyRound } from 'lucide-react';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const form = useForm({
-    resolver: zodResolver(forgotPasswordFormSchema),
+    resolver: standardSchemaResolver(forgotPasswordFormSchema),
     defaultValues: { email: '' },
   });
   const { errors, isSubmitting } = form.formState;

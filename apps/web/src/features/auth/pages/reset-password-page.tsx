@@ -1,6 +1,6 @@
 // Choose a new password (/reset-password?token=…), reached from the reset e-mail. The server
 // sends an invalid or expired link here as ?error=INVALID_TOKEN. Success goes to /login.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { setPasswordFormSchema } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, KeyRound, LinkIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -63,7 +63,7 @@ function NewPasswordForm({ token, onTokenRefused }: { token: string; onTokenRefu
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const form = useForm({
-    resolver: zodResolver(setPasswordFormSchema),
+    resolver: standardSchemaResolver(setPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { isSubmitting } = form.formState;

@@ -1,7 +1,7 @@
 // Sign up (/signup, SPEC sections 2, 4, 5 and 8): e-mail, password and confirmation. Success says
 // so and goes to /login after 2 seconds; a failure shows 'Sign up failed' with the server's words,
 // and an address that already has an account is told so, with the ways back into it.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { signUpFormSchema } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, UserPlus } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -52,7 +52,7 @@ export function SignupPage() {
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const isCreated = outcome?.tone === 'success';
   const form = useForm({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: standardSchemaResolver(signUpFormSchema),
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;

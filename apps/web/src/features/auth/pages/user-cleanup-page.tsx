@@ -1,7 +1,7 @@
 // User Cleanup (/user-cleanup, SPEC "Other admin screens"; DESIGN: super_admin only, typed
 // confirmation): deletes every account so that first-admin setup opens again. Afterwards the
 // caller is signed out too, and goes to /admin-setup.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { can } from '@pitstop/shared/permissions';
 import { cleanupSchema } from '@pitstop/shared/users/forms';
 import { CLEANUP_CONFIRMATION } from '@pitstop/shared/users/rules';
@@ -77,7 +77,7 @@ function CleanupForm({ onStart }: { onStart: () => void }) {
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const form = useForm({
-    resolver: zodResolver(cleanupSchema),
+    resolver: standardSchemaResolver(cleanupSchema),
     defaultValues: { confirmation: '' as typeof CLEANUP_CONFIRMATION },
   });
   const typed = useWatch({ control: form.control, name: 'confirmation' });

@@ -2,7 +2,7 @@
 // per time slot, and each weekday's open/closed toggle with opening and closing times. Validated by
 // the shared businessProfileSchema here and again by the server, whose field errors (e.g.
 // `hours.monday.closeTime`) land next to their fields.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { WEEKDAYS, type Weekday } from '@pitstop/shared/business/hours';
 import {
   businessProfileSchema,
@@ -29,7 +29,7 @@ import { OpenSwitch } from './open-switch.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
 // The shared schema carries every message, so the form and the server say the same words.
-const resolver = zodResolver(businessProfileSchema);
+const resolver = standardSchemaResolver(businessProfileSchema);
 
 type FieldPath =
   | 'name'

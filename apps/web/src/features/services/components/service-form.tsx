@@ -2,7 +2,7 @@
 // description, price (parsed as a number, default 0), duration and the includes list. Validated
 // by the shared serviceFormSchema here and again by the server; the server's field errors are
 // shown next to their fields.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { serviceIdFromName } from '@pitstop/shared/services/catalog';
 import { serviceFormSchema } from '@pitstop/shared/services/forms';
 import type { ServiceForm as ServiceFormValues } from '@pitstop/shared/services/forms';
@@ -79,7 +79,7 @@ export function ServiceForm({
   header,
 }: ServiceFormProps) {
   const form = useForm({
-    resolver: zodResolver(serviceFormSchema),
+    resolver: standardSchemaResolver(serviceFormSchema),
     defaultValues: defaultsFor(service),
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,6 +1,6 @@
 // The Create User dialog (SPEC sections 2, 5, 8): name, e-mail, password, role and an optional
 // phone. On success it says so and closes itself after 1.5 s.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { PASSWORD_MIN_LENGTH } from '@pitstop/shared/auth/forms';
 import { ROLES } from '@pitstop/shared/roles';
 import { createUserSchema } from '@pitstop/shared/users/forms';
@@ -67,7 +67,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const isCreated = outcome?.tone === 'success';
   const form = useForm({
-    resolver: zodResolver(createUserSchema),
+    resolver: standardSchemaResolver(createUserSchema),
     defaultValues: { name: '', email: '', password: '', role: 'customer', phone: '' },
   });
   const { errors, isSubmitting } = form.formState;

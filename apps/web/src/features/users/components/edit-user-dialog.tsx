@@ -1,6 +1,6 @@
 // The Edit User dialog (SPEC sections 2, 6, 8): name, phone and address. The role is shown but
 // locked, because it can only be set during user creation. On success it closes after 1 s.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { updateUserSchema } from '@pitstop/shared/users/forms';
 import { ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/rules';
 import type { UserSummary } from '@pitstop/shared/users/responses';
@@ -55,7 +55,7 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const isSaved = outcome?.tone === 'success';
   const form = useForm({
-    resolver: zodResolver(updateUserSchema),
+    resolver: standardSchemaResolver(updateUserSchema),
     defaultValues: { name: user.name, phone: user.phone, address: user.address },
   });
   const { errors, isSubmitting } = form.formState;
