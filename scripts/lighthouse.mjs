@@ -81,6 +81,20 @@ async function audit(url, port) {
   };
 }
 
+// Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): that says
+// nothing about the page, so such a run is tried again, at most twice.
+async function auditWithRetry(url, port, attemptsLeft = 2) {
+  try {
+    return await audit(url, port);
+  } catch (error) {
+    if (attemptsLeft === 0 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) {
+      throw error;
+    }
+    console.log(`lighthouse: retrying ${url} after: ${String(error).split('\n')[0]}`);
+    return auditWithRetry(url, port, attemptsLeft - 1);
+  }
+}
+
 function median(runs) {
   const sorted = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
   return sorted[Math.floor((sorted.length - 1) / 2)];
@@ -96,8 +110,9 @@ try {
   chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   for (const pagePath of pagePaths) {
     const runs = [];
-    for (let run = 0; run < RUNS; run += 1)
-      runs.push(await audit(server.url + pagePath, chrome.port));
+    for (let run = 0; run < RUNS; run += 1) {
+      runs.push(await auditWithRetry(server.url + pagePath, chrome.port));
+    }
     const middle = median(runs);
     const entry = { path: pagePath, ...middle, runs, ok: (middle.score ?? 0) >= MIN_SCORE };
     results.push(entry);

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 import { zodFormsCopy } from './build/zod-forms-copy.ts';
 
 // In development the API, the local checkout and the dev mailbox live on the Fastify server.
@@ -11,7 +12,7 @@ const API_ORIGIN = 'http://127.0.0.1:3000';
 // SPA route /checkout-success.
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), zodFormsCopy()],
+  plugins: [react(), tailwindcss(), precompress(), zodFormsCopy(), routePreloads()],
   server: {
     proxy: {
       '/api/': API_ORIGIN,

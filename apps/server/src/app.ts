@@ -19,6 +19,7 @@ import { installAccessControl } from './lib/access.ts';
 import type { AppContext, AppInstance } from './lib/app-context.ts';
 import { createAuth } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
+import { createIndexHtml } from './lib/index-html.ts';
 import type { Env } from './lib/env.ts';
 import { errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp({
 
 /** Serves the built single-page app; unknown non-API paths get index.html (client routing). */
 async function serveWebApp(app: AppInstance, root: string): Promise<void> {
+  const indexHtml = createIndexHtml(root);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -195,6 +197,9 @@ async function serveWebApp(app: AppInstance, root: string): Promise<void> {
     }
     // The app renders its own "not found" page; the status tells crawlers and monitors the truth.
     if (!isWebRoute(request.url)) reply.status(404);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml(request.url));
   });
 }

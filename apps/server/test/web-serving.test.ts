@@ -12,7 +12,18 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'pitstop-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Pitstop</title></head><body><div id="root"></div></body></html>',
+  );
+  // What apps/web/build/route-preloads.ts writes: each page's code beyond the entry.
+  writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({
+      login: ['assets/login-page-1.js', 'assets/form-2.js'],
+      home: ['assets/home-3.js'],
+    }),
+  );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   // What apps/web/build/precompress.ts writes beside each asset.
   writeFileSync(
@@ -36,6 +47,30 @@ describe('serving the web app', () => {
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("names the page's own code in its HTML, so it loads with the entry", async () => {
+    const login = await ctx.app.inject({ method: 'GET', url: '/login?next=/booking' });
+    expect(login.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/form-2.js">' +
+        '<link rel="preload" as="fetch" crossorigin href="/api/me">' +
+        '<link rel="preload" as="fetch" crossorigin href="/api/business"></head>',
+    );
+    expect(login.body).not.toContain('/api/services');
+    const services = await ctx.app.inject({ method: 'GET', url: '/services' });
+    expect(services.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/services">',
+    );
+    expect(login.body).not.toContain('home-3.js');
+    const home = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('href="/assets/home-3.js"');
+    expect(home.body).not.toContain('login-page-1.js');
+    // A page without its own list gets no code preloads; an unknown page index.html as built.
+    const users = await ctx.app.inject({ method: 'GET', url: '/admin/users' });
+    expect(users.body).not.toContain('modulepreload');
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(unknown.body).not.toContain('<link rel="');
   });
 
   it('answers an unknown page with the app (its own not-found page) and status 404', async () => {

@@ -1,0 +1,47 @@
+// The web app's index.html for a page, naming what the page will ask for at once, so a phone
+// fetches it alongside the entry instead of a round trip or two later: the page's code
+// (<link rel="modulepreload">; apps/web/build/route-preloads.ts writes the list at build time)
+// and the public API reads its first render needs (<link rel="preload" as="fetch">, with
+// `crossorigin` so its credentials mode is apiFetch's 'same-origin': otherwise the browser
+// would not reuse it and would fetch twice). Built once per page and kept in memory.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PATHS } from '@pitstop/shared/web-routes';
+
+type PageName = keyof typeof PATHS;
+
+// Every page shows who is signed in and the business's name; the catalogue page its services.
+const EVERY_PAGE_READS = ['/api/me', '/api/business'];
+const PAGE_READS: Partial<Record<PageName, string[]>> = { services: ['/api/services'] };
+
+const pageByPath = new Map<string, PageName>(
+  (Object.entries(PATHS) as [PageName, string][]).map(([name, pagePath]) => [pagePath, name]),
+);
+
+/** Returns the HTML for a request's URL: index.html with the page's preloads, if it has any. */
+export function createIndexHtml(root: string): (url: string) => string {
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const listFile = path.join(root, 'route-preloads.json');
+  const preloads: Partial<Record<PageName, string[]>> = existsSync(listFile)
+    ? JSON.parse(readFileSync(listFile, 'utf8'))
+    : {};
+  const cache = new Map<PageName | null, string>();
+
+  return (url) => {
+    const pathname = (url.split(/[?#]/)[0] ?? '/').replace(/(.)\/$/, '$1');
+    const page = pageByPath.get(pathname) ?? null;
+    let html = cache.get(page);
+    if (html === undefined) {
+      const code = (page ? (preloads[page] ?? []) : []).map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${encodeURI(file)}">`,
+      );
+      const reads = (page ? [...EVERY_PAGE_READS, ...(PAGE_READS[page] ?? [])] : []).map(
+        (url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`,
+      );
+      const links = [...code, ...reads].join('');
+      html = links ? template.replace('</head>', `${links}</head>`) : template;
+      cache.set(page, html);
+    }
+    return html;
+  };
+}

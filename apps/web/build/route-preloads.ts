@@ -1,0 +1,67 @@
+// Build-only: writes dist/route-preloads.json, the JavaScript each page's route loads beyond the
+// entry, so the server can name it in the page's HTML (<link rel="modulepreload">). Without it a
+// phone learns of a page's code only after the entry has arrived and run: one more round trip
+// before anything paints. Pages are read from the features' routes.tsx, where each
+// `path: PATHS.<name>` is followed by its lazy `import('./pages/<page>.tsx')`; the build fails
+// when a page of PATHS is not found that way.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+// The names of PATHS, read from its source (the config loader does not run workspace TypeScript).
+const WEB_ROUTES = new URL('../../../packages/shared/src/web-routes.ts', import.meta.url);
+
+function pathNames(): string[] {
+  const source = readFileSync(WEB_ROUTES, 'utf8');
+  const block = /export const PATHS = \{([\s\S]*?)\} as const/.exec(source)?.[1] ?? '';
+  return [...block.matchAll(/^\s*(\w+):/gm)].map((match) => match[1] as string);
+}
+
+const ROUTES_MODULE = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]routes\.tsx$/;
+const PAGE_ROUTE = /path:\s*PATHS\.(\w+),[\s\S]*?import\('(\.\/pages\/[\w.-]+)'\)/g;
+
+/** The chunk's file and every chunk it imports statically, depth first, each once. */
+function closure(chunk: OutputChunk, bundle: OutputBundle, seen = new Set<string>()): string[] {
+  if (seen.has(chunk.fileName)) return [];
+  seen.add(chunk.fileName);
+  const files = [chunk.fileName];
+  for (const file of chunk.imports) {
+    const imported = bundle[file];
+    if (imported?.type === 'chunk') files.push(...closure(imported, bundle, seen));
+  }
+  return files;
+}
+
+export function routePreloads(): Plugin {
+  return {
+    name: 'pitstop:route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('route-preloads: no entry chunk');
+      // The entry's own imports are in index.html already.
+      const inHtml = new Set(closure(entry, bundle));
+      const byModule = new Map(chunks.map((chunk) => [chunk.facadeModuleId, chunk]));
+      const preloads: Record<string, string[]> = {};
+      for (const id of this.getModuleIds()) {
+        if (!ROUTES_MODULE.test(id)) continue;
+        for (const [, name, page] of readFileSync(id, 'utf8').matchAll(PAGE_ROUTE)) {
+          const chunk = byModule.get(path.resolve(path.dirname(id), page as string));
+          if (!chunk) this.error(`route-preloads: no chunk for ${page} (PATHS.${name}) in ${id}`);
+          preloads[name as string] = closure(chunk, bundle).filter((file) => !inHtml.has(file));
+        }
+      }
+      const missing = pathNames().filter((name) => !(name in preloads));
+      if (missing.length > 0) {
+        this.error(`route-preloads: no lazy page found for PATHS.${missing.join(', PATHS.')}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
+    },
+  };
+}
