@@ -66,7 +66,7 @@ export default defineConfig(
             {
               name: 'sonner',
               message:
-                "Import toast from components/ui/toast.ts: the first toast mounts the toaster, so pages that never toast never load it.",
+                'Import toast from components/ui/toast.ts: the first toast mounts the toaster, so pages that never toast never load it.',
             },
           ],
         },

@@ -6,8 +6,10 @@
 // when a page of PATHS is not found that way.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 // The names of PATHS, read from its source (the config loader does not run workspace TypeScript).
 const WEB_ROUTES = new URL('../../../packages/shared/src/web-routes.ts', import.meta.url);
