@@ -1,6 +1,7 @@
 // The account corner of the top bar (SPEC "Public layout"). Signed out it offers Sign In and
 // Sign Up; signed in, the user menu; while the session is being read, a quiet placeholder, so a
 // signed-in visitor never sees Sign In flash by.
+import { PATHS } from '@pitstop/shared/web-routes';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -40,10 +41,10 @@ export function AccountNav({ variant }: AccountNavProps) {
   return (
     <div className={isMenu ? 'flex flex-col items-stretch gap-3' : 'flex items-center gap-2'}>
       <Button asChild variant={isMenu ? 'outline' : 'ghost'} size={isMenu ? 'lg' : 'default'}>
-        <Link to="/login">Sign In</Link>
+        <Link to={PATHS.login}>Sign In</Link>
       </Button>
       <Button asChild variant={isMenu ? 'default' : 'outline'} size={isMenu ? 'lg' : 'default'}>
-        <Link to="/signup">Sign Up</Link>
+        <Link to={PATHS.signup}>Sign Up</Link>
       </Button>
     </div>
   );

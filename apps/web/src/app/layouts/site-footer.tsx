@@ -1,4 +1,5 @@
 // The public footer: quick links, service areas and contact details from the business profile.
+import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
 import { footerHours } from '@pitstop/shared/business/hours';
 import { phoneHref } from '@pitstop/shared/phone';
 import { FOOTER_SERVICE_AREAS } from '@pitstop/shared/service-areas';
@@ -18,17 +19,17 @@ export function SiteFooter() {
   const viewerState = useViewer();
   const adminHref = adminDashboardHref(viewerState);
   const quickLinks = [
-    { to: '/services', label: 'Services' },
-    { to: '/booking', label: 'Book Now' },
+    { to: PATHS.services, label: 'Services' },
+    { to: PLANNED_PATHS.booking, label: 'Book Now' },
     { to: adminHref, label: 'Admin Dashboard' },
-    { to: '/tech-portal', label: 'Technician Portal' },
+    { to: PATHS.techPortal, label: 'Technician Portal' },
   ];
 
   return (
     <footer className="bg-brand-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div className="col-span-2 space-y-4 lg:col-span-1">
-          <Link to="/" className="inline-block rounded-lg text-white">
+          <Link to={PATHS.home} className="inline-block rounded-lg text-white">
             <BrandLogo name={name} inverted />
           </Link>
           <p className="max-w-xs text-sm leading-relaxed">

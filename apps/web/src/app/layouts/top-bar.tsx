@@ -1,4 +1,5 @@
 // The public top bar: name, Home, Services, Book Now, the account corner and a mobile menu.
+import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
 import { Menu, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -9,8 +10,8 @@ import { clsx } from 'clsx';
 import { AccountNav } from './account-nav.tsx';
 
 const NAV_LINKS = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/services', label: 'Services', end: false },
+  { to: PATHS.home, label: 'Home', end: true },
+  { to: PATHS.services, label: 'Services', end: false },
 ] as const;
 
 export function TopBar() {
@@ -35,7 +36,7 @@ export function TopBar() {
       onKeyDown={closeMenuOnEscape}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="min-w-0 rounded-lg text-brand-950">
+        <Link to={PATHS.home} className="min-w-0 rounded-lg text-brand-950">
           <BrandLogo name={name} />
         </Link>
 
@@ -62,7 +63,7 @@ export function TopBar() {
             <AccountNav variant="bar" />
           </div>
           <Button asChild variant="accent">
-            <Link to="/booking">Book Now</Link>
+            <Link to={PLANNED_PATHS.booking}>Book Now</Link>
           </Button>
           <Button
             ref={menuButton}

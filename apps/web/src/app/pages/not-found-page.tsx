@@ -1,4 +1,5 @@
 // 404 for any path no route matches, shown inside the public layout.
+import { PATHS } from '@pitstop/shared/web-routes';
 import { Home, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,13 +20,13 @@ export function NotFoundPage() {
       </p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button asChild size="lg">
-          <Link to="/">
+          <Link to={PATHS.home}>
             <Home aria-hidden="true" />
             Back to Home
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/services">
+          <Link to={PATHS.services}>
             <Wrench aria-hidden="true" />
             View Services
           </Link>

@@ -1,4 +1,5 @@
 // Shown when a route fails to render or its code fails to load (often a stale tab after a deploy).
+import { PATHS } from '@pitstop/shared/web-routes';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 
@@ -27,7 +28,7 @@ export function RouteErrorPage() {
           Reload Page
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/">Back to Home</Link>
+          <Link to={PATHS.home}>Back to Home</Link>
         </Button>
       </div>
     </section>

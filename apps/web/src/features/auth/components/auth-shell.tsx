@@ -1,6 +1,7 @@
 // The frame of every full-page auth screen (/login, /signup, the portals, setup, cleanup): the
 // business mark linking home, one card with the page's title, and optional links beneath it.
 // `staff` switches to the dark brand background that sets the portals apart from customer pages.
+import { PATHS } from '@pitstop/shared/web-routes';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
@@ -56,7 +57,7 @@ export function AuthShell({
       <title>{`${title} · ${name}`}</title>
       <header className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6 lg:px-8">
         <Link
-          to="/"
+          to={PATHS.home}
           className={cn(
             'inline-block rounded-lg',
             isStaff ? 'text-white focus-visible:outline-white' : 'text-brand-950',

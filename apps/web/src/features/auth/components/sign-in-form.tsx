@@ -1,5 +1,6 @@
 // The e-mail and password form of /login and the two portals. Each screen decides what a
 // sign-in means for it (where to go, which message) in `onSignIn`, and passes the outcome back.
+import { PATHS } from '@pitstop/shared/web-routes';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { signInFormSchema, type SignInForm as SignInValues } from '@pitstop/shared/auth/forms';
 import { useForm } from 'react-hook-form';
@@ -45,7 +46,7 @@ export function SignInForm({ idPrefix, outcome, onSignIn }: SignInFormProps) {
         error={errors.password?.message}
         aside={
           <Link
-            to="/forgot-password"
+            to={PATHS.forgotPassword}
             className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
           >
             Forgot password?

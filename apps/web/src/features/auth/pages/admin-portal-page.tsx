@@ -25,7 +25,7 @@ export function AdminPortalPage() {
       icon={<ShieldCheck />}
       description="Sign in with your manager or administrator account to open the Admin Dashboard."
       footer={
-        <ShellLink to="/">
+        <ShellLink to={PATHS.home}>
           <ArrowLeft aria-hidden="true" />
           Back to Home
         </ShellLink>

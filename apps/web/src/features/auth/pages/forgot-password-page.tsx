@@ -1,5 +1,6 @@
 // Forgot password (/forgot-password): asks for the e-mail and sends a one-time reset link. The
 // answer is the same whether or not the account exists, so the page cannot be used to probe.
+import { PATHS } from '@pitstop/shared/web-routes';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { forgotPasswordFormSchema } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, KeyRound } from 'lucide-react';
@@ -40,7 +41,7 @@ export function ForgotPasswordPage() {
       icon={<KeyRound />}
       description="Enter the email you sign in with and we will send you a link to choose a new password."
       footer={
-        <ShellLink to="/login">
+        <ShellLink to={PATHS.login}>
           <ArrowLeft aria-hidden="true" />
           Back to Sign In
         </ShellLink>

@@ -1,5 +1,6 @@
 // Sign in (/login, SPEC "Sign in, sign up and checkout success"): success goes to /, a failure
 // shows 'Sign in failed' with the server's words beneath. A signed-in visitor goes straight to /.
+import { PATHS } from '@pitstop/shared/web-routes';
 import type { SignInForm as SignInValues } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, LogIn } from 'lucide-react';
 import { useState } from 'react';
@@ -19,7 +20,7 @@ export function LoginPage() {
   const [isDone, setIsDone] = useState(false);
 
   // Covers both a successful sign-in (the viewer arrives in the cache) and an earlier session.
-  if (viewer || isDone) return <Navigate to="/" replace />;
+  if (viewer || isDone) return <Navigate to={PATHS.home} replace />;
 
   async function handleSignIn(values: SignInValues) {
     setOutcome(null);
@@ -52,7 +53,7 @@ export function LoginPage() {
       icon={<LogIn />}
       description="Welcome back. Sign in to book services and manage your garage."
       footer={
-        <ShellLink to="/">
+        <ShellLink to={PATHS.home}>
           <ArrowLeft aria-hidden="true" />
           Back to Home
         </ShellLink>
@@ -62,7 +63,7 @@ export function LoginPage() {
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Don't have an account?{' '}
         <Link
-          to="/signup"
+          to={PATHS.signup}
           className="rounded-sm font-semibold text-primary underline-offset-4 hover:underline"
         >
           Sign Up

@@ -1,5 +1,6 @@
 // Choose a new password (/reset-password?token=…), reached from the reset e-mail. The server
 // sends an invalid or expired link here as ?error=INVALID_TOKEN. Success goes to /login.
+import { PATHS } from '@pitstop/shared/web-routes';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { setPasswordFormSchema } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, KeyRound, LinkIcon } from 'lucide-react';
@@ -17,7 +18,7 @@ import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 
 const backToSignIn = (
-  <ShellLink to="/login">
+  <ShellLink to={PATHS.login}>
     <ArrowLeft aria-hidden="true" />
     Back to Sign In
   </ShellLink>
@@ -40,7 +41,7 @@ export function ResetPasswordPage() {
           Reset links work once and for one hour. Ask for a new one and use the newest e-mail.
         </p>
         <Button asChild size="lg" className="w-full">
-          <Link to="/forgot-password">Request a New Link</Link>
+          <Link to={PATHS.forgotPassword}>Request a New Link</Link>
         </Button>
       </AuthShell>
     );
@@ -73,7 +74,7 @@ function NewPasswordForm({ token, onTokenRefused }: { token: string; onTokenRefu
     try {
       await resetPassword.mutateAsync({ token, newPassword: password });
       toast(AUTH_MESSAGES.passwordReset);
-      await navigate('/login', { replace: true });
+      await navigate(PATHS.login, { replace: true });
     } catch (error) {
       // better-auth answers a used, expired or unknown token with 400.
       if (error instanceof ApiError && error.status === 400) onTokenRefused();

@@ -1,6 +1,7 @@
 // Technician portal login (/tech-portal, SPEC "Portal logins" and section 8): a technician goes
 // to the dashboard once onboarded, otherwise to onboarding. Anyone else is signed out again.
 // Its own screen: no public top bar or footer.
+import { PATHS } from '@pitstop/shared/web-routes';
 import { ArrowLeft, Wrench } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { homeRedirectFor } from '../../../lib/role-homes.ts';
@@ -25,7 +26,7 @@ export function TechPortalPage() {
       icon={<Wrench />}
       description="Sign in to see today's jobs, update their status and manage your working days."
       footer={
-        <ShellLink to="/">
+        <ShellLink to={PATHS.home}>
           <ArrowLeft aria-hidden="true" />
           Back to Home
         </ShellLink>

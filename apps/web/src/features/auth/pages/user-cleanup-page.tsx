@@ -1,6 +1,7 @@
 // User Cleanup (/user-cleanup, SPEC "Other admin screens"; DESIGN: super_admin only, typed
 // confirmation): deletes every account so that first-admin setup opens again. Afterwards the
 // caller is signed out too, and goes to /admin-setup.
+import { PATHS } from '@pitstop/shared/web-routes';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { can } from '@pitstop/shared/permissions';
 import { cleanupSchema } from '@pitstop/shared/users/forms';
@@ -23,7 +24,7 @@ import { FormMessage, type FormOutcome } from '../../../components/ui/form-messa
 const TITLE = 'User Cleanup';
 
 const backToHome = (
-  <ShellLink to="/">
+  <ShellLink to={PATHS.home}>
     <ArrowLeft aria-hidden="true" />
     Back to Home
   </ShellLink>
@@ -41,7 +42,7 @@ export function UserCleanupPage() {
       </AuthShell>
     );
   }
-  if (!viewer && !hasStarted) return <Navigate to="/login" replace />;
+  if (!viewer && !hasStarted) return <Navigate to={PATHS.login} replace />;
   if (viewer && !can(viewer.role, 'user:cleanup')) {
     return (
       <AuthShell
@@ -51,7 +52,7 @@ export function UserCleanupPage() {
         description="Only a super admin can delete all users. Your account does not have that permission."
       >
         <Button asChild size="lg" className="w-full">
-          <Link to="/">Back to Home</Link>
+          <Link to={PATHS.home}>Back to Home</Link>
         </Button>
       </AuthShell>
     );
@@ -92,7 +93,7 @@ function CleanupForm({ onStart }: { onStart: () => void }) {
       toast(
         `Deleted ${deleted} ${deleted === 1 ? 'account' : 'accounts'}. Create the first admin to start again.`,
       );
-      await navigate('/admin-setup', { replace: true });
+      await navigate(PATHS.adminSetup, { replace: true });
     } catch (error) {
       setOutcome({ tone: 'error', message: errorMessage(error) });
     }

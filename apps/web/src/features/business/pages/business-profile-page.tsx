@@ -1,6 +1,7 @@
 // Business Profile (/admin/business-profile; SPEC sections 2, 4, 6): the business's contact
 // details, scheduling settings and weekly hours, with a view/edit toggle. Managers may look;
 // only admins and super admins may edit (the Edit button is disabled for everyone else).
+import { PATHS } from '@pitstop/shared/web-routes';
 import { can } from '@pitstop/shared/permissions';
 import { Lock, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -47,7 +48,7 @@ export function BusinessProfilePage() {
   return (
     <AdminPage
       title="Business Profile"
-      breadcrumbs={[{ label: 'Admin Dashboard', to: '/admin' }]}
+      breadcrumbs={[{ label: 'Admin Dashboard', to: PATHS.adminDashboard }]}
       description="Contact details and opening hours. Customers see them in the footer and book against these hours."
       actions={
         !isEditing &&

@@ -1,4 +1,5 @@
 // The closing call to book.
+import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,7 +21,7 @@ export function BookCtaSection() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild variant="accent" size="lg">
-              <Link to="/booking">
+              <Link to={PLANNED_PATHS.booking}>
                 Book Your Service
                 <ArrowRight aria-hidden="true" />
               </Link>
@@ -31,7 +32,7 @@ export function BookCtaSection() {
               size="lg"
               className="border-white/40 bg-transparent text-white hover:bg-white/10 focus-visible:outline-white"
             >
-              <Link to="/services">See Services &amp; Prices</Link>
+              <Link to={PATHS.services}>See Services &amp; Prices</Link>
             </Button>
           </div>
         </div>

@@ -1,5 +1,6 @@
 // Manage Services (/admin/services; admin and super_admin; SPEC sections 2, 4, 5): the catalogue in
 // display order with move up/down, inline edit, delete with a confirmation, and Add Service.
+import { PATHS } from '@pitstop/shared/web-routes';
 import type { Service } from '@pitstop/shared/services/responses';
 import { ExternalLink, Plus, Wrench } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -98,12 +99,12 @@ export function ManageServicesPage() {
   return (
     <AdminPage
       title="Manage Services"
-      breadcrumbs={[{ label: 'Admin Dashboard', to: '/admin' }]}
+      breadcrumbs={[{ label: 'Admin Dashboard', to: PATHS.adminDashboard }]}
       description="The services customers see and book, in this order. Changes show on the Services page straight away."
       actions={
         <>
           <Button asChild variant="outline" className="flex-1 sm:flex-none">
-            <Link to="/services">
+            <Link to={PATHS.services}>
               <ExternalLink aria-hidden="true" />
               View Services Page
             </Link>
