@@ -20,6 +20,7 @@ import type { AppContext, AppInstance } from './lib/app-context.ts';
 import { createAuth } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';
+import { installInputGuard } from './lib/input-guard.ts';
 import type { Env } from './lib/env.ts';
 import { errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp({
       ),
     }),
   });
+  installInputGuard(app);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -1,8 +1,15 @@
 // Schemas for User Management (spec sections 2, 5 and 8): create, edit, list, clean up.
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema } from '../auth/forms.ts';
+import { emailSchema, NAME_TOO_LONG, newPasswordSchema } from '../auth/forms.ts';
 import { ROLES } from '../roles.ts';
+import { PERSON_NAME_MAX_LENGTH } from '../text.ts';
 import { CLEANUP_CONFIRMATION } from './rules.ts';
+
+const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(PERSON_NAME_MAX_LENGTH, NAME_TOO_LONG);
 
 export const roleSchema = z.enum(ROLES);
 
@@ -16,7 +23,7 @@ const phoneSchema = z
   );
 
 export const createUserSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: nameSchema,
   email: emailSchema,
   password: newPasswordSchema,
   role: roleSchema,
@@ -25,7 +32,7 @@ export const createUserSchema = z.object({
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 export const updateUserSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: nameSchema,
   phone: phoneSchema.optional().default(''),
   address: z.string().trim().max(300).optional(),
   // Accepted only to refuse a change with the spec's message.

@@ -2,10 +2,12 @@
 import {
   EMAIL_INVALID,
   emailSchema,
+  NAME_TOO_LONG,
   newPasswordSchema,
   PASSWORD_TOO_SHORT,
 } from '@pitstop/shared/auth/forms';
 import { meResponseSchema } from '@pitstop/shared/auth/responses';
+import { PERSON_NAME_MAX_LENGTH } from '@pitstop/shared/text';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { AppError, errorBody } from '../../lib/errors.ts';
@@ -25,18 +27,30 @@ const SENSITIVE_AUTH_PATHS = [
 const FAILED_SIGN_IN_DELAY_MS = 400;
 
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const UPDATE_USER_PATH = '/api/auth/update-user';
+
+// The library stores a name of any length; ours is the one the forms allow.
+const personNameSchema = z.string('Name must be text').max(PERSON_NAME_MAX_LENGTH, NAME_TOO_LONG);
 
 // Sign-up is checked with the spec's own rules and words before the auth library sees it.
-const signUpBodySchema = z.object({ email: emailSchema, password: newPasswordSchema });
+const signUpBodySchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  name: personNameSchema.optional(),
+});
+const updateUserBodySchema = z.object({ name: personNameSchema.optional() });
+
+/** The fields' messages of a failed parse, as the API's 422. */
+function validationError(error: z.ZodError): AppError {
+  const fields = Object.fromEntries(error.issues.map((i) => [i.path.join('.'), i.message]));
+  return new AppError('VALIDATION', error.issues[0]?.message ?? 'Invalid input', fields);
+}
 
 /** The sign-up body with its e-mail trimmed, or 422 in the spec's words. */
 function parseSignUpBody(body: unknown): { email: string } {
   const parsed = signUpBodySchema.safeParse(body);
   if (!parsed.success) {
-    const fields = Object.fromEntries(
-      parsed.error.issues.map((i) => [i.path.join('.'), i.message]),
-    );
-    throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid input', fields);
+    throw validationError(parsed.error);
   }
   return { ...(body as object), email: parsed.data.email };
 }
@@ -64,6 +78,10 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       const url = new URL(request.url, env.appUrl);
       // A sign-up goes on with the address as checked (trimmed); the library lower-cases it.
       const signUp = url.pathname === SIGN_UP_PATH ? parseSignUpBody(request.body) : undefined;
+      if (url.pathname === UPDATE_USER_PATH) {
+        const parsed = updateUserBodySchema.safeParse(request.body);
+        if (!parsed.success) throw validationError(parsed.error);
+      }
       if (signUp) await refuseRegisteredEmail(db, signUp.email);
       const { response, text } = await forwardToAuth(auth, request, url, signUp ?? request.body);
       if (signUp) {
