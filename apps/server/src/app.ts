@@ -35,6 +35,7 @@ import { OutboxSender } from './features/notifications/sender.ts';
 import { senderAddress, sendEmail } from './features/notifications/service.ts';
 import { passwordResetEmail } from './features/notifications/templates.ts';
 import { setupRoutes } from './features/setup/routes.ts';
+import { SetupCode } from './features/setup/setup-code.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { createDefaultProfile } from './features/users/service.ts';
 
@@ -92,7 +93,15 @@ export async function buildApp({
       app.log[level]({ source: 'auth', args }, message);
     },
   });
-  const ctx: AppContext = { env, database, db: database.db, auth, routes: [], sender };
+  const ctx: AppContext = {
+    env,
+    database,
+    db: database.db,
+    auth,
+    routes: [],
+    sender,
+    setupCode: new SetupCode(!env.isLocalOnly),
+  };
   app.decorate('ctx', ctx);
   if (sender) {
     app.addHook('onReady', async () => sender.start());

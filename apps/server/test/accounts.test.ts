@@ -55,7 +55,7 @@ describe('first-admin setup', () => {
     });
   });
 
-  it('refuses a second setup once a profile exists', async () => {
+  it('refuses a second setup once a super admin exists', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/setup',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONTROL_CHARACTERS_REFUSED, PERSON_NAME_MAX_LENGTH } from '@pitstop/shared/text';
 import { authUsers, userProfiles } from '../src/db/schema.ts';
+import { SETUP_COMPLETE, SETUP_CODE_WRONG } from '../src/features/setup/service.ts';
 import {
   APP_URL,
   createTestContext,
@@ -43,6 +44,150 @@ async function call(
     ...(options.payload === undefined ? {} : { payload: options.payload as object }),
   });
 }
+
+describe('2. the dev mailbox hands reset links only to admins on a server others can reach', () => {
+  const mailboxUrls = ['/dev/mailbox', '/api/dev/mailbox'];
+
+  it('is open without sign-in on a development server only this machine reaches', async () => {
+    for (const url of mailboxUrls) {
+      expect((await call(ctx, 'GET', url)).statusCode, url).toBe(200);
+    }
+  });
+
+  for (const [name, overrides] of [
+    ['listening on 0.0.0.0', { HOST: '0.0.0.0' }],
+    ['listening on a LAN address', { HOST: '192.168.1.20' }],
+    ['behind a proxy', { TRUST_PROXY: '1' }],
+  ] as const) {
+    it(`asks for an admin when ${name}`, async () => {
+      const open = await createTestContext({ NODE_ENV: 'development', ...overrides });
+      try {
+        const user = await createUser(open, 'customer');
+        await call(open, 'POST', '/api/auth/request-password-reset', {
+          payload: { email: user.email, redirectTo: `${APP_URL}/reset-password` },
+        });
+        const customer = await createUser(open, 'customer');
+        const admin = await createUser(open, 'admin');
+        for (const url of mailboxUrls) {
+          const anonymous = await call(open, 'GET', url);
+          expect(anonymous.statusCode, url).toBe(401);
+          expect(anonymous.body).not.toMatch(/reset/i);
+          expect((await call(open, 'GET', url, { cookie: customer.cookie })).statusCode).toBe(403);
+          const asAdmin = await call(open, 'GET', url, { cookie: admin.cookie });
+          expect(asAdmin.statusCode, url).toBe(200);
+          expect(asAdmin.body).toMatch(/reset/i);
+        }
+      } finally {
+        await open.close();
+      }
+    });
+  }
+});
+
+describe('3. a fresh install cannot be locked out', () => {
+  const admin = { name: 'Owner', password: 'owner-password', confirmPassword: 'owner-password' };
+
+  it('keeps setup open after anonymous sign-ups, until a super admin exists', async () => {
+    const fresh = await createTestContext();
+    try {
+      const squatter = await call(fresh, 'POST', '/api/auth/sign-up/email', {
+        payload: { email: uniqueEmail('squatter'), password: 'password123', name: '' },
+      });
+      expect(squatter.statusCode).toBe(200);
+      expect((await call(fresh, 'GET', '/api/setup')).json()).toEqual({ available: true });
+
+      const email = uniqueEmail('owner');
+      const setup = await call(fresh, 'POST', '/api/setup', { payload: { ...admin, email } });
+      expect(setup.statusCode, setup.body).toBe(201);
+      const [owner] = await fresh.database.db
+        .select({ role: userProfiles.role })
+        .from(userProfiles)
+        .innerJoin(authUsers, eq(authUsers.id, userProfiles.userId))
+        .where(eq(authUsers.email, email));
+      expect(owner?.role).toBe('super_admin');
+      expect((await call(fresh, 'GET', '/api/setup')).json()).toEqual({ available: false });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('asks a server others can reach for the one-time code, refusing without it', async () => {
+    const open = await createTestContext({ HOST: '0.0.0.0' });
+    try {
+      expect((await call(open, 'GET', '/api/setup')).json()).toEqual({
+        available: true,
+        codeRequired: true,
+      });
+      const code = open.app.ctx.setupCode.current;
+      expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+
+      const before = await fingerprintTables(open);
+      for (const setupCode of [undefined, '', 'AAAA-AAAA-AAAA']) {
+        const email = uniqueEmail('claimer');
+        const refused = await call(open, 'POST', '/api/setup', {
+          payload: { ...admin, email, ...(setupCode === undefined ? {} : { setupCode }) },
+        });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({
+          error: {
+            code: 'FORBIDDEN',
+            message: SETUP_CODE_WRONG,
+            fields: { setupCode: SETUP_CODE_WRONG },
+          },
+        });
+      }
+      expect(await fingerprintTables(open)).toEqual(before);
+
+      // Typed by hand: case and spacing do not matter.
+      const typed = ` ${code!.toLowerCase().replaceAll('-', ' ')} `;
+      const setup = await call(open, 'POST', '/api/setup', {
+        payload: { ...admin, email: uniqueEmail('owner'), setupCode: typed },
+      });
+      expect(setup.statusCode, setup.body).toBe(201);
+      expect(open.app.ctx.setupCode.current).toBeUndefined();
+      expect((await call(open, 'GET', '/api/setup')).json()).toEqual({ available: false });
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('asks for no code on a server only this machine reaches', async () => {
+    expect(ctx.app.ctx.setupCode.required).toBe(false);
+  });
+});
+
+describe('4. nothing but sign-up tells which addresses have accounts', () => {
+  it('answers a setup after setup the same for every address', async () => {
+    const done = await createTestContext();
+    try {
+      const owner = uniqueEmail('owner');
+      const first = await call(done, 'POST', '/api/setup', {
+        payload: {
+          name: 'Owner',
+          email: owner,
+          password: 'owner-pass',
+          confirmPassword: 'owner-pass',
+        },
+      });
+      expect(first.statusCode).toBe(201);
+      const staff = await createUser(done, 'admin');
+      const customer = await createUser(done, 'customer');
+      const answers = new Set<string>();
+      for (const email of [owner, staff.email, customer.email, uniqueEmail('nobody')]) {
+        const response = await call(done, 'POST', '/api/setup', {
+          payload: { name: 'X', email, password: 'whatever1', confirmPassword: 'whatever1' },
+        });
+        expect(response.statusCode).toBe(409);
+        answers.add(response.body);
+      }
+      expect([...answers]).toEqual([
+        JSON.stringify({ error: { code: 'CONFLICT', message: SETUP_COMPLETE } }),
+      ]);
+    } finally {
+      await done.close();
+    }
+  });
+});
 
 describe('6. no input gives a 500', () => {
   const deep = `${'['.repeat(120_000)}${']'.repeat(120_000)}`;

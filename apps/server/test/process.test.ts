@@ -87,3 +87,51 @@ describe('graceful shutdown', () => {
     }
   });
 });
+
+describe('first-admin setup on a server others can reach', () => {
+  it(
+    'prints the one-time setup code in the log, and setup takes that code',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'pitstop-proc-'));
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const server = startServer({
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '0.0.0.0',
+        APP_URL: 'https://pitstop.example.com',
+        LOG_LEVEL: 'warn',
+      });
+      try {
+        const start = Date.now();
+        let code: string | undefined;
+        while (!(code = /Setup code: ([2-9A-Z-]{14})/.exec(server.output())?.[1])) {
+          if (Date.now() - start > 45_000) throw new Error(`no setup code:\n${server.output()}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const base = `http://127.0.0.1:${port}`;
+        expect(await (await fetch(`${base}/api/setup`)).json()).toEqual({
+          available: true,
+          codeRequired: true,
+        });
+        const form = {
+          name: 'Owner',
+          email: 'owner@example.com',
+          password: 'owner-pass',
+          confirmPassword: 'owner-pass',
+        };
+        const post = (body: object) =>
+          fetch(`${base}/api/setup`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        expect((await post(form)).status).toBe(403);
+        expect((await post({ ...form, setupCode: code })).status).toBe(201);
+      } finally {
+        server.child.kill('SIGKILL');
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});

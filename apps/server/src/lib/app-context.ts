@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from '../db/client.ts';
+import type { SetupCode } from '../features/setup/setup-code.ts';
 import type { RouteAccess } from './access.ts';
 import type { Auth } from './auth.ts';
 import type { Env } from './env.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   routes: RouteAccess[];
   /** The SMTP sender, when SMTP_URL is set; `nudge()` it after queueing mail. */
   sender: MailSender | undefined;
+  /** The one-time code first-admin setup asks for on a server others can reach. */
+  setupCode: SetupCode;
 }
 
 export type AppInstance = FastifyInstance<

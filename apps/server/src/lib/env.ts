@@ -11,6 +11,11 @@ const optionalString = z
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+/** Whether an address reaches this machine only (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackAddress(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -107,6 +112,12 @@ export interface Env {
   isSessionSecretGenerated: boolean;
   /** Reverse-proxy hops whose X-Forwarded-For is believed; undefined believes none. */
   trustProxy: number | undefined;
+  /**
+   * True when only this machine can reach the server: it listens on a loopback address and no
+   * proxy forwards to it (TRUST_PROXY unset). The dev mailbox and first-admin setup trust
+   * such a server more (docs/decisions/015).
+   */
+  isLocalOnly: boolean;
 }
 
 export class EnvError extends Error {}
@@ -141,6 +152,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
+    isLocalOnly: isLoopbackAddress(env.HOST) && env.TRUST_PROXY === undefined,
   };
 }
 

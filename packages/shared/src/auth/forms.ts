@@ -40,6 +40,7 @@ export const signInFormSchema = z.object({
 export type SignInForm = z.infer<typeof signInFormSchema>;
 
 export const NAME_TOO_LONG = `Name must be at most ${PERSON_NAME_MAX_LENGTH} characters`;
+export const SETUP_CODE_REQUIRED = 'Enter the setup code from the server log';
 
 export const adminSetupFormSchema = z
   .object({
@@ -53,6 +54,8 @@ export const adminSetupFormSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string(),
+    // Asked only on a server others can reach (GET /api/setup says `codeRequired`).
+    setupCode: z.optional(z.string().check(z.trim(), z.maxLength(64, SETUP_CODE_REQUIRED))),
   })
   .check(passwordsMatch);
 export type AdminSetupForm = z.infer<typeof adminSetupFormSchema>;

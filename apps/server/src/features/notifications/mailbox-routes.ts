@@ -1,5 +1,6 @@
 // The dev mailbox: without SMTP_URL, queued e-mail is read here instead of being delivered.
-// In production it holds invitation links, so only admins and super admins may open it.
+// It holds reset and invitation links, so only admins and super admins may open it, except on a
+// development server only this machine can reach (docs/decisions/015).
 import { mailboxResponseSchema } from '@pitstop/shared/notifications/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
@@ -13,7 +14,8 @@ function page(title: string, body: string): string {
 
 export async function mailboxRoutes(app: AppInstance): Promise<void> {
   const { db, env } = app.ctx;
-  const access = env.isProduction ? ('mailbox:read' as const) : ('public' as const);
+  const isOpen = !env.isProduction && env.isLocalOnly;
+  const access = isOpen ? ('public' as const) : ('mailbox:read' as const);
   const idParams = z.object({ id: z.uuid('No such message.') });
 
   app.get(

@@ -11,19 +11,31 @@ import {
 import { cleanupResponseSchema } from '@pitstop/shared/users/responses';
 
 export async function setupRoutes(app: AppInstance): Promise<void> {
-  const { db, auth } = app.ctx;
+  const { db, auth, setupCode } = app.ctx;
+
+  // The operator reads the code here (LOG_LEVEL warn and above still shows it).
+  const announceSetupCode = async () => {
+    if (!setupCode.required || !(await isSetupAvailable(db))) return;
+    app.log.warn(
+      `First-admin setup is open. Setup code: ${setupCode.renew()} (enter it on /admin-setup)`,
+    );
+  };
+  app.addHook('onReady', announceSetupCode);
 
   app.get(
     '/api/setup',
     {
       schema: {
         tags: ['setup'],
-        summary: 'Whether first-admin setup is still available (no profile exists)',
+        summary: 'Whether first-admin setup is still available (no super admin exists)',
         response: { 200: setupStatusResponseSchema },
       },
       config: { access: 'public' },
     },
-    async () => ({ available: await isSetupAvailable(db) }),
+    async () => {
+      const available = await isSetupAvailable(db);
+      return available && setupCode.required ? { available, codeRequired: true } : { available };
+    },
   );
 
   app.post(
@@ -41,7 +53,8 @@ export async function setupRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await runAdminSetup(db, auth, request.body);
+      await runAdminSetup(db, auth, request.body, setupCode);
+      setupCode.spend();
       return reply.status(201).send({ ok: true });
     },
   );
@@ -57,6 +70,10 @@ export async function setupRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'user:cleanup' },
     },
-    async (request) => ({ deleted: await cleanupAllUsers(db, requireViewer(request)) }),
+    async (request) => {
+      const deleted = await cleanupAllUsers(db, requireViewer(request));
+      await announceSetupCode();
+      return { deleted };
+    },
   );
 }

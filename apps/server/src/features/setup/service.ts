@@ -1,20 +1,20 @@
 // First-admin setup (/admin-setup): creates the one super admin of a fresh installation, and
 // the all-accounts cleanup (/user-cleanup) that opens it again. A claim row makes setup atomic:
 // two setups racing on an empty database give one super admin.
-import { isStaffRole } from '@pitstop/shared/permissions';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
-  anyAccountExists,
+  anySuperAdminExists,
   createAccount,
   deleteAllAccounts,
   findAccountByEmail,
   findOrCreateProfile,
   setProfileRole,
 } from '../users/service.ts';
+import type { SetupCode } from './setup-code.ts';
 import {
   claimSetupRow,
   deleteSetupRow,
@@ -22,30 +22,37 @@ import {
   markSetupComplete,
 } from './repository.ts';
 
+// One answer once setup is over, whatever the address: it must not tell who has an account.
 export const SETUP_COMPLETE = 'Setup is already complete. Please sign in through the Admin Portal.';
-export const ADMIN_ALREADY =
-  'This email already has an admin account. Please sign in through the Admin Portal.';
 export const EMAIL_TAKEN =
   'This email is already registered with a different password. Use another email, or delete the existing user first.';
+export const SETUP_CODE_WRONG =
+  'That setup code is not right. The server prints the current one in its log at start.';
+
+/**
+ * Setup stays open until a super admin exists, not only while no account exists: a sign-up
+ * before the operator reaches /admin-setup must not leave an install with no admin
+ * (docs/decisions/015).
+ */
 export async function isSetupAvailable(db: Db): Promise<boolean> {
-  return !(await anyAccountExists(db));
+  return !(await anySuperAdminExists(db));
 }
 
 export async function runAdminSetup(
   db: Db,
   auth: Auth,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; setupCode?: string | undefined },
+  setupCode?: SetupCode,
 ): Promise<{ userId: string }> {
-  const existing = await findAccountByEmail(db, input.email);
-  if (!(await isSetupAvailable(db))) {
-    throw new AppError(
-      'CONFLICT',
-      existing && isStaffRole(existing.role) ? ADMIN_ALREADY : SETUP_COMPLETE,
-    );
+  if (!(await isSetupAvailable(db))) throw new AppError('CONFLICT', SETUP_COMPLETE);
+  // Before anything looks at the address: without the code, nothing is learnt about accounts.
+  if (setupCode && !setupCode.matches(input.setupCode)) {
+    throw new AppError('FORBIDDEN', SETUP_CODE_WRONG, { setupCode: SETUP_CODE_WRONG });
   }
   if (!(await claimSetupRow(db))) throw new AppError('CONFLICT', SETUP_COMPLETE);
 
   try {
+    const existing = await findAccountByEmail(db, input.email);
     const promote = async (tx: Executor, userId: string) => {
       await markSetupComplete(tx);
       await recordAudit(

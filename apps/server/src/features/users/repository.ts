@@ -42,8 +42,12 @@ export async function ensureProfileRow(
   return row;
 }
 
-export async function anyProfileExists(db: Executor): Promise<boolean> {
-  const [row] = await db.select({ id: userProfiles.id }).from(userProfiles).limit(1);
+export async function anyProfileWithRole(db: Executor, role: Role): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userProfiles.id })
+    .from(userProfiles)
+    .where(eq(userProfiles.role, role))
+    .limit(1);
   return row !== undefined;
 }
 

@@ -12,7 +12,7 @@ import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomUUID } from 'node:crypto';
 import {
-  anyProfileExists,
+  anyProfileWithRole,
   countProfilesByRole,
   deleteAllAuthUsers,
   deleteAuthUser,
@@ -70,9 +70,8 @@ export interface NewAccount {
 }
 
 /**
- * Every account has a profile from its first moment (role customer, spec section 3), so "no
- * profile exists" means "no account exists" for first-admin setup. The auth library calls this
- * right after it creates a user.
+ * Every account has a profile from its first moment (role customer, spec section 3). The auth
+ * library calls this right after it creates a user.
  */
 export async function createDefaultProfile(db: Db, userId: string, name: string): Promise<void> {
   await insertProfileIfAbsent(db, userId, name);
@@ -83,8 +82,8 @@ export async function findOrCreateProfile(db: Db, userId: string): Promise<Profi
   return (await findProfileByUserId(db, userId)) ?? (await ensureProfileRow(db, userId));
 }
 
-export async function anyAccountExists(db: Db): Promise<boolean> {
-  return anyProfileExists(db);
+export async function anySuperAdminExists(db: Db): Promise<boolean> {
+  return anyProfileWithRole(db, 'super_admin');
 }
 
 /** The account with this e-mail (any case) and its role, if one exists. */
