@@ -1,8 +1,13 @@
 // First-admin setup (/admin-setup, SPEC "Other admin screens", sections 5 and 8): creates the
-// first super admin of a fresh installation. Once any account exists it shows Setup Complete.
+// first super admin of a fresh installation. Once a super admin exists it shows Setup Complete.
+// On a server others can reach it also asks for the one-time setup code from the server log.
 // Success says so and goes to the admin portal after 3 seconds.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { adminSetupFormSchema, type AdminSetupForm } from '@pitstop/shared/auth/forms';
+import {
+  adminSetupFormSchema,
+  SETUP_CODE_REQUIRED,
+  type AdminSetupForm,
+} from '@pitstop/shared/auth/forms';
 import { ArrowLeft, CheckCircle2, ShieldPlus } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,7 +26,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 
-const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
+const FIELDS = ['setupCode', 'name', 'email', 'password', 'confirmPassword'] as const;
 
 const backToHome = (
   <ShellLink to="/">
@@ -65,7 +70,10 @@ export function AdminSetupPage() {
       description="Create the first super admin account. It can then add managers, admins, technicians and other users."
       footer={backToHome}
     >
-      <AdminSetupFormView onCreated={() => setIsCreated(true)} />
+      <AdminSetupFormView
+        isCodeRequired={status.data.codeRequired === true}
+        onCreated={() => setIsCreated(true)}
+      />
     </AuthShell>
   );
 }
@@ -86,7 +94,13 @@ function SetupComplete() {
   );
 }
 
-function AdminSetupFormView({ onCreated }: { onCreated: () => void }) {
+function AdminSetupFormView({
+  isCodeRequired,
+  onCreated,
+}: {
+  isCodeRequired: boolean;
+  onCreated: () => void;
+}) {
   const setup = useAdminSetup();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<FormOutcome>(null);
@@ -107,6 +121,10 @@ function AdminSetupFormView({ onCreated }: { onCreated: () => void }) {
 
   const submit = form.handleSubmit(async (values) => {
     setOutcome(null);
+    if (isCodeRequired && !values.setupCode) {
+      form.setError('setupCode', { message: SETUP_CODE_REQUIRED }, { shouldFocus: true });
+      return;
+    }
     try {
       await setup.mutateAsync(values);
       onCreated();
@@ -123,6 +141,24 @@ function AdminSetupFormView({ onCreated }: { onCreated: () => void }) {
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <FormMessage outcome={outcome} />
       <fieldset disabled={isSubmitting || isCreated} className="flex flex-col gap-5">
+        {isCodeRequired && (
+          <FormField
+            id="setup-code"
+            label="Setup code"
+            hint="This server can be reached from other machines, so it asks for the one-time code it printed in its log when it started (the line with “Setup code”)."
+            error={errors.setupCode?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                {...form.register('setupCode')}
+              />
+            )}
+          </FormField>
+        )}
         <FormField id="setup-name" label="Full Name" error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
         </FormField>
