@@ -22,7 +22,8 @@ import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import type { Env } from './lib/env.ts';
-import { errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
+import { AppError, errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
+import { isStaffRole } from '@pitstop/shared/permissions';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
 import { isWebRoute } from '@pitstop/shared/web-routes';
@@ -37,7 +38,7 @@ import { passwordResetEmail } from './features/notifications/templates.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 import { SetupCode } from './features/setup/setup-code.ts';
 import { usersRoutes } from './features/users/routes.ts';
-import { createDefaultProfile } from './features/users/service.ts';
+import { createDefaultProfile, revokePasswordResetLinks } from './features/users/service.ts';
 
 export const WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -89,6 +90,7 @@ export async function buildApp({
       sender?.nudge();
     },
     afterUserCreated: (user) => createDefaultProfile(database.db, user.id, user.name),
+    afterPasswordChanged: (userId) => revokePasswordResetLinks(database.db, userId),
     log(level, message, args) {
       app.log[level]({ source: 'auth', args }, message);
     },
@@ -156,9 +158,24 @@ export async function buildApp({
   // No staticCSP: it would replace helmet's policy on the docs pages (adding
   // upgrade-insecure-requests over plain http). Swagger UI runs under helmet's policy as is:
   // its page loads only same-origin scripts and styles, and the validator badge is off.
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  const resolveViewer = createViewerResolver(auth, database.db);
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The API's map helps an attacker more than a customer: in production, staff only.
+    uiHooks: env.isProduction
+      ? {
+          onRequest: async (request, reply) => {
+            const viewer = await resolveViewer(request, reply);
+            if (!viewer) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+            if (!isStaffRole(viewer.role)) {
+              throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
+            }
+          },
+        }
+      : {},
+  });
 
-  ctx.routes = installAccessControl(app, createViewerResolver(auth, database.db));
+  ctx.routes = installAccessControl(app, resolveViewer);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -4,15 +4,17 @@
 // reset links that still work, inputs that gave a 500, texts without a length limit, and
 // session tokens or the API's map handed to anyone who asks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { CONTROL_CHARACTERS_REFUSED, PERSON_NAME_MAX_LENGTH } from '@pitstop/shared/text';
-import { authUsers, userProfiles } from '../src/db/schema.ts';
+import { authUsers, emailOutbox, userProfiles } from '../src/db/schema.ts';
+import { RESET_REQUEST_ANSWER_MS } from '../src/features/auth/routes.ts';
 import { SETUP_COMPLETE, SETUP_CODE_WRONG } from '../src/features/setup/service.ts';
 import {
   APP_URL,
   createTestContext,
   createUser,
   fingerprintTables,
+  signIn,
   uniqueEmail,
 } from './harness.ts';
 import type { TestContext } from './harness.ts';
@@ -44,6 +46,61 @@ async function call(
     ...(options.payload === undefined ? {} : { payload: options.payload as object }),
   });
 }
+
+describe('1. rate limits follow the path the handler sees, however it is spelled', () => {
+  const LIMIT = 3;
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  const routes: { path: string; payload: () => object }[] = [
+    { path: 'sign-in/email', payload: () => ({ email: 'a@example.com', password: 'wrong-pass' }) },
+    {
+      path: 'sign-up/email',
+      payload: () => ({ email: uniqueEmail('dodge'), password: 'password123', name: '' }),
+    },
+    { path: 'request-password-reset', payload: () => ({ email: 'a@example.com' }) },
+    { path: 'reset-password', payload: () => ({ token: 'nope', newPassword: 'password123' }) },
+  ];
+  const spellings: [string, (path: string) => string][] = [
+    ['a dot segment', (p) => `/api/auth/./${p}`],
+    ['a parent segment', (p) => `/api/auth/x/../${p}`],
+    ['an encoded dot segment', (p) => `/api/auth/x/%2e%2e/${p}`],
+    ['doubled slashes', (p) => `/api/auth//${p.replace('/', '//')}`],
+    ['an encoded character', (p) => `/api/auth/%${p.charCodeAt(0).toString(16)}${p.slice(1)}`],
+    ['an encoded slash', (p) => `/api/auth/${p.replace('/', '%2F')}`],
+    ['upper case', (p) => `/api/auth/${p.toUpperCase()}`],
+    ['a trailing slash', (p) => `/api/auth/${p}/`],
+    ['a query string', (p) => `/api/auth/${p}?x=1`],
+  ];
+  let address = 0;
+
+  for (const route of routes) {
+    it(`counts every spelling of /api/auth/${route.path} against its own limit`, async () => {
+      for (const [name, spell] of spellings) {
+        address += 1;
+        const ip = `10.9.${Math.floor(address / 250)}.${address % 250}`;
+        for (let i = 0; i < LIMIT; i += 1) {
+          const response = await call(limited, 'POST', spell(route.path), {
+            payload: route.payload(),
+            ip,
+          });
+          expect(response.statusCode, `${name} #${i}`).not.toBe(429);
+        }
+        // The limit is spent: the plain path and the odd spelling are both refused now.
+        for (const url of [`/api/auth/${route.path}`, spell(route.path)]) {
+          const refused = await call(limited, 'POST', url, { payload: route.payload(), ip });
+          expect(refused.statusCode, `${name}: ${url}`).toBe(429);
+          expect(refused.json().error.code).toBe('RATE_LIMITED');
+        }
+      }
+    });
+  }
+});
 
 describe('2. the dev mailbox hands reset links only to admins on a server others can reach', () => {
   const mailboxUrls = ['/dev/mailbox', '/api/dev/mailbox'];
@@ -186,6 +243,81 @@ describe('4. nothing but sign-up tells which addresses have accounts', () => {
     } finally {
       await done.close();
     }
+  });
+
+  it('takes the same time to answer a reset request for a known and an unknown address', async () => {
+    const user = await createUser(ctx, 'customer');
+    const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+    for (let i = 0; i < 4; i += 1) {
+      for (const kind of ['known', 'unknown'] as const) {
+        const email = kind === 'known' ? user.email : uniqueEmail('nobody');
+        const start = performance.now();
+        const response = await call(ctx, 'POST', '/api/auth/request-password-reset', {
+          payload: { email, redirectTo: `${APP_URL}/reset-password` },
+        });
+        timings[kind].push(performance.now() - start);
+        expect(response.statusCode).toBe(200);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    for (const kind of ['known', 'unknown'] as const) {
+      expect(Math.min(...timings[kind]), kind).toBeGreaterThanOrEqual(RESET_REQUEST_ANSWER_MS - 5);
+    }
+    expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(40);
+  });
+});
+
+describe('5. a used or superseded reset link is dead', () => {
+  async function resetToken(email: string): Promise<string> {
+    const response = await call(ctx, 'POST', '/api/auth/request-password-reset', {
+      payload: { email, redirectTo: `${APP_URL}/reset-password` },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    const token = /reset-password\/([^?\s]+)/.exec(row?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    return token!;
+  }
+
+  function reset(token: string, newPassword: string) {
+    return call(ctx, 'POST', '/api/auth/reset-password', { payload: { token, newPassword } });
+  }
+
+  it('revokes every other link of the account when one is used', async () => {
+    const user = await createUser(ctx, 'customer');
+    const older = await resetToken(user.email);
+    const newer = await resetToken(user.email);
+    expect((await reset(newer, 'second-password')).statusCode).toBe(200);
+    const stale = await reset(older, 'attacker-password');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toBe('Invalid token');
+    await signIn(ctx.app, user.email, 'second-password');
+  });
+
+  it('revokes every link of the account when the password is changed', async () => {
+    const user = await createUser(ctx, 'customer');
+    const outstanding = await resetToken(user.email);
+    const changed = await call(ctx, 'POST', '/api/auth/change-password', {
+      cookie: user.cookie,
+      payload: { currentPassword: user.password, newPassword: 'changed-password' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await reset(outstanding, 'attacker-password')).statusCode).toBe(400);
+    await signIn(ctx.app, user.email, 'changed-password');
+  });
+
+  it("leaves other accounts' links alone", async () => {
+    const user = await createUser(ctx, 'customer');
+    const other = await createUser(ctx, 'customer');
+    const othersLink = await resetToken(other.email);
+    const mine = await resetToken(user.email);
+    expect((await reset(mine, 'my-new-password')).statusCode).toBe(200);
+    expect((await reset(othersLink, 'their-new-password')).statusCode).toBe(200);
   });
 });
 
@@ -365,5 +497,49 @@ describe('7. every stored text has a length limit', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.fields).toEqual({ image: 'Text is too long' });
+  });
+});
+
+describe('8. session tokens stay in the cookie; the API map is for staff in production', () => {
+  it('sends no session token in the JSON of sign-in, get-session and list-sessions', async () => {
+    const user = await createUser(ctx, 'customer');
+    const signedIn = await call(ctx, 'POST', '/api/auth/sign-in/email', {
+      payload: { email: user.email, password: user.password },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.email).toBe(user.email);
+    const session = await call(ctx, 'GET', '/api/auth/get-session', { cookie: user.cookie });
+    expect(session.json().user.email).toBe(user.email);
+    const sessions = await call(ctx, 'GET', '/api/auth/list-sessions', { cookie: user.cookie });
+    expect(sessions.json().length).toBeGreaterThan(0);
+    const cookieToken = decodeURIComponent(
+      /pitstop\.session_token=([^;.]+)/.exec(user.cookie)?.[1] ?? '',
+    );
+    expect(cookieToken.length).toBeGreaterThan(10);
+    for (const response of [signedIn, session, sessions]) {
+      expect(response.body).not.toContain('"token"');
+      expect(response.body).not.toContain(cookieToken);
+    }
+  });
+
+  it('serves /api/docs in production to signed-in staff only', async () => {
+    const production = await createTestContext({ NODE_ENV: 'production' });
+    try {
+      const customer = await createUser(production, 'customer');
+      const manager = await createUser(production, 'manager');
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml']) {
+        const anonymous = await call(production, 'GET', url);
+        expect(anonymous.statusCode, url).toBe(401);
+        expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
+        const asCustomer = await call(production, 'GET', url, { cookie: customer.cookie });
+        expect(asCustomer.statusCode, url).toBe(403);
+        const asStaff = await call(production, 'GET', url, { cookie: manager.cookie });
+        expect(asStaff.statusCode, url).toBe(200);
+      }
+      // Outside production the docs stay public.
+      expect((await call(ctx, 'GET', '/api/docs/json')).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 });

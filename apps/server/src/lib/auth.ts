@@ -4,6 +4,7 @@
 // Viewer.
 import { PASSWORD_MIN_LENGTH } from '@pitstop/shared/auth/forms';
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client.ts';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema.ts';
@@ -16,6 +17,8 @@ export interface AuthHooks {
   sendPasswordReset(input: { email: string; name: string; url: string }): Promise<void>;
   /** Runs right after the library has created a user (the users feature makes its profile). */
   afterUserCreated(user: { id: string; name: string }): Promise<void>;
+  /** Runs after a password was reset or changed: the account's other reset links must die. */
+  afterPasswordChanged(userId: string): Promise<void>;
   /** Where the library's own warnings go: the server's structured log, not raw stdout. */
   log?(level: 'debug' | 'info' | 'warn' | 'error', message: string, args: unknown[]): void;
 }
@@ -47,6 +50,17 @@ export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
       sendResetPassword: async ({ user, url }) => {
         await hooks.sendPasswordReset({ email: user.email, name: user.name, url });
       },
+      // The library spends only the link that was used; an older or newer one would still work.
+      onPasswordReset: async ({ user }) => {
+        await hooks.afterPasswordChanged(user.id);
+      },
+    },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        const session = ctx.context.session;
+        if (ctx.path !== '/change-password' || !session || isAPIError(ctx.context.returned)) return;
+        await hooks.afterPasswordChanged(session.user.id);
+      }),
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,

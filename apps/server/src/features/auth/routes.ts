@@ -26,8 +26,13 @@ const SENSITIVE_AUTH_PATHS = [
 // Every failed sign-in costs the caller this long, on top of the per-address limit.
 const FAILED_SIGN_IN_DELAY_MS = 400;
 
+// A request for a reset link answers no sooner than this, whether the address has an account
+// or not: the work differs (a token and an e-mail, or neither), the time it takes must not.
+export const RESET_REQUEST_ANSWER_MS = 250;
+
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
 const UPDATE_USER_PATH = '/api/auth/update-user';
+const RESET_REQUEST_PATH = '/api/auth/request-password-reset';
 
 // The library stores a name of any length; ours is the one the forms allow.
 const personNameSchema = z.string('Name must be text').max(PERSON_NAME_MAX_LENGTH, NAME_TOO_LONG);
@@ -55,8 +60,43 @@ function parseSignUpBody(body: unknown): { email: string } {
   return { ...(body as object), email: parsed.data.email };
 }
 
-function sensitivePath(url: string): string | undefined {
-  const path = url.split('?')[0] ?? '';
+// Session tokens the library puts in JSON bodies: the httpOnly cookie is all a client needs,
+// and a token in a body is one a script (or a log of bodies) can read.
+function withoutSessionTokens(answer: unknown): unknown {
+  if (Array.isArray(answer)) return answer.map(withoutSessionTokens);
+  if (typeof answer !== 'object' || answer === null) return answer;
+  const { token: _token, ...rest } = answer as Record<string, unknown>;
+  if ('session' in rest) rest.session = withoutSessionTokens(rest.session);
+  return rest;
+}
+
+function delayUntil(moment: number): Promise<void> {
+  const wait = moment - performance.now();
+  return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
+}
+
+/**
+ * The path a request is counted under: the path the handler forwards (dot segments resolved, as
+ * `new URL` does), further decoded, with doubled slashes collapsed, a trailing slash dropped and
+ * case ignored, so no spelling of a limited path reaches the general bucket.
+ */
+export function rateLimitPath(url: string, base: string): string {
+  let path = new URL(url, base).pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // malformed escapes: count the path as written
+  }
+  // Decoding may have revealed new dot segments (%2e%2e): resolve them too.
+  path = new URL(path.replace(/\/+/g, '/'), base).pathname;
+  return path
+    .replace(/\/+/g, '/')
+    .replace(/(.)\/$/, '$1')
+    .toLowerCase();
+}
+
+function sensitivePath(url: string, base: string): string | undefined {
+  const path = rateLimitPath(url, base);
   return SENSITIVE_AUTH_PATHS.find((p) => path === p);
 }
 
@@ -71,10 +111,12 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       rateLimit: {
         max: (_request, key) => (key.endsWith('#general') ? 300 : env.authRateLimitPerMinute),
         timeWindow: '1 minute',
-        keyGenerator: (request) => `${request.ip}#${sensitivePath(request.url) ?? 'general'}`,
+        keyGenerator: (request) =>
+          `${request.ip}#${sensitivePath(request.url, env.appUrl) ?? 'general'}`,
       },
     },
     async handler(request, reply) {
+      const startedAt = performance.now();
       const url = new URL(request.url, env.appUrl);
       // A sign-up goes on with the address as checked (trimmed); the library lower-cases it.
       const signUp = url.pathname === SIGN_UP_PATH ? parseSignUpBody(request.body) : undefined;
@@ -100,12 +142,18 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       if (response.status === 401 && url.pathname === '/api/auth/sign-in/email') {
         await new Promise((resolve) => setTimeout(resolve, FAILED_SIGN_IN_DELAY_MS));
       }
+      if (url.pathname === RESET_REQUEST_PATH) {
+        await delayUntil(startedAt + RESET_REQUEST_ANSWER_MS);
+      }
       if (response.status >= 400) {
         return reply
           .type('application/json')
           .send(authErrorBody(response.status, url.pathname, safeJson(text)));
       }
-      return reply.send(text.length > 0 ? text : null);
+      const isJson = response.headers.get('content-type')?.includes('application/json');
+      const answer = isJson ? safeJson(text) : undefined;
+      if (answer === undefined) return reply.send(text.length > 0 ? text : null);
+      return reply.send(JSON.stringify(withoutSessionTokens(answer)));
     },
   });
 

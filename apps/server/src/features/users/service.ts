@@ -234,6 +234,14 @@ export async function revokeOneTimeValues(
   await deleteVerificationsByValue(db, identifierPrefix, userId);
 }
 
+// better-auth names its reset links' verification rows `reset-password:<token>`.
+const RESET_LINK_PREFIX = 'reset-password:';
+
+/** Makes every outstanding password-reset link of the account stop working. */
+export async function revokePasswordResetLinks(db: Executor, userId: string): Promise<void> {
+  await deleteVerificationsByValue(db, RESET_LINK_PREFIX, userId);
+}
+
 /**
  * Uses up a one-time value and says whose it was and when it expires, or undefined if there is
  * none. The delete is the check: of two callers with one identifier only one gets the row.
