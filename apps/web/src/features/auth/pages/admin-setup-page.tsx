@@ -29,7 +29,7 @@ import { FormMessage, type FormOutcome } from '../../../components/ui/form-messa
 const FIELDS = ['setupCode', 'name', 'email', 'password', 'confirmPassword'] as const;
 
 const backToHome = (
-  <ShellLink to="/">
+  <ShellLink to={PATHS.home}>
     <ArrowLeft aria-hidden="true" />
     Back to Home
   </ShellLink>
