@@ -7,7 +7,7 @@ import { resetAccounts } from './accounts.ts';
 import { authHandlers, resetAuthState } from './handlers/auth.ts';
 import { businessHandlers, resetBusinessState } from './handlers/business.ts';
 import { resetServicesState, servicesHandlers } from './handlers/services.ts';
-import { setupHandlers } from './handlers/setup.ts';
+import { resetSetupState, setupHandlers } from './handlers/setup.ts';
 import { usersHandlers } from './handlers/users.ts';
 
 export const server = setupServer(
@@ -75,6 +75,7 @@ export function resetApiState(): void {
   resetAuthState();
   resetBusinessState();
   resetServicesState();
+  resetSetupState();
   recorded = [];
   problems = [];
 }

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addAccount, findAccountByEmail, listAccounts } from '../../../test/msw/accounts.ts';
+import { requireSetupCode, SETUP_CODE_WRONG } from '../../../test/msw/handlers/setup.ts';
 import { apiError } from '../../../test/msw/respond.ts';
 import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -19,8 +20,16 @@ async function fill(values: { name: string; email: string; password: string; con
   await user.click(screen.getByRole('button', { name: 'Create Admin Account' }));
 }
 
-it('shows Setup Complete with a way to the admin portal once an account exists', async () => {
+it('stays open while only customers exist: an early sign-up cannot lock the install', async () => {
   addAccount({ role: 'customer' });
+  renderApp('/admin-setup');
+
+  expect(await screen.findByLabelText('Full Name')).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Setup Complete' })).not.toBeInTheDocument();
+});
+
+it('shows Setup Complete with a way to the admin portal once a super admin exists', async () => {
+  addAccount({ role: 'super_admin' });
   renderApp('/admin-setup');
 
   expect(await screen.findByRole('heading', { name: 'Setup Complete' })).toBeInTheDocument();
@@ -96,4 +105,51 @@ it('says so in the spec words when it cannot check for an existing profile', asy
     await screen.findByText('Failed to check existing profile. Please try again.'),
   ).toBeInTheDocument();
   expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+});
+
+describe('on a server others can reach', () => {
+  const code = 'ABCD-EFGH-JKLM';
+
+  it('asks for the setup code from the server log, and sends nothing without it', async () => {
+    requireSetupCode(code);
+    renderApp('/admin-setup');
+    const field = await screen.findByLabelText('Setup code');
+    expect(field).toHaveAccessibleDescription(/printed in its log/);
+
+    await fill({
+      name: 'Boss',
+      email: 'boss@example.com',
+      password: 'secret12',
+      confirm: 'secret12',
+    });
+
+    expect(field).toHaveAccessibleDescription('Enter the setup code from the server log');
+    expect(field).toHaveFocus();
+    expect(apiCalls().filter((call) => !call.startsWith('GET'))).toEqual([]);
+  });
+
+  it("shows a wrong code's refusal at the field, then creates the admin with the right one", async () => {
+    requireSetupCode(code);
+    const user = userEvent.setup();
+    renderApp('/admin-setup');
+    const field = await screen.findByLabelText('Setup code');
+    await user.type(field, 'WRONG-CODE');
+    await fill({
+      name: 'Boss',
+      email: 'boss@example.com',
+      password: 'secret12',
+      confirm: 'secret12',
+    });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SETUP_CODE_WRONG);
+    expect(listAccounts()).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, code);
+    await user.click(screen.getByRole('button', { name: 'Create Admin Account' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(/Admin account created/);
+    expect(await lastBodyOf('POST', '/api/setup')).toMatchObject({ setupCode: code });
+    expect(findAccountByEmail('boss@example.com')?.user.role).toBe('super_admin');
+  });
 });

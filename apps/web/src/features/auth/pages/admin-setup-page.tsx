@@ -10,7 +10,7 @@ import {
 } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, CheckCircle2, ShieldPlus } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -94,6 +94,23 @@ function SetupComplete() {
   );
 }
 
+const schemaResolver = standardSchemaResolver(adminSetupFormSchema);
+
+/**
+ * The shared schema's rules, plus the setup code when the server asks for one: checked with the
+ * other fields, so every message shows at once and the first invalid field takes the focus.
+ */
+function withSetupCode(isCodeRequired: boolean): Resolver<AdminSetupForm> {
+  return async (values, context, options) => {
+    const result = await schemaResolver(values, context, options);
+    if (!isCodeRequired || values.setupCode?.trim()) return result;
+    return {
+      values: {},
+      errors: { ...result.errors, setupCode: { type: 'required', message: SETUP_CODE_REQUIRED } },
+    };
+  };
+}
+
 function AdminSetupFormView({
   isCodeRequired,
   onCreated,
@@ -106,7 +123,7 @@ function AdminSetupFormView({
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const isCreated = outcome?.tone === 'success';
   const form = useForm<AdminSetupForm>({
-    resolver: standardSchemaResolver(adminSetupFormSchema),
+    resolver: withSetupCode(isCodeRequired),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -121,10 +138,6 @@ function AdminSetupFormView({
 
   const submit = form.handleSubmit(async (values) => {
     setOutcome(null);
-    if (isCodeRequired && !values.setupCode) {
-      form.setError('setupCode', { message: SETUP_CODE_REQUIRED }, { shouldFocus: true });
-      return;
-    }
     try {
       await setup.mutateAsync(values);
       onCreated();
@@ -140,7 +153,7 @@ function AdminSetupFormView({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <FormMessage outcome={outcome} />
-      <fieldset disabled={isSubmitting || isCreated} className="flex flex-col gap-5">
+      <fieldset disabled={setup.isPending || isCreated} className="flex flex-col gap-5">
         {isCodeRequired && (
           <FormField
             id="setup-code"

@@ -90,7 +90,7 @@ export function SignupPage() {
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         <FormMessage outcome={outcome} />
-        <fieldset disabled={isSubmitting || isCreated} className="flex flex-col gap-5">
+        <fieldset disabled={signUp.isPending || isCreated} className="flex flex-col gap-5">
           <FormField id="signup-email" label="Email" error={errors.email?.message}>
             {(control) => (
               <Input

@@ -94,7 +94,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={submit}>
-      <fieldset disabled={isSubmitting || isCreated} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={createUser.isPending || isCreated} className="grid gap-4 sm:grid-cols-2">
         <FormField id="create-user-name" label="Name" error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
         </FormField>

@@ -87,7 +87,7 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
 
   return (
     <form noValidate onSubmit={submit}>
-      <fieldset disabled={isSubmitting || isSaved} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={updateUser.isPending || isSaved} className="grid gap-4 sm:grid-cols-2">
         <FormField id="edit-user-name" label="Name" error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
         </FormField>
