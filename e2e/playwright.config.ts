@@ -1,6 +1,7 @@
 // Browser tests. Run them with `npm run test:e2e` (e2e/run.mjs), which starts a fresh production
 // server and passes its origin as PITSTOP_BASE_URL. Debian's Chromium only: never a downloaded one.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
 
 const baseURL = process.env.PITSTOP_BASE_URL;
 
@@ -22,17 +23,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     video: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

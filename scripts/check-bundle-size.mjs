@@ -18,22 +18,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { tsImport } from 'tsx/esm/api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromium.mjs';
 import { ROOT, startServer } from '../e2e/support/server.mjs';
 import { ensureWebBuild } from './start.mjs';
 
 const KB = 1000;
 const HOME_BUDGET = 120 * KB;
 const PAGE_BUDGET = 250 * KB;
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 // Lighthouse's mobile device (Moto G Power): the app is responsive, so a phone's viewport is
 // what decides which parts render.
 const PHONE = {

@@ -19,21 +19,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromium.mjs';
 import { ROOT, startServer } from '../e2e/support/server.mjs';
 import { ensureWebBuild } from './start.mjs';
 
 const PUBLIC_PAGES = ['/', '/services', '/login', '/signup'];
 const MIN_SCORE = 95;
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const REPORT = path.join(ROOT, 'test-results/lighthouse.json');
 
 function fail(message) {
@@ -107,7 +98,7 @@ let chrome;
 const results = [];
 try {
   server = await startServer({ name: 'server' });
-  chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   for (const pagePath of pagePaths) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {

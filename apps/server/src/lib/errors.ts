@@ -1,33 +1,7 @@
 // One error type for rules that fail, and the one place that turns errors into HTTP responses.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'VALIDATION'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'GONE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'RATE_LIMITED'
-  | 'UNAVAILABLE'
-  | 'INTERNAL';
-
-const STATUS: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
-  VALIDATION: 422,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  GONE: 410,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  UNAVAILABLE: 503,
-  INTERNAL: 500,
-};
+import { ERROR_STATUS, type ErrorCode } from '@pitstop/shared/api-errors';
 
 export class AppError extends Error {
   constructor(
@@ -40,7 +14,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return STATUS[this.code];
+    return ERROR_STATUS[this.code];
   }
 }
 

@@ -1,5 +1,6 @@
 // The one way the web app talks to the API: JSON in and out, every answer checked against its
 // shared response schema (packages/shared/src/<f>/responses.ts), errors as `ApiError`.
+import { errorBodySchema } from '@pitstop/shared/api-errors';
 import * as z from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 
@@ -31,14 +32,6 @@ export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';
 export const BAD_RESPONSE_MESSAGE =
   'The server sent an answer this page does not understand. Please reload the page.';
-
-const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.optional(z.record(z.string(), z.string())),
-  }),
-});
 
 /**
  * Calls the API and returns its answer parsed by `schema`. A refusal becomes an `ApiError` with

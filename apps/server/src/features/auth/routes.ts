@@ -11,7 +11,8 @@ import { PERSON_NAME_MAX_LENGTH } from '@pitstop/shared/text';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { AppError, errorBody } from '../../lib/errors.ts';
-import type { ErrorBody, ErrorCode } from '../../lib/errors.ts';
+import type { ErrorCode } from '@pitstop/shared/api-errors';
+import type { ErrorBody } from '../../lib/errors.ts';
 import { confirmSignUp, forwardToAuth, refuseRegisteredEmail } from './service.ts';
 
 // Paths an attacker would hammer: limited per address far more tightly than the rest.

@@ -2,25 +2,9 @@
 // schema the web app parses it with, so a double cannot say what the real server's contract
 // would not; request bodies are read with the shared form schemas the server validates with.
 import { HttpResponse, type JsonBodyType } from 'msw';
+import { ERROR_STATUS, type ErrorCode } from '@pitstop/shared/api-errors';
 import * as z from 'zod/mini';
 import type { $ZodType, input, output } from 'zod/v4/core';
-
-/** The server's error codes and their statuses (apps/server/src/lib/errors.ts). */
-const STATUS = {
-  BAD_REQUEST: 400,
-  VALIDATION: 422,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  GONE: 410,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  UNAVAILABLE: 503,
-  INTERNAL: 500,
-} as const;
-
-export type ApiErrorCode = keyof typeof STATUS;
 
 /**
  * `body` as JSON, once `schema` has accepted it: a double that answers something the schema
@@ -46,10 +30,10 @@ export function noContent(): Response {
  * usual one where the server keeps another (the auth proxy keeps better-auth's 400s).
  */
 export function apiError(
-  code: ApiErrorCode,
+  code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
-  status: number = STATUS[code],
+  status: number = ERROR_STATUS[code],
 ): Response {
   return HttpResponse.json(
     { error: fields ? { code, message, fields } : { code, message } },

@@ -1,0 +1,28 @@
+// The API's one error body, `{"error":{"code","message","fields"?}}`, and the HTTP status each
+// code answers with. The server writes it (apps/server/src/lib/errors.ts); the web client and
+// its test doubles read it.
+import * as z from 'zod/mini';
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.optional(z.record(z.string(), z.string())),
+  }),
+});
