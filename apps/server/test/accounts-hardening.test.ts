@@ -1,6 +1,7 @@
 // Accounts under pressure: sessions renewed while in use, rate limits that a forged
 // X-Forwarded-For cannot dodge, half-made accounts rolled back, the audit trail of every user
 // action, and a cleanup that keeps the business's appointments and orders.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -284,11 +285,14 @@ describe('user cleanup', () => {
         .values({
           userId: customer.userId,
           status: 'paid',
+          idempotencyKey: randomUUID(),
           services: [],
           totalCents: 4999,
           durationMinutes: 45,
           appointmentDate: '2026-12-01',
           appointmentTime: '09:00',
+          startsAt: new Date('2026-12-01T14:00:00Z'),
+          endsAt: new Date('2026-12-01T14:45:00Z'),
           firstName: 'Dana',
           lastName: 'Lee',
           email: customer.email,
@@ -319,6 +323,8 @@ describe('user cleanup', () => {
         serviceName: 'Basic Oil Change',
         appointmentDate: '2026-12-01',
         appointmentTime: '09:00',
+        startsAt: new Date('2026-12-01T14:00:00Z'),
+        endsAt: new Date('2026-12-01T14:45:00Z'),
         location: '12 Elm St, Springfield, 12345',
         phone: '(555) 010-4477',
       });

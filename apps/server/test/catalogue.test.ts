@@ -353,6 +353,8 @@ describe('managing services', () => {
       serviceName: 'Tire Rotation Deluxe',
       appointmentDate: '2026-12-01',
       appointmentTime: '09:00',
+      startsAt: new Date('2026-12-01T14:00:00Z'),
+      endsAt: new Date('2026-12-01T14:45:00Z'),
       location: '1 Main St',
       phone: '(555) 123-4567',
     });

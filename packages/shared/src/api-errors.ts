@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  /** The payment provider refused or failed to start a checkout. */
+  PAYMENT_FAILED: 502,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;

@@ -35,6 +35,11 @@ export const APPOINTMENT_STATUS_VALUES = [
 ] as const;
 export const TECHNICIAN_STATUS_VALUES = ['available', 'on-job', 'off-duty'] as const;
 export const BOOKING_STATUS_VALUES = ['pending_payment', 'paid', 'expired', 'cancelled'] as const;
+/** A visit books a date and time; a pay-now order is paid first and scheduled by the team. */
+export const BOOKING_KIND_VALUES = ['visit', 'pay_now'] as const;
+export const PAYMENT_PROVIDER_VALUES = ['local', 'stripe'] as const;
+/** Stripe's Checkout Session payment_status values, which the local gateway also uses. */
+export const PAYMENT_STATUS_VALUES = ['paid', 'unpaid', 'no_payment_required'] as const;
 export const WEEKDAY_VALUES = [
   'monday',
   'tuesday',
@@ -242,6 +247,8 @@ export const services = pgTable(
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     duration: text('duration').notNull(),
+    // Derived from `duration` once, when the service is saved (ranges averaged, unknown 45).
+    durationMinutes: integer('duration_minutes').notNull().default(45),
     includes: jsonb('includes')
       .$type<string[]>()
       .notNull()
@@ -255,6 +262,7 @@ export const services = pgTable(
   (t) => [
     check('services_price_check', sql`${t.priceCents} >= 0`),
     check('services_sort_order_check', sql`${t.sortOrder} >= 0`),
+    check('services_duration_minutes_check', sql`${t.durationMinutes} between 1 and 1440`),
     check('services_id_check', sql.raw(`id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)),
     check(
       'services_icon_check',
@@ -275,46 +283,92 @@ export interface BookedService {
 
 /**
  * Owner: booking. A customer's booking: holds its slot while checkout is open, becomes
- * appointments once paid.
+ * appointments once paid. A visit stores its moment as starts_at/ends_at, computed in the
+ * business time zone when booked, beside the local date and time people see
+ * (docs/decisions/017-booking-data-model.md). A pay-now order has no moment, vehicle or address
+ * until the team schedules it.
  */
 export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: BOOKING_KIND_VALUES }).notNull().default('visit'),
     status: text('status', { enum: BOOKING_STATUS_VALUES }).notNull().default('pending_payment'),
+    // Made once per form submission by the browser: a retry or double click finds this booking.
+    idempotencyKey: uuid('idempotency_key').notNull(),
     services: jsonb('services').$type<BookedService[]>().notNull(),
     totalCents: integer('total_cents').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
-    appointmentTime: text('appointment_time').notNull(),
+    appointmentDate: date('appointment_date', { mode: 'string' }),
+    appointmentTime: text('appointment_time'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
-    address: text('address').notNull(),
-    city: text('city').notNull(),
-    zipCode: text('zip_code').notNull(),
-    vehicleMake: text('vehicle_make').notNull(),
-    vehicleModel: text('vehicle_model').notNull(),
-    vehicleYear: text('vehicle_year').notNull(),
-    vehicleColor: text('vehicle_color').notNull(),
-    licensePlate: text('license_plate').notNull(),
+    address: text('address'),
+    city: text('city'),
+    zipCode: text('zip_code'),
+    vehicleMake: text('vehicle_make'),
+    vehicleModel: text('vehicle_model'),
+    vehicleYear: text('vehicle_year'),
+    vehicleColor: text('vehicle_color'),
+    licensePlate: text('license_plate'),
     description: text('description'),
     checkoutSessionId: text('checkout_session_id').unique(),
+    checkoutUrl: text('checkout_url'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    // Paid after its hold had lapsed and the slot had filled meanwhile: the admin reschedules.
+    overCapacity: boolean('over_capacity').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('bookings_status_check', inList('status', BOOKING_STATUS_VALUES)),
+    check('bookings_kind_check', inList('kind', BOOKING_KIND_VALUES)),
     check('bookings_total_check', sql`${t.totalCents} > 0`),
     check('bookings_duration_check', sql`${t.durationMinutes} > 0`),
     check('bookings_time_format', sql.raw(`appointment_time ~ ${HHMM}`)),
+    check(
+      'bookings_visit_complete',
+      sql.raw(
+        `kind = 'pay_now' or (appointment_date is not null and appointment_time is not null and starts_at is not null and ends_at is not null and address is not null and city is not null and zip_code is not null and vehicle_make is not null and vehicle_model is not null and vehicle_year is not null and vehicle_color is not null and license_plate is not null)`,
+      ),
+    ),
+    check('bookings_moment_order', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    uniqueIndex('bookings_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('bookings_starts_status_idx').on(t.startsAt, t.status),
     index('bookings_date_status_idx').on(t.appointmentDate, t.status),
     index('bookings_user_idx').on(t.userId),
     // The sweep that releases expired holds.
     index('bookings_status_hold_idx').on(t.status, t.holdExpiresAt),
+  ],
+);
+
+/** Owner: booking. Every change of a booking's status, as appointments record theirs. */
+export const bookingStatusHistory = pgTable(
+  'booking_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    changedBy: text('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('booking_status_history_booking_idx').on(t.bookingId, t.changedAt),
+    check(
+      'booking_status_history_from_check',
+      sql`from_status is null or ${inList('from_status', BOOKING_STATUS_VALUES)}`,
+    ),
+    check('booking_status_history_to_check', inList('to_status', BOOKING_STATUS_VALUES)),
   ],
 );
 
@@ -330,6 +384,8 @@ export const appointments = pgTable(
     serviceName: text('service_name').notNull(),
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
     appointmentTime: text('appointment_time').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull().default(45),
     status: text('status', { enum: APPOINTMENT_STATUS_VALUES }).notNull().default('scheduled'),
     technicianId: uuid('technician_id').references(() => userProfiles.id, { onDelete: 'set null' }),
@@ -352,7 +408,9 @@ export const appointments = pgTable(
     index('appointments_user_idx').on(t.userId, t.appointmentDate),
     index('appointments_technician_idx').on(t.technicianId, t.appointmentDate),
     index('appointments_status_idx').on(t.status, t.completedAt),
-    index('appointments_booking_idx').on(t.bookingId),
+    // One appointment per booked service, however often fulfilment runs.
+    uniqueIndex('appointments_booking_service_idx').on(t.bookingId, t.serviceId),
+    index('appointments_starts_idx').on(t.startsAt),
   ],
 );
 
@@ -390,14 +448,16 @@ export const orders = pgTable(
       .references(() => bookings.id, { onDelete: 'restrict' }),
     userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     checkoutSessionId: text('checkout_session_id').notNull().unique(),
-    provider: text('provider').notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDER_VALUES }).notNull(),
     amountTotal: integer('amount_total').notNull(),
     currency: text('currency').notNull().default('usd'),
-    paymentStatus: text('payment_status').notNull(),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull(),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('orders_amount_check', sql`${t.amountTotal} >= 0`),
+    check('orders_provider_check', inList('provider', PAYMENT_PROVIDER_VALUES)),
+    check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUS_VALUES)),
     index('orders_user_idx').on(t.userId),
   ],
 );
@@ -415,7 +475,10 @@ export const paymentEvents = pgTable(
     payload: jsonb('payload'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.providerEventId)],
+  (t) => [
+    uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.providerEventId),
+    check('payment_events_provider_check', inList('provider', PAYMENT_PROVIDER_VALUES)),
+  ],
 );
 
 /** Owner: payments. Checkout sessions of the built-in local gateway (used without Stripe). */
@@ -442,7 +505,8 @@ export const localCheckoutSessions = pgTable(
   (t) => [
     check('local_checkout_status_check', inList('status', ['open', 'complete', 'expired'])),
     check('local_checkout_amount_check', sql`${t.amountTotal} >= 0`),
-    index('local_checkout_sessions_booking_idx').on(t.bookingId),
+    // One session per booking: creating it again (a retried request) finds this one.
+    uniqueIndex('local_checkout_sessions_booking_idx').on(t.bookingId),
   ],
 );
 

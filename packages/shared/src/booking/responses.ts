@@ -1,4 +1,5 @@
-// What GET /api/booking/slots answers: the day's slots, why there are none, and the hours hint.
+// What the booking flow's endpoints answer: the day's slots, a started checkout, and a checkout
+// session's outcome for /checkout-success.
 import * as z from 'zod/mini';
 
 export const daySlotsResponseSchema = z.object({
@@ -8,3 +9,35 @@ export const daySlotsResponseSchema = z.object({
   hint: z.string(),
 });
 export type DaySlotsResponse = z.infer<typeof daySlotsResponseSchema>;
+
+/** POST /api/bookings and /api/bookings/pay-now: where the browser goes to pay. */
+export const checkoutStartResponseSchema = z.object({
+  bookingId: z.string(),
+  checkoutUrl: z.string(),
+});
+export type CheckoutStartResponse = z.infer<typeof checkoutStartResponseSchema>;
+
+export const orderSchema = z.object({
+  orderId: z.string(),
+  /** Cents, as the provider reports it; shown as $X.XX. */
+  amountTotal: z.int(),
+  currency: z.string(),
+  paymentStatus: z.string(),
+  /** ISO 8601. */
+  orderDate: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * GET /api/checkout/sessions/:sessionId. `confirming` while the provider has not confirmed the
+ * payment yet (the page polls); `expired` when the checkout ended unpaid.
+ */
+export const checkoutOutcomeResponseSchema = z.object({
+  state: z.enum(['paid', 'confirming', 'expired']),
+  kind: z.enum(['visit', 'pay_now']),
+  /** The visit's business-local date and time; null for a pay-now order. */
+  visit: z.nullable(z.object({ date: z.string(), time: z.string() })),
+  services: z.array(z.string()),
+  order: z.nullable(orderSchema),
+});
+export type CheckoutOutcomeResponse = z.infer<typeof checkoutOutcomeResponseSchema>;

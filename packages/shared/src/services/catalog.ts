@@ -24,6 +24,11 @@ export function parseDurationMinutes(duration: string | null | undefined): numbe
   return (low + high) / 2;
 }
 
+/** The whole minutes a service is booked for, kept with it when saved: 30-45 minutes -> 38. */
+export function durationMinutesOf(duration: string | null | undefined): number {
+  return Math.max(1, Math.round(parseDurationMinutes(duration)));
+}
+
 export function isValidDuration(duration: string): boolean {
   const match = DURATION_PATTERN.exec(duration);
   if (!match) return false;

@@ -1,9 +1,9 @@
 // The service catalogue: what customers read and what admins change (spec sections 2-5).
 import { centsToDollars, dollarsToCents } from '@pitstop/shared/money';
 import {
+  durationMinutesOf,
   isSameServiceName,
   moveItem,
-  parseDurationMinutes,
   SERVICE_NAME_TAKEN,
   serviceIdFromName,
 } from '@pitstop/shared/services/catalog';
@@ -34,7 +34,7 @@ export function toService(row: ServiceRow): Service {
     price: centsToDollars(row.priceCents),
     priceCents: row.priceCents,
     duration: row.duration,
-    durationMinutes: parseDurationMinutes(row.duration),
+    durationMinutes: row.durationMinutes,
     includes: row.includes,
     order: row.sortOrder,
     // Every active service with a price can be paid for online (DESIGN.md).
@@ -62,6 +62,7 @@ function toValues(input: ServiceInput): ServiceValues {
     description: input.description,
     priceCents: dollarsToCents(input.price),
     duration: input.duration,
+    durationMinutes: durationMinutesOf(input.duration),
     includes: input.includes.map((item) => item.trim()).filter((item) => item.length > 0),
   };
 }
@@ -185,10 +186,14 @@ export async function requireActiveService(db: Executor, id: string): Promise<Se
  */
 export async function addBuiltInServices(
   db: Executor,
-  builtIn: readonly (ServiceValues & { id: string })[],
+  builtIn: readonly (Omit<ServiceValues, 'durationMinutes'> & { id: string })[],
 ): Promise<void> {
   await insertServicesIfAbsent(
     db,
-    builtIn.map((service, order) => ({ ...service, sortOrder: order })),
+    builtIn.map((service, order) => ({
+      ...service,
+      durationMinutes: durationMinutesOf(service.duration),
+      sortOrder: order,
+    })),
   );
 }

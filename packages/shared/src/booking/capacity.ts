@@ -1,0 +1,86 @@
+// Capacity (DESIGN.md "Booking, capacity and payment"): the business sets how many visits may
+// overlap; a visit occupies every 30-minute slot its services' total duration covers. Moments
+// are computed in the business time zone once, when a visit is booked.
+import { TZDate } from '@date-fns/tz';
+import { SLOT_MINUTES } from './time-slots.ts';
+
+/** How long a pending booking holds its slot while the customer pays. */
+export const HOLD_MINUTES = 30;
+
+/** A booked visit's moment: [startsAt, endsAt). */
+export interface VisitSpan {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** The moment of business-local `date` (YYYY-MM-DD) at `time` (HH:MM) in `timeZone`. */
+export function zonedMoment(date: string, time: string, timeZone: string): Date {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const [h = 0, min = 0] = time.split(':').map(Number);
+  return new Date(new TZDate(y, m - 1, d, h, min, timeZone).getTime());
+}
+
+/** A visit of `durationMinutes` booked at business-local `date` and `time`. */
+export function visitSpan(
+  date: string,
+  time: string,
+  durationMinutes: number,
+  timeZone: string,
+): VisitSpan {
+  const startsAt = zonedMoment(date, time, timeZone);
+  return { startsAt, endsAt: new Date(startsAt.getTime() + durationMinutes * 60_000) };
+}
+
+/** The start of each 30-minute slot a visit covers: 09:00 for 38 minutes covers 09:00 and 09:30. */
+export function coveredSlotStarts(span: VisitSpan): Date[] {
+  const starts: Date[] = [];
+  for (let t = span.startsAt.getTime(); t < span.endsAt.getTime(); t += SLOT_MINUTES * 60_000) {
+    starts.push(new Date(t));
+  }
+  return starts;
+}
+
+function overlaps(a: VisitSpan, b: VisitSpan): boolean {
+  return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+}
+
+/**
+ * Whether a new visit fits: in every slot it covers, fewer than `capacity` booked visits
+ * overlap that slot.
+ */
+export function hasRoomFor(candidate: VisitSpan, booked: readonly VisitSpan[], capacity: number) {
+  return coveredSlotStarts(candidate).every((slotStart) => {
+    const slot = {
+      startsAt: slotStart,
+      endsAt: new Date(slotStart.getTime() + SLOT_MINUTES * 60_000),
+    };
+    return booked.filter((visit) => overlaps(visit, slot)).length < capacity;
+  });
+}
+
+/**
+ * The slots (HH:MM on `date`) where a visit of `durationMinutes` still fits. Without a duration
+ * (no services chosen yet) a slot is offered while its own half hour has room.
+ */
+export function slotsWithRoom(
+  date: string,
+  slots: readonly string[],
+  booked: readonly VisitSpan[],
+  capacity: number,
+  timeZone: string,
+  durationMinutes: number = SLOT_MINUTES,
+): string[] {
+  return slots.filter((time) =>
+    hasRoomFor(visitSpan(date, time, durationMinutes, timeZone), booked, capacity),
+  );
+}
+
+/** The business-local calendar day `date` as a moment range [startsAt, endsAt). */
+export function businessDay(date: string, timeZone: string): VisitSpan {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return {
+    startsAt: zonedMoment(date, '00:00', timeZone),
+    endsAt: zonedMoment(next, '00:00', timeZone),
+  };
+}
