@@ -32,6 +32,8 @@ import { businessRoutes } from './features/business/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { servicesRoutes } from './features/services/routes.ts';
 import { mailboxRoutes } from './features/notifications/mailbox-routes.ts';
+import { localCheckoutRoutes } from './features/payments/local-checkout-routes.ts';
+import { createPaymentGateway } from './features/payments/service.ts';
 import { OutboxSender } from './features/notifications/sender.ts';
 import { senderAddress, sendEmail } from './features/notifications/service.ts';
 import { passwordResetEmail } from './features/notifications/templates.ts';
@@ -103,6 +105,7 @@ export async function buildApp({
     routes: [],
     sender,
     setupCode: new SetupCode(!env.isLocalOnly),
+    payments: createPaymentGateway(env, database.db, app.log),
   };
   app.decorate('ctx', ctx);
   if (sender) {
@@ -185,6 +188,8 @@ export async function buildApp({
   await app.register(setupRoutes);
   await app.register(usersRoutes);
   await app.register(mailboxRoutes);
+  // The built-in checkout's page exists only while it is the gateway in use.
+  if (ctx.payments.provider === 'local') await app.register(localCheckoutRoutes);
 
   if (serveWeb ?? existsSync(path.join(webDist, 'index.html'))) {
     await serveWebApp(app, webDist);

@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from '../db/client.ts';
+import type { PaymentGateway } from '../features/payments/gateway.ts';
 import type { SetupCode } from '../features/setup/setup-code.ts';
 import type { RouteAccess } from './access.ts';
 import type { Auth } from './auth.ts';
@@ -32,6 +33,8 @@ export interface AppContext {
   sender: MailSender | undefined;
   /** The one-time code first-admin setup asks for on a server others can reach. */
   setupCode: SetupCode;
+  /** Card payment: Stripe when both keys are set, else the built-in local checkout. */
+  payments: PaymentGateway;
 }
 
 export type AppInstance = FastifyInstance<

@@ -1,0 +1,86 @@
+// The built-in checkout used when Stripe is not configured (DESIGN.md "The local checkout"): its
+// sessions are rows of local_checkout_sessions and its hosted page is local-checkout-routes.ts.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../lib/env.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { CheckoutRequest, CheckoutState, PaymentGateway } from './gateway.ts';
+import {
+  expireLocalCheckout,
+  findLocalCheckout,
+  insertLocalCheckoutIfAbsent,
+} from './repository.ts';
+import type { LocalCheckoutRow } from './repository.ts';
+
+const SESSION_PREFIX = 'cs_local_';
+
+/** The id is the only secret of a hosted page, as on Stripe: 24 random bytes. */
+function newSessionId(): string {
+  return `${SESSION_PREFIX}${randomBytes(24).toString('base64url')}`;
+}
+
+/** Whether a string could be a local session id at all (spares the database a lookup). */
+export function isLocalSessionId(id: string): boolean {
+  return /^cs_local_[A-Za-z0-9_-]{32}$/.test(id);
+}
+
+export function localCheckoutUrl(appUrl: string, sessionId: string): string {
+  return `${appUrl}/checkout/local/${sessionId}`;
+}
+
+/** What the session is now: an open session past its time counts as expired. */
+export function localCheckoutStatus(
+  row: Pick<LocalCheckoutRow, 'status' | 'expiresAt'>,
+  now: Date = new Date(),
+): CheckoutState['status'] {
+  if (row.status === 'open' && row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return row.status;
+}
+
+export function createLocalGateway(env: Env, db: Db): PaymentGateway {
+  return {
+    provider: 'local',
+
+    async createCheckout(request: CheckoutRequest) {
+      const id = newSessionId();
+      // Asked again for the same booking, the insert does nothing and the first session returns.
+      const row = await insertLocalCheckoutIfAbsent(db, {
+        id,
+        bookingId: request.bookingId,
+        lineItems: request.lineItems.map(({ name, amountCents }) => ({ name, amountCents })),
+        amountTotal: request.lineItems.reduce((sum, item) => sum + item.amountCents, 0),
+        currency: 'usd',
+        customerEmail: request.customerEmail,
+        successUrl: `${env.appUrl}/checkout-success?session_id=${id}`,
+        cancelUrl: `${env.appUrl}${request.kind === 'pay_now' ? '/services' : '/booking'}`,
+        expiresAt: request.expiresAt,
+      });
+      if (!row)
+        throw new AppError('PAYMENT_FAILED', 'Failed to process payment. Please try again.');
+      return { sessionId: row.id, url: localCheckoutUrl(env.appUrl, row.id) };
+    },
+
+    async retrieveCheckout(sessionId: string) {
+      if (!isLocalSessionId(sessionId)) return null;
+      const row = await findLocalCheckout(db, sessionId);
+      if (!row) return null;
+      const status = localCheckoutStatus(row);
+      return {
+        sessionId: row.id,
+        bookingId: row.bookingId,
+        status,
+        paymentStatus: status === 'complete' ? 'paid' : 'unpaid',
+        amountTotal: row.amountTotal,
+        currency: row.currency,
+      };
+    },
+
+    async expireCheckout(sessionId: string) {
+      if (isLocalSessionId(sessionId)) await expireLocalCheckout(db, sessionId);
+    },
+
+    verifyWebhook() {
+      throw new AppError('BAD_REQUEST', 'This server does not take payment webhooks.');
+    },
+  };
+}
