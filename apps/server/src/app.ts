@@ -27,6 +27,8 @@ import { isStaffRole } from '@pitstop/shared/permissions';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
 import { isWebRoute } from '@pitstop/shared/web-routes';
+import { checkoutRoutes } from './features/booking/checkout-routes.ts';
+import { installHoldSweep } from './features/booking/hold-sweep.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { businessRoutes } from './features/business/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -184,6 +186,8 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(bookingRoutes);
+  await app.register(checkoutRoutes);
+  installHoldSweep(app);
   await app.register(servicesRoutes);
   await app.register(setupRoutes);
   await app.register(usersRoutes);

@@ -1,6 +1,6 @@
 // Integration-test harness: the real app on a fresh database per test file — in-memory PGlite by
 // default, or a throwaway database on the PostgreSQL server named by DATABASE_URL.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -176,4 +176,55 @@ export async function fingerprintTables(ctx: TestContext): Promise<Record<string
     result[name] = (rows.rows[0] as { h: string }).h;
   }
   return result;
+}
+
+// ---------------------------------------------------------------- booking helpers
+
+/**
+ * A weekday (Monday to Saturday: open 07:00-19:00 by default) at least `daysAhead` days after
+ * today, as a business-local YYYY-MM-DD date. Far enough ahead that today's cut-off never
+ * matters, near enough to stay inside the booking horizon.
+ */
+export function futureWeekday(daysAhead = 14): string {
+  const day = new Date(Date.now() + daysAhead * 86_400_000);
+  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A valid POST /api/bookings body with a fresh idempotency key; `overrides` replace fields. */
+export function bookingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    services: ['basic-oil-change'],
+    date: futureWeekday(),
+    time: '10:00',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '(555) 123-4567',
+    address: '1 Analytical Way',
+    city: 'Springfield',
+    zipCode: '12345',
+    vehicleMake: 'Toyota',
+    vehicleModel: 'Corolla',
+    vehicleYear: '2018',
+    vehicleColor: 'Blue',
+    licensePlate: 'ADA-1815',
+    description: 'Gate code 1234',
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** POST /api/bookings as `user` (or signed out), from the app's own origin. */
+export async function postBooking(
+  ctx: TestContext,
+  user: TestUser | undefined,
+  body: Record<string, unknown>,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
+    payload: body,
+  });
 }

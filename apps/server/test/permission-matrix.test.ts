@@ -22,6 +22,14 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/business': 'public',
   'PUT /api/business': 'business:edit',
   'GET /api/booking/slots': 'public',
+  'POST /api/bookings': 'signed-in',
+  'POST /api/bookings/pay-now': 'signed-in',
+  'GET /api/checkout/sessions/:sessionId': 'signed-in',
+  // Stripe's signed events; without Stripe configured (as here) it answers 404.
+  'POST /api/payments/stripe/webhook': 'public',
+  // The local checkout's hosted page (no Stripe configured): the session id is the secret.
+  'GET /checkout/local/:sessionId': 'public',
+  'POST /checkout/local/:sessionId': 'public',
   'GET /api/services': 'public',
   'POST /api/services': 'service:manage',
   'PUT /api/services/:id': 'service:manage',

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addCalendarDays,
   businessDay,
   coveredSlotStarts,
   hasRoomFor,
+  isBeyondHorizon,
   slotsWithRoom,
   visitSpan,
   zonedMoment,
 } from './capacity.ts';
+import { BOOKING_HORIZON_DAYS } from './forms.ts';
 
 const NY = 'America/New_York';
 const AUCKLAND = 'Pacific/Auckland';
@@ -125,5 +128,18 @@ describe('hasRoomFor and slotsWithRoom', () => {
   it('does not count a visit on another day or one that ended before the slot', () => {
     const booked = [visitSpan('2026-11-30', '10:00', 30, NY), visitSpan(day, '09:00', 30, NY)];
     expect(slotsWithRoom(day, slots, booked, 1, NY)).toEqual(slots.slice(1));
+  });
+});
+
+describe('the booking horizon', () => {
+  it('counts calendar days across month, leap-year and year ends', () => {
+    expect(addCalendarDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addCalendarDays('2026-03-08', 365)).toBe('2027-03-08');
+  });
+
+  it('allows a visit up to 365 days after the business’s today, not one day more', () => {
+    expect(isBeyondHorizon('2027-03-08', '2026-03-08', BOOKING_HORIZON_DAYS)).toBe(false);
+    expect(isBeyondHorizon('2027-03-09', '2026-03-08', BOOKING_HORIZON_DAYS)).toBe(true);
   });
 });

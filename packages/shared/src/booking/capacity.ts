@@ -75,12 +75,21 @@ export function slotsWithRoom(
   );
 }
 
+/** The calendar date `days` after `date` (YYYY-MM-DD; a date, so no time zone is involved). */
+export function addCalendarDays(date: string, days: number): string {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Whether `date` lies more than `horizonDays` (BOOKING_HORIZON_DAYS) after the business's `today`. */
+export function isBeyondHorizon(date: string, today: string, horizonDays: number): boolean {
+  return date > addCalendarDays(today, horizonDays);
+}
+
 /** The business-local calendar day `date` as a moment range [startsAt, endsAt). */
 export function businessDay(date: string, timeZone: string): VisitSpan {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   return {
     startsAt: zonedMoment(date, '00:00', timeZone),
-    endsAt: zonedMoment(next, '00:00', timeZone),
+    endsAt: zonedMoment(addCalendarDays(date, 1), '00:00', timeZone),
   };
 }

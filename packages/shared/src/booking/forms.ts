@@ -35,6 +35,12 @@ export const BOOKING_ALERTS = {
   slotTaken: 'That time was just taken. Please pick another time.',
 } as const;
 
+/** A selected service that is not (or no longer) in the catalogue. */
+export const SERVICE_UNAVAILABLE =
+  'A selected service is no longer available. Please review your selection.';
+/** The success page's answer for a session that is not the viewer's, or none at all. */
+export const PAYMENT_NOT_FOUND = "We couldn't find this payment.";
+
 export const MAX_SERVICES_PER_BOOKING = 20;
 /** How far ahead a visit may be booked. */
 export const BOOKING_HORIZON_DAYS = 365;

@@ -41,3 +41,6 @@ export const checkoutOutcomeResponseSchema = z.object({
   order: z.nullable(orderSchema),
 });
 export type CheckoutOutcomeResponse = z.infer<typeof checkoutOutcomeResponseSchema>;
+
+/** POST /api/payments/stripe/webhook: the event was taken (or had been already). */
+export const webhookReceivedResponseSchema = z.object({ received: z.literal(true) });

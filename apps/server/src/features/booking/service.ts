@@ -1,10 +1,411 @@
-// Booking rules. For now the time slots the booking form offers for a date, from the saved
-// business hours and time zone (so an admin's change shows at once).
-import { findTimeSlots } from '@pitstop/shared/booking/time-slots';
-import type { Executor } from '../../db/client.ts';
+// Booking rules (DESIGN.md "Booking, capacity and payment", docs/decisions/017): the slots a date
+// offers, a visit or a pay-now order that holds its place while the customer pays on the hosted
+// checkout, and the outcome the success page shows. Fulfilment is in fulfilment.ts.
+import {
+  businessNow,
+  findTimeSlots,
+  SLOT_MESSAGES,
+  SLOT_MINUTES,
+} from '@pitstop/shared/booking/time-slots';
+import {
+  hasRoomFor,
+  HOLD_MINUTES,
+  isBeyondHorizon,
+  slotsWithRoom,
+  visitSpan,
+  businessDay,
+} from '@pitstop/shared/booking/capacity';
+import {
+  BOOKING_ALERTS,
+  BOOKING_HORIZON_DAYS,
+  PAYMENT_NOT_FOUND,
+  SERVICE_UNAVAILABLE,
+  TOO_FAR_AHEAD,
+} from '@pitstop/shared/booking/forms';
+import type { BookingFormValues } from '@pitstop/shared/booking/forms';
+import type {
+  CheckoutOutcomeResponse,
+  CheckoutStartResponse,
+} from '@pitstop/shared/booking/responses';
+import type { Db, Executor } from '../../db/client.ts';
+import type { BookedService } from '../../db/schema.ts';
+import type { Viewer } from '../../lib/access.ts';
+import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
+import type { CheckoutState } from '../payments/gateway.ts';
+import { findOrderForBooking } from '../payments/service.ts';
+import { listServices } from '../services/service.ts';
+import { findOrCreateProfile } from '../users/service.ts';
+import type { BookingDeps } from './deps.ts';
+import { fulfilCheckout } from './fulfilment.ts';
+import {
+  changeBookingStatus,
+  findBookedSpans,
+  findBookingByKey,
+  findBookingBySessionForUser,
+  insertBooking,
+  insertBookingStatusHistory,
+  lockBookingDate,
+  saveCheckoutSession,
+} from './repository.ts';
+import type { BookingRow, BookingValues } from './repository.ts';
 
-export async function listTimeSlots(db: Executor, date: string, now: Date = new Date()) {
+/** A hold outlives its checkout session by a minute on each side (docs/decisions/017). */
+const HOLD_MARGIN_MINUTES = 2;
+const KEY_REUSED = 'This request was already used for another booking. Please try again.';
+
+// ---------------------------------------------------------------- slots
+
+/**
+ * The slots offered for `date`: the business hours and today's cut-off, less the slots where a
+ * visit of the given services' whole duration (one half hour without services) no longer fits.
+ */
+export async function listTimeSlots(
+  db: Executor,
+  date: string,
+  serviceIds: readonly string[] = [],
+  now: Date = new Date(),
+) {
   const business = await getBusinessProfile(db);
-  return { date, ...findTimeSlots(date, business.hours, now, business.timeZone) };
+  const day = findTimeSlots(date, business.hours, now, business.timeZone);
+  if (day.slots.length === 0) return { date, ...day };
+  const durationMinutes = await durationOfServices(db, serviceIds);
+  const range = businessDay(date, business.timeZone);
+  // A visit that starts in the day's last slot may run past midnight.
+  range.endsAt = new Date(range.endsAt.getTime() + durationMinutes * 60_000);
+  const booked = await findBookedSpans(db, range, now);
+  const slots = slotsWithRoom(
+    date,
+    day.slots,
+    booked,
+    business.capacity,
+    business.timeZone,
+    durationMinutes,
+  );
+  return { date, slots, message: slots.length > 0 ? null : SLOT_MESSAGES.none, hint: day.hint };
+}
+
+/** The catalogue minutes of the known ids (a removed service counts nothing; none: one slot). */
+async function durationOfServices(db: Executor, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return SLOT_MINUTES;
+  const wanted = new Set(ids);
+  const minutes = (await listServices(db))
+    .filter((service) => wanted.has(service.id))
+    .reduce((sum, service) => sum + service.durationMinutes, 0);
+  return minutes > 0 ? minutes : SLOT_MINUTES;
+}
+
+// ---------------------------------------------------------------- starting a booking
+
+/** The selected services at today's catalogue prices and durations, in the order chosen. */
+async function pricedServices(db: Executor, ids: readonly string[]): Promise<BookedService[]> {
+  const active = new Map((await listServices(db)).map((service) => [service.id, service]));
+  return ids.map((id) => {
+    const service = active.get(id);
+    if (!service) {
+      throw new AppError('VALIDATION', SERVICE_UNAVAILABLE, { services: SERVICE_UNAVAILABLE });
+    }
+    return {
+      id: service.id,
+      name: service.name,
+      priceCents: service.priceCents,
+      durationMinutes: service.durationMinutes,
+    };
+  });
+}
+
+function slotTaken(): AppError {
+  return new AppError('CONFLICT', BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken });
+}
+
+function holdUntil(now: Date): Date {
+  return new Date(now.getTime() + (HOLD_MINUTES + HOLD_MARGIN_MINUTES) * 60_000);
+}
+
+/** PostgreSQL's unique_violation, however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `insert` (a transaction that returns the user's booking for the key, new or found) and,
+ * when a concurrent request with the same key won the race to insert, returns that one.
+ */
+async function insertOnce(
+  db: Db,
+  userId: string,
+  idempotencyKey: string,
+  insert: () => Promise<BookingRow>,
+): Promise<BookingRow> {
+  try {
+    return await insert();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const raced = await findBookingByKey(db, userId, idempotencyKey);
+    if (!raced) throw error;
+    return raced;
+  }
+}
+
+/**
+ * POST /api/bookings: holds the slot for a visit and starts its checkout. Replayed with the same
+ * idempotency key it returns the same booking and checkout, never a second hold.
+ */
+export async function startVisitBooking(
+  deps: BookingDeps,
+  viewer: Viewer,
+  input: BookingFormValues & { idempotencyKey: string },
+  now: Date = new Date(),
+): Promise<CheckoutStartResponse> {
+  const { db } = deps;
+  const existing = await findBookingByKey(db, viewer.userId, input.idempotencyKey);
+  if (existing) return startCheckout(deps, existing, 'visit');
+
+  const services = await pricedServices(db, input.services);
+  const totalCents = services.reduce((sum, service) => sum + service.priceCents, 0);
+  if (totalCents <= 0) {
+    throw new AppError('VALIDATION', BOOKING_ALERTS.nothingToPay, {
+      services: BOOKING_ALERTS.nothingToPay,
+    });
+  }
+  const durationMinutes = services.reduce((sum, service) => sum + service.durationMinutes, 0);
+  const business = await getBusinessProfile(db);
+  if (isBeyondHorizon(input.date, businessNow(now, business.timeZone).date, BOOKING_HORIZON_DAYS)) {
+    throw new AppError('VALIDATION', TOO_FAR_AHEAD, { date: TOO_FAR_AHEAD });
+  }
+
+  const booking = await insertOnce(db, viewer.userId, input.idempotencyKey, () =>
+    db.transaction(async (tx) => {
+      // Every booking of this date waits here for the one before it to commit, so each sees the
+      // holds of those before it.
+      await lockBookingDate(tx, input.date);
+      const again = await findBookingByKey(tx, viewer.userId, input.idempotencyKey);
+      if (again) return again;
+
+      const current = await getBusinessProfile(tx);
+      const day = findTimeSlots(input.date, current.hours, now, current.timeZone);
+      if (day.slots.length === 0) {
+        const message = day.message ?? SLOT_MESSAGES.none;
+        throw new AppError('VALIDATION', message, { date: message });
+      }
+      // Not offered: gone by now today, or never a slot of this day.
+      if (!day.slots.includes(input.time)) throw slotTaken();
+      const span = visitSpan(input.date, input.time, durationMinutes, current.timeZone);
+      const booked = await findBookedSpans(tx, span, now);
+      if (!hasRoomFor(span, booked, current.capacity)) throw slotTaken();
+
+      const values: BookingValues = {
+        userId: viewer.userId,
+        kind: 'visit',
+        status: 'pending_payment',
+        idempotencyKey: input.idempotencyKey,
+        services,
+        totalCents,
+        durationMinutes,
+        appointmentDate: input.date,
+        appointmentTime: input.time,
+        startsAt: span.startsAt,
+        endsAt: span.endsAt,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+        city: input.city,
+        zipCode: input.zipCode,
+        vehicleMake: input.vehicleMake,
+        vehicleModel: input.vehicleModel,
+        vehicleYear: input.vehicleYear,
+        vehicleColor: input.vehicleColor,
+        licensePlate: input.licensePlate,
+        description: input.description,
+        holdExpiresAt: holdUntil(now),
+      };
+      const row = await insertBooking(tx, values);
+      await insertBookingStatusHistory(tx, {
+        bookingId: row.id,
+        fromStatus: null,
+        toStatus: 'pending_payment',
+        reason: 'booked; slot held while the customer pays',
+        changedBy: viewer.userId,
+      });
+      return row;
+    }),
+  );
+  return startCheckout(deps, booking, 'visit');
+}
+
+/** "Ann Marie Smith" -> ["Ann", "Marie Smith"]; an empty name gives two empty strings. */
+function splitName(name: string): [string, string] {
+  const [first = '', ...rest] = name.trim().split(/\s+/).filter(Boolean);
+  return [first, rest.join(' ')];
+}
+
+/**
+ * POST /api/bookings/pay-now: one service paid straight away and scheduled later by the team;
+ * contact details from the account. Same idempotency as a visit; no slot, so no capacity.
+ */
+export async function startPayNow(
+  deps: BookingDeps,
+  viewer: Viewer,
+  input: { serviceId: string; idempotencyKey: string },
+  now: Date = new Date(),
+): Promise<CheckoutStartResponse> {
+  const { db } = deps;
+  const existing = await findBookingByKey(db, viewer.userId, input.idempotencyKey);
+  if (existing) return startCheckout(deps, existing, 'pay_now');
+
+  const service = (await listServices(db)).find((row) => row.id === input.serviceId);
+  if (!service || service.priceCents <= 0) {
+    throw new AppError('VALIDATION', BOOKING_ALERTS.notPayable, {
+      serviceId: BOOKING_ALERTS.notPayable,
+    });
+  }
+  const profile = await findOrCreateProfile(db, viewer.userId);
+  const [firstName, lastName] = splitName(profile.name || viewer.name);
+
+  const booking = await insertOnce(db, viewer.userId, input.idempotencyKey, () =>
+    db.transaction(async (tx) => {
+      const row = await insertBooking(tx, {
+        userId: viewer.userId,
+        kind: 'pay_now',
+        status: 'pending_payment',
+        idempotencyKey: input.idempotencyKey,
+        services: [
+          {
+            id: service.id,
+            name: service.name,
+            priceCents: service.priceCents,
+            durationMinutes: service.durationMinutes,
+          },
+        ],
+        totalCents: service.priceCents,
+        durationMinutes: service.durationMinutes,
+        firstName,
+        lastName,
+        email: viewer.email,
+        phone: profile.phone,
+        holdExpiresAt: holdUntil(now),
+      });
+      await insertBookingStatusHistory(tx, {
+        bookingId: row.id,
+        fromStatus: null,
+        toStatus: 'pending_payment',
+        reason: 'pay now; to be scheduled by the team once paid',
+        changedBy: viewer.userId,
+      });
+      return row;
+    }),
+  );
+  return startCheckout(deps, booking, 'pay_now');
+}
+
+/**
+ * The booking's hosted checkout: the one it has, or a new one (creation is idempotent per
+ * booking at the provider). When the provider fails, the booking is cancelled so its hold frees
+ * the slot at once, and the caller gets 502 with the spec's alert.
+ */
+async function startCheckout(
+  deps: BookingDeps,
+  booking: BookingRow,
+  kind: BookingRow['kind'],
+): Promise<CheckoutStartResponse> {
+  if (booking.kind !== kind) throw new AppError('CONFLICT', KEY_REUSED);
+  const failed =
+    kind === 'pay_now' ? BOOKING_ALERTS.payNowCheckoutFailed : BOOKING_ALERTS.bookingCheckoutFailed;
+  if (booking.checkoutUrl) return { bookingId: booking.id, checkoutUrl: booking.checkoutUrl };
+  // A replay of a request whose checkout could not be started: it failed then, it fails now.
+  if (booking.status !== 'pending_payment') throw new AppError('PAYMENT_FAILED', failed);
+
+  let session;
+  try {
+    session = await deps.gateway.createCheckout({
+      bookingId: booking.id,
+      kind: booking.kind,
+      lineItems: booking.services.map((service) => ({
+        name: service.name,
+        amountCents: service.priceCents,
+      })),
+      customerEmail: booking.email,
+      expiresAt: new Date(booking.holdExpiresAt.getTime() - 60_000),
+    });
+  } catch (error) {
+    deps.log.error({ err: error, bookingId: booking.id }, 'checkout could not be started');
+    await cancelUnstartedBooking(deps.db, booking.id);
+    throw new AppError('PAYMENT_FAILED', failed);
+  }
+  const saved = await saveCheckoutSession(deps.db, booking.id, session);
+  return { bookingId: booking.id, checkoutUrl: saved?.checkoutUrl ?? session.url };
+}
+
+async function cancelUnstartedBooking(db: Db, bookingId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const changed = await changeBookingStatus(tx, bookingId, ['pending_payment'], 'cancelled', {
+      onlyWithoutSession: true,
+    });
+    if (!changed) return;
+    await insertBookingStatusHistory(tx, {
+      bookingId,
+      fromStatus: 'pending_payment',
+      toStatus: 'cancelled',
+      reason: 'the checkout could not be started; hold released',
+      changedBy: null,
+    });
+  });
+}
+
+// ---------------------------------------------------------------- the success page
+
+/**
+ * GET /api/checkout/sessions/:sessionId for the viewer's own booking. Until the booking is paid
+ * it asks the provider and fulfils a completed payment, so the page does not wait for a webhook.
+ * Anyone else's session, or none, is "not found": the answer reveals nothing.
+ */
+export async function getCheckoutOutcome(
+  deps: BookingDeps,
+  viewer: Viewer,
+  sessionId: string,
+): Promise<CheckoutOutcomeResponse> {
+  let booking = await findBookingBySessionForUser(deps.db, sessionId, viewer.userId);
+  if (!booking) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+
+  let state: CheckoutState | null = null;
+  if (booking.status !== 'paid') {
+    try {
+      state = await deps.gateway.retrieveCheckout(sessionId);
+    } catch (error) {
+      // The provider is unreachable: the page says "confirming" and asks again.
+      deps.log.warn({ err: error, sessionId }, 'checkout session could not be retrieved');
+    }
+    if (state?.status === 'complete' && state.paymentStatus === 'paid') {
+      await fulfilCheckout(deps, state, 'success page');
+      booking = (await findBookingBySessionForUser(deps.db, sessionId, viewer.userId)) ?? booking;
+    }
+  }
+
+  const order = booking.status === 'paid' ? await findOrderForBooking(deps.db, booking.id) : null;
+  const ended =
+    state?.status === 'expired' ||
+    (state?.status !== 'complete' && ['expired', 'cancelled'].includes(booking.status));
+  return {
+    state: order ? 'paid' : ended ? 'expired' : 'confirming',
+    kind: booking.kind,
+    visit:
+      booking.kind === 'visit' && booking.appointmentDate && booking.appointmentTime
+        ? { date: booking.appointmentDate, time: booking.appointmentTime }
+        : null,
+    services: booking.services.map((service) => service.name),
+    order: order
+      ? {
+          orderId: order.orderId,
+          amountTotal: order.amountTotal,
+          currency: order.currency,
+          paymentStatus: order.paymentStatus,
+          orderDate: order.orderDate.toISOString(),
+        }
+      : null,
+  };
 }

@@ -178,3 +178,28 @@ export function jobCompletedEmail(ctx: MailContext, input: JobNotice): RenderedE
     action: { label: 'Book your next service', url: `${ctx.appUrl}/booking` },
   });
 }
+
+export interface PayNowReceipt {
+  orderId: string;
+  customerName: string;
+  serviceName: string;
+  amountCents: number;
+}
+
+/** A service paid from /services: no date yet, the team calls to schedule it. */
+export function payNowReceiptEmail(ctx: MailContext, input: PayNowReceipt): RenderedEmail {
+  return render(ctx, 'pay-now-receipt', `Payment received: ${input.serviceName}`, {
+    heading: input.customerName
+      ? `Thanks, ${input.customerName}: payment received`
+      : 'Thanks: payment received',
+    paragraphs: [
+      `We received your payment for ${input.serviceName}. Our team will contact you to schedule your service.`,
+    ],
+    details: [
+      ['Service', input.serviceName],
+      ['Amount paid', formatPrice(input.amountCents)],
+      ['Order', input.orderId],
+    ],
+    footnote: `Questions? Call us at ${ctx.business.phone}.`,
+  });
+}

@@ -1,0 +1,175 @@
+// Queries for the booking feature's tables: bookings and booking_status_history.
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bookings, bookingStatusHistory } from '../../db/schema.ts';
+import type { BOOKING_STATUS_VALUES } from '../../db/schema.ts';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingValues = Omit<
+  typeof bookings.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'checkoutSessionId' | 'checkoutUrl' | 'paidAt'
+>;
+export type BookingStatus = (typeof BOOKING_STATUS_VALUES)[number];
+
+// Two-key advisory locks (their key space is apart from the one-key locks used elsewhere):
+// bookings of one business-local date serialise on (BOOKING_LOCK_CLASS, yyyymmdd).
+const BOOKING_LOCK_CLASS = 7246;
+
+/** Serialises, until the transaction ends, every booking of the business-local `date`. */
+export async function lockBookingDate(db: Executor, date: string): Promise<void> {
+  const day = Number(date.replaceAll('-', ''));
+  await db.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}::int, ${day}::int)`);
+}
+
+export async function findBookingByKey(db: Executor, userId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+export async function findBookingById(db: Executor, id: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
+/** The booking a checkout session belongs to, if it is this user's. */
+export async function findBookingBySessionForUser(db: Executor, sessionId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.checkoutSessionId, sessionId), eq(bookings.userId, userId)));
+  return row;
+}
+
+/** The booking of a checkout session, locked until the transaction ends. */
+export async function lockBookingBySession(db: Executor, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.checkoutSessionId, sessionId))
+    .for('update');
+  return row;
+}
+
+/** A booking by id, locked until the transaction ends. */
+export async function lockBookingById(db: Executor, id: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The [starts_at, ends_at) of the visits that take capacity and overlap `range`: paid ones, and
+ * pending ones whose hold has not lapsed at `now`. `excludeId` leaves one booking out.
+ */
+export async function findBookedSpans(
+  db: Executor,
+  range: { startsAt: Date; endsAt: Date },
+  now: Date,
+  excludeId?: string,
+): Promise<{ startsAt: Date; endsAt: Date }[]> {
+  const rows = await db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.kind, 'visit'),
+        or(
+          eq(bookings.status, 'paid'),
+          and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
+        ),
+        lt(bookings.startsAt, range.endsAt),
+        gt(bookings.endsAt, range.startsAt),
+        excludeId ? ne(bookings.id, excludeId) : undefined,
+      ),
+    );
+  return rows.flatMap((row) =>
+    row.startsAt && row.endsAt ? [{ startsAt: row.startsAt, endsAt: row.endsAt }] : [],
+  );
+}
+
+export async function insertBooking(db: Executor, values: BookingValues): Promise<BookingRow> {
+  const [row] = await db.insert(bookings).values(values).returning();
+  return row!;
+}
+
+export async function insertBookingStatusHistory(
+  db: Executor,
+  values: {
+    bookingId: string;
+    fromStatus: BookingStatus | null;
+    toStatus: BookingStatus;
+    reason: string | null;
+    changedBy: string | null;
+  },
+): Promise<void> {
+  await db.insert(bookingStatusHistory).values(values);
+}
+
+/** Stores the booking's checkout unless it has one already; returns the booking as it is now. */
+export async function saveCheckoutSession(
+  db: Executor,
+  id: string,
+  session: { sessionId: string; url: string },
+): Promise<BookingRow | undefined> {
+  await db
+    .update(bookings)
+    .set({
+      checkoutSessionId: session.sessionId,
+      checkoutUrl: session.url,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(bookings.id, id), isNull(bookings.checkoutSessionId)));
+  return findBookingById(db, id);
+}
+
+/** Records a session the provider knows for a booking that never got to store it. */
+export async function adoptCheckoutSession(
+  db: Executor,
+  id: string,
+  sessionId: string,
+): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ checkoutSessionId: sessionId, updatedAt: new Date() })
+    .where(and(eq(bookings.id, id), isNull(bookings.checkoutSessionId)));
+}
+
+/**
+ * Moves a booking from one of `from` to `to`, only if it is still in one of them; returns the
+ * changed row, or undefined when it was not in one of them (someone else moved it first).
+ */
+export async function changeBookingStatus(
+  db: Executor,
+  id: string,
+  from: readonly BookingStatus[],
+  to: BookingStatus,
+  extra: Partial<Pick<BookingRow, 'paidAt' | 'overCapacity'>> & {
+    onlyWithoutSession?: boolean;
+  } = {},
+): Promise<BookingRow | undefined> {
+  const { onlyWithoutSession, ...columns } = extra;
+  const [row] = await db
+    .update(bookings)
+    .set({ status: to, ...columns, updatedAt: new Date() })
+    .where(
+      and(
+        eq(bookings.id, id),
+        inArray(bookings.status, [...from]),
+        onlyWithoutSession ? isNull(bookings.checkoutSessionId) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Pending bookings whose hold has lapsed at `now`, oldest first. */
+export async function listLapsedHolds(db: Executor, now: Date, limit: number) {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now)))
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
+}
