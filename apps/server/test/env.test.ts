@@ -62,6 +62,30 @@ describe('configuration', () => {
     }
   });
 
+  it('takes both Stripe keys or neither, and STRIPE_API_URL to send Stripe calls elsewhere', () => {
+    expect(loadEnv({ ...base }).stripe).toBeUndefined();
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadEnv({ ...base, ...keys }).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: undefined,
+    });
+    expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
+    );
+    expect(
+      loadEnv({ ...base, ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111/' }).stripe?.apiUrl,
+    ).toBe('http://127.0.0.1:12111');
+    expect(loadEnv({ ...base, ...keys, STRIPE_API_URL: '' }).stripe?.apiUrl).toBeUndefined();
+    // Without keys there is no Stripe to point anywhere: the local checkout is used.
+    expect(loadEnv({ ...base, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe).toBeUndefined();
+    for (const bad of ['stripe', 'ftp://127.0.0.1', '127.0.0.1:12111']) {
+      expect(() => loadEnv({ ...base, ...keys, STRIPE_API_URL: bad })).toThrow(
+        'Invalid configuration: STRIPE_API_URL must be an http:// or https:// address',
+      );
+    }
+  });
+
   it('says when the session secret is the generated one', () => {
     expect(loadEnv({ ...base }).isSessionSecretGenerated).toBe(false);
     expect(loadEnv({ DATA_DIR: base.DATA_DIR }).isSessionSecretGenerated).toBe(true);

@@ -46,6 +46,10 @@ const envSchema = z
     MAIL_FROM: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    // Another address for Stripe's API (a fake Stripe in tests, or stripe-mock); unset = Stripe's.
+    STRIPE_API_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+    ),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
@@ -103,7 +107,14 @@ export interface Env {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        /** STRIPE_API_URL: where the SDK sends API calls instead of api.stripe.com (tests). */
+        apiUrl: string | undefined;
+      }
+    | undefined;
   sessionSecret: string;
   logLevel: string;
   /** Sign-in, sign-up and reset attempts allowed per address per minute. */
@@ -145,7 +156,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailFrom: env.MAIL_FROM,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL?.replace(/\/+$/, ''),
+          }
         : undefined,
     sessionSecret: env.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
     isSessionSecretGenerated: env.SESSION_SECRET === undefined,

@@ -16,12 +16,16 @@ import {
   insertPaymentEventIfNew,
 } from './repository.ts';
 import type { LocalCheckoutRow, OrderRow } from './repository.ts';
+import { createStripeGateway } from './stripe-gateway.ts';
 import { checkCard } from './test-cards.ts';
 import type { CardErrors, CardForm } from './test-cards.ts';
 
-/** The local checkout without Stripe keys; Stripe with both (DESIGN.md "Configuration"). */
-export function createPaymentGateway(env: Env, db: Db, _log?: FastifyBaseLogger): PaymentGateway {
-  return createLocalGateway(env, db);
+/**
+ * Stripe when both keys are set, else the local checkout (DESIGN.md "Configuration"). `log`
+ * records what Stripe refused (the customer only sees PAYMENT_FAILED).
+ */
+export function createPaymentGateway(env: Env, db: Db, log?: FastifyBaseLogger): PaymentGateway {
+  return env.stripe ? createStripeGateway(env, env.stripe, log) : createLocalGateway(env, db);
 }
 
 // ---------------------------------------------------------------- orders and provider events

@@ -1,0 +1,298 @@
+// A fake Stripe API for tests: the few Checkout Session endpoints the stripe SDK calls, on a
+// local port, answering in Stripe's shapes. Point the server at it with STRIPE_API_URL; drive it
+// with complete(), expire() and failNext(); read what the SDK sent in `requests`.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fake_0123456789';
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_test_fake_0123456789';
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  client_reference_id: string | null;
+  success_url: string;
+  cancel_url: string;
+  expires_at: number;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The form body as Stripe reads it: nested keys become objects, numeric ones arrays. */
+  body: Record<string, unknown>;
+  rawBody: string;
+}
+
+export interface FakeFailure {
+  status?: number;
+  type?: string;
+  code?: string;
+  message?: string;
+}
+
+export interface FakeStripe {
+  /** http://127.0.0.1:<port>, for STRIPE_API_URL. */
+  url: string;
+  sessions: Map<string, FakeSession>;
+  requests: FakeRequest[];
+  /** The env overrides that put a test server on this fake. */
+  env: Record<string, string>;
+  /** The customer paid: status complete, payment_status paid (or the one given). */
+  complete(sessionId: string, paymentStatus?: FakeSession['payment_status']): FakeSession;
+  expire(sessionId: string): FakeSession;
+  /** The next request (of any kind) fails: 500 api_error unless told otherwise. */
+  failNext(failure?: FakeFailure): void;
+  close(): Promise<void>;
+}
+
+/** Reads `a[b][0][c]=v` the way Stripe does into { a: { b: [{ c: 'v' }] } }. */
+export function parseStripeForm(raw: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const path = key.split(/\[|\]\[|\]/).filter((part) => part !== '');
+    let node: Record<string, unknown> | unknown[] = root;
+    path.forEach((part, index) => {
+      const last = index === path.length - 1;
+      const container = node as Record<string, unknown>;
+      if (last) {
+        container[part] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(path[index + 1]!);
+      container[part] ??= nextIsIndex ? [] : {};
+      node = container[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+/** Stripe's error body: {"error": {"type", "message", "code"?}}. */
+function stripeError(status: number, error: { type: string; message: string; code?: string }) {
+  return { status, body: { error } };
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const sessions = new Map<string, FakeSession>();
+  const requests: FakeRequest[] = [];
+  // Idempotency-Key -> the first request's body and the session it made, as Stripe keeps them.
+  const idempotent = new Map<string, { rawBody: string; sessionId: string }>();
+  let nextFailure: FakeFailure | undefined;
+
+  function createSession(body: Record<string, unknown>): FakeSession {
+    const items = (body.line_items ?? []) as {
+      quantity?: string;
+      price_data?: { currency?: string; unit_amount?: string };
+    }[];
+    const amount = items.reduce(
+      (sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 1),
+      0,
+    );
+    const id = `cs_test_${randomBytes(18).toString('hex')}`;
+    const session: FakeSession = {
+      id,
+      object: 'checkout.session',
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      mode: String(body.mode ?? 'payment'),
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_subtotal: amount,
+      amount_total: amount,
+      currency: items[0]?.price_data?.currency ?? 'usd',
+      customer_email: typeof body.customer_email === 'string' ? body.customer_email : null,
+      metadata: (body.metadata ?? {}) as Record<string, string>,
+      client_reference_id:
+        typeof body.client_reference_id === 'string' ? body.client_reference_id : null,
+      success_url: String(body.success_url ?? ''),
+      cancel_url: String(body.cancel_url ?? ''),
+      expires_at: Number(body.expires_at ?? Math.floor(Date.now() / 1000) + 24 * 3600),
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  function missing(id: string) {
+    return stripeError(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such checkout.session: '${id}'`,
+    });
+  }
+
+  function answer(request: FakeRequest): { status: number; body: unknown } {
+    if (!request.headers.authorization?.startsWith('Bearer sk_')) {
+      return stripeError(401, {
+        type: 'invalid_request_error',
+        message: 'You did not provide an API key.',
+      });
+    }
+    if (nextFailure) {
+      const failure = nextFailure;
+      nextFailure = undefined;
+      return stripeError(failure.status ?? 500, {
+        type: failure.type ?? 'api_error',
+        message: failure.message ?? 'Something went wrong on our end.',
+        ...(failure.code ? { code: failure.code } : {}),
+      });
+    }
+    const { method, path } = request;
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const key = request.headers['idempotency-key'];
+      const known = typeof key === 'string' ? idempotent.get(key) : undefined;
+      if (known) {
+        if (known.rawBody !== request.rawBody) {
+          return stripeError(400, {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          });
+        }
+        return { status: 200, body: sessions.get(known.sessionId) };
+      }
+      const session = createSession(request.body);
+      if (typeof key === 'string') {
+        idempotent.set(key, { rawBody: request.rawBody, sessionId: session.id });
+      }
+      return { status: 200, body: session };
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && retrieve) {
+      const session = sessions.get(decodeURIComponent(retrieve[1]!));
+      return session ? { status: 200, body: session } : missing(retrieve[1]!);
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = sessions.get(decodeURIComponent(expire[1]!));
+      if (!session) return missing(expire[1]!);
+      if (session.status !== 'open') {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        });
+      }
+      session.status = 'expired';
+      return { status: 200, body: session };
+    }
+    return stripeError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://fake-stripe');
+      const request: FakeRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        headers: req.headers,
+        body: parseStripeForm(req.method === 'GET' ? url.search.slice(1) : rawBody),
+        rawBody,
+      };
+      requests.push(request);
+      const { status, body } = answer(request);
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(8).toString('hex')}`,
+        // A test decides what fails; the SDK must not retry behind its back.
+        'stripe-should-retry': 'false',
+      });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function session(id: string): FakeSession {
+    const found = sessions.get(id);
+    if (!found) throw new Error(`fake Stripe has no session ${id}`);
+    return found;
+  }
+
+  return {
+    url,
+    sessions,
+    requests,
+    env: {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: url,
+    },
+    complete(id, paymentStatus = 'paid') {
+      const found = session(id);
+      found.status = 'complete';
+      found.payment_status = paymentStatus;
+      return found;
+    },
+    expire(id) {
+      const found = session(id);
+      found.status = 'expired';
+      return found;
+    },
+    failNext(failure = {}) {
+      nextFailure = failure;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** A Stripe event around a checkout session, as Stripe posts it to the webhook. */
+export function checkoutEvent(
+  type: string,
+  session: Partial<FakeSession> & { id: string },
+  eventId = `evt_test_${randomBytes(12).toString('hex')}`,
+) {
+  return {
+    id: eventId,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { object: 'checkout.session', ...session } },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
+/**
+ * A webhook delivery signed as Stripe signs it (the SDK's own test signer). `timestamp` in
+ * seconds; an old one makes a stale delivery.
+ */
+export function signedWebhook(
+  payload: unknown,
+  secret: string = FAKE_STRIPE_WEBHOOK_SECRET,
+  timestamp?: number,
+): { body: string; headers: { 'stripe-signature': string; 'content-type': 'application/json' } } {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });
+  return { body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } };
+}
