@@ -5,7 +5,7 @@ import { formatPrice } from '@pitstop/shared/money';
 import type { LocalCheckoutRow } from './repository.ts';
 import type { CardErrors, CardField, CardForm } from './test-cards.ts';
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

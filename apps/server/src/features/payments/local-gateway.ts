@@ -24,7 +24,7 @@ export function isLocalSessionId(id: string): boolean {
   return /^cs_local_[A-Za-z0-9_-]{32}$/.test(id);
 }
 
-export function localCheckoutUrl(appUrl: string, sessionId: string): string {
+function localCheckoutUrl(appUrl: string, sessionId: string): string {
   return `${appUrl}/checkout/local/${sessionId}`;
 }
 

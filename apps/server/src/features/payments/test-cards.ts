@@ -18,18 +18,18 @@ export type CardCheck =
   | { outcome: 'declined'; message: string }
   | { outcome: 'invalid'; errors: CardErrors };
 
-export const CARD_DECLINED = 'Your card was declined.';
-export const CARD_NUMBER_INVALID = 'Your card number is invalid.';
-export const EXPIRY_INVALID = "Your card's expiration date is invalid.";
-export const EXPIRY_PAST = "Your card's expiration date is in the past.";
-export const CVC_INVALID = "Your card's security code is invalid.";
-export const EMAIL_INVALID = 'Your email address is invalid.';
+const CARD_DECLINED = 'Your card was declined.';
+const CARD_NUMBER_INVALID = 'Your card number is invalid.';
+const EXPIRY_INVALID = "Your card's expiration date is invalid.";
+const EXPIRY_PAST = "Your card's expiration date is in the past.";
+const CVC_INVALID = "Your card's security code is invalid.";
+const EMAIL_INVALID = 'Your email address is invalid.';
 
 // Stripe's test cards that are refused (generic decline, insufficient funds, lost card).
 const DECLINED_NUMBERS = new Set(['4000000000000002', '4000000000009995', '4000000000009987']);
 
 /** The Luhn checksum every real card number satisfies. */
-export function passesLuhn(digits: string): boolean {
+function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
     let digit = Number(digits[digits.length - 1 - i]);
@@ -43,7 +43,7 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /** The number as digits only: people type spaces or dashes between the groups. */
-export function normaliseCardNumber(typed: string): string {
+function normaliseCardNumber(typed: string): string {
   return typed.replace(/[\s-]/g, '');
 }
 
