@@ -13,6 +13,8 @@ export const PATHS = {
   adminSetup: '/admin-setup',
   userCleanup: '/user-cleanup',
   services: '/services',
+  booking: '/booking',
+  checkoutSuccess: '/checkout-success',
   adminDashboard: '/admin',
   adminServices: '/admin/services',
   adminBusinessProfile: '/admin/business-profile',
@@ -21,7 +23,6 @@ export const PATHS = {
 
 /** Pages later issues build; linked to already, so they are named here but not yet served. */
 export const PLANNED_PATHS = {
-  booking: '/booking',
   profile: '/profile',
   technicianDashboard: '/technician-dashboard',
   technicianOnboarding: '/technician-onboarding',

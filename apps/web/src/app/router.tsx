@@ -10,13 +10,22 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
+import { bookingRoutes } from '../features/booking/routes.tsx';
 import { businessRoutes } from '../features/business/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
 import { servicesRoutes } from '../features/services/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 
 // One line per feature.
-const FEATURES = [homeRoutes, authRoutes, servicesRoutes, adminRoutes, businessRoutes, usersRoutes];
+const FEATURES = [
+  homeRoutes,
+  authRoutes,
+  servicesRoutes,
+  bookingRoutes,
+  adminRoutes,
+  businessRoutes,
+  usersRoutes,
+];
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const features: FeatureRoutes[] = FEATURES.map((routes) => routes(queryClient));

@@ -1,5 +1,5 @@
 // The public footer: quick links, service areas and contact details from the business profile.
-import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { footerHours } from '@pitstop/shared/business/hours';
 import { phoneHref } from '@pitstop/shared/phone';
 import { FOOTER_SERVICE_AREAS } from '@pitstop/shared/service-areas';
@@ -20,7 +20,7 @@ export function SiteFooter() {
   const adminHref = adminDashboardHref(viewerState);
   const quickLinks = [
     { to: PATHS.services, label: 'Services' },
-    { to: PLANNED_PATHS.booking, label: 'Book Now' },
+    { to: PATHS.booking, label: 'Book Now' },
     { to: adminHref, label: 'Admin Dashboard' },
     { to: PATHS.techPortal, label: 'Technician Portal' },
   ];

@@ -1,5 +1,5 @@
 // The public top bar: name, Home, Services, Book Now, the account corner and a mobile menu.
-import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { Menu, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -63,7 +63,7 @@ export function TopBar() {
             <AccountNav variant="bar" />
           </div>
           <Button asChild variant="accent">
-            <Link to={PLANNED_PATHS.booking}>Book Now</Link>
+            <Link to={PATHS.booking}>Book Now</Link>
           </Button>
           <Button
             ref={menuButton}

@@ -5,6 +5,7 @@
 import { setupServer } from 'msw/node';
 import { resetAccounts } from './accounts.ts';
 import { authHandlers, resetAuthState } from './handlers/auth.ts';
+import { bookingHandlers, resetBookingState } from './handlers/booking.ts';
 import { businessHandlers, resetBusinessState } from './handlers/business.ts';
 import { resetServicesState, servicesHandlers } from './handlers/services.ts';
 import { resetSetupState, setupHandlers } from './handlers/setup.ts';
@@ -16,6 +17,7 @@ export const server = setupServer(
   ...usersHandlers,
   ...servicesHandlers,
   ...businessHandlers,
+  ...bookingHandlers,
 );
 
 export interface RecordedRequest {
@@ -74,6 +76,7 @@ export function resetApiState(): void {
   resetAccounts();
   resetAuthState();
   resetBusinessState();
+  resetBookingState();
   resetServicesState();
   resetSetupState();
   recorded = [];

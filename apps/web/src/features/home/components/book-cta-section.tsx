@@ -1,5 +1,5 @@
 // The closing call to book.
-import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,7 +21,7 @@ export function BookCtaSection() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild variant="accent" size="lg">
-              <Link to={PLANNED_PATHS.booking}>
+              <Link to={PATHS.booking}>
                 Book Your Service
                 <ArrowRight aria-hidden="true" />
               </Link>

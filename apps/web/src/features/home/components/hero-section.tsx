@@ -1,5 +1,5 @@
 // Home hero: the promise, 'Schedule Service' and 'Call Us' (a tel: link with the business phone).
-import { PLANNED_PATHS } from '@pitstop/shared/web-routes';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { phoneHref } from '@pitstop/shared/phone';
 import { CalendarCheck, CheckCircle2, Phone } from 'lucide-react';
 import { Link } from 'react-router';
@@ -36,7 +36,7 @@ export function HeroSection() {
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild variant="accent" size="lg">
-              <Link to={PLANNED_PATHS.booking}>
+              <Link to={PATHS.booking}>
                 <CalendarCheck aria-hidden="true" />
                 Schedule Service
               </Link>

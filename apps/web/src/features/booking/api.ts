@@ -1,0 +1,85 @@
+// The booking flow's calls: the day's time slots, the customer's saved vehicles, starting the
+// checkout of a booking, and reading a checkout's outcome for /checkout-success.
+import type { BookingForm } from '@pitstop/shared/booking/forms';
+import {
+  checkoutOutcomeResponseSchema,
+  checkoutStartResponseSchema,
+  daySlotsResponseSchema,
+} from '@pitstop/shared/booking/responses';
+import { vehicleListResponseSchema, type Vehicle } from '@pitstop/shared/vehicles/responses';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../lib/api.ts';
+
+/** The time list refreshes every 60 s (SPEC section 4), so taken slots drop out while one waits. */
+export const SLOTS_REFRESH_MS = 60_000;
+/** How often /checkout-success asks again while the payment is being confirmed. */
+export const CONFIRMING_POLL_MS = 2_000;
+
+export const slotsQueryRoot = ['booking', 'slots'] as const;
+
+/** The slots for `date`; with `services`, only those where that visit fits. */
+export function slotsQueryOptions(date: string, services: readonly string[]) {
+  const ids = [...services].sort().join(',');
+  return queryOptions({
+    queryKey: [...slotsQueryRoot, date, ids] as const,
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ date });
+      if (ids) query.set('services', ids);
+      return apiFetch(`/api/booking/slots?${query}`, daySlotsResponseSchema, { signal });
+    },
+    refetchInterval: SLOTS_REFRESH_MS,
+    // Keep the list on screen while another selection of services is asked for.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === date ? previous : undefined,
+  });
+}
+
+/**
+ * The signed-in customer's garage. Until the vehicles API exists (issue 11) the server answers
+ * 404, which means the same to this form as an empty garage.
+ */
+export function savedVehiclesQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: ['vehicles', userId] as const,
+    queryFn: async ({ signal }): Promise<Vehicle[]> => {
+      try {
+        return (await apiFetch('/api/vehicles', vehicleListResponseSchema, { signal })).vehicles;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+  });
+}
+
+export interface StartBookingVariables {
+  values: BookingForm;
+  idempotencyKey: string;
+}
+
+/** POST /api/bookings: holds the slot and answers where to pay. The server prices the visit. */
+export function useStartBooking() {
+  return useMutation({
+    mutationFn: ({ values, idempotencyKey }: StartBookingVariables) =>
+      apiFetch('/api/bookings', checkoutStartResponseSchema, {
+        method: 'POST',
+        body: { ...values, idempotencyKey },
+      }),
+  });
+}
+
+export function checkoutOutcomeQueryOptions(sessionId: string) {
+  return queryOptions({
+    queryKey: ['checkout', 'sessions', sessionId] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(
+        `/api/checkout/sessions/${encodeURIComponent(sessionId)}`,
+        checkoutOutcomeResponseSchema,
+        { signal },
+      ),
+    refetchInterval: (query) =>
+      query.state.data?.state === 'confirming' ? CONFIRMING_POLL_MS : false,
+    // The outcome changes with the payment, not with time: always ask on arrival.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,72 @@
+// What a signed-out visitor typed into the booking form, kept for this tab while they sign in
+// (SPEC section 6: they go to /login; we bring them back to the form as they left it). Cleared
+// once their checkout has started or been paid.
+import type { BookingForm } from '@pitstop/shared/booking/forms';
+
+const DRAFT_KEY = 'pitstop.booking-draft';
+
+const TEXT_FIELDS = [
+  'date',
+  'time',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'zipCode',
+  'vehicleMake',
+  'vehicleModel',
+  'vehicleYear',
+  'vehicleColor',
+  'licensePlate',
+  'description',
+] as const satisfies readonly (keyof BookingForm)[];
+
+export type BookingDraft = Partial<Pick<BookingForm, (typeof TEXT_FIELDS)[number] | 'services'>>;
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Storage can be switched off; the form then simply starts empty after signing in.
+    return null;
+  }
+}
+
+export function saveBookingDraft(values: BookingForm): void {
+  try {
+    storage()?.setItem(DRAFT_KEY, JSON.stringify(values));
+  } catch {
+    // Full or refused: losing the draft costs some typing, not the booking.
+  }
+}
+
+/** The saved draft, keeping only fields of the form with values of the right type. */
+export function loadBookingDraft(): BookingDraft | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(storage()?.getItem(DRAFT_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!data || typeof data !== 'object') return null;
+  const record = data as Record<string, unknown>;
+  const draft: BookingDraft = {};
+  for (const field of TEXT_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string') draft[field] = value;
+  }
+  if (Array.isArray(record.services)) {
+    draft.services = record.services.filter((id): id is string => typeof id === 'string');
+  }
+  return draft;
+}
+
+export function clearBookingDraft(): void {
+  try {
+    storage()?.removeItem(DRAFT_KEY);
+  } catch {
+    // Nothing to do.
+  }
+}

@@ -1,0 +1,74 @@
+// The booking form's shared types and the rules the page applies while it is being filled.
+import type { BookingForm, BookingFormValues } from '@pitstop/shared/booking/forms';
+import { BOOKING_HORIZON_DAYS } from '@pitstop/shared/booking/forms';
+import type { UseFormReturn } from 'react-hook-form';
+
+export type BookingFormApi = UseFormReturn<BookingForm, unknown, BookingFormValues>;
+
+/** The fields in the order the page shows them: server messages land on them in this order. */
+export const BOOKING_FIELDS = [
+  'services',
+  'date',
+  'time',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'zipCode',
+  'vehicleMake',
+  'vehicleModel',
+  'vehicleYear',
+  'vehicleColor',
+  'licensePlate',
+  'description',
+] as const satisfies readonly (keyof BookingForm)[];
+
+/** The vehicle fields a saved vehicle fills (and locks). */
+export const VEHICLE_FIELDS = [
+  'vehicleMake',
+  'vehicleModel',
+  'vehicleYear',
+  'vehicleColor',
+  'licensePlate',
+] as const satisfies readonly (keyof BookingForm)[];
+
+export const EMPTY_BOOKING: BookingForm = {
+  services: [],
+  date: '',
+  time: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  zipCode: '',
+  vehicleMake: '',
+  vehicleModel: '',
+  vehicleYear: '',
+  vehicleColor: '',
+  licensePlate: '',
+  description: '',
+};
+
+/** `date` (YYYY-MM-DD) plus `days`, as a calendar date. */
+export function addDays(date: string, days: number): string {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The last date the form offers: the server refuses visits further ahead. */
+export function lastBookableDate(today: string): string {
+  return addDays(today, BOOKING_HORIZON_DAYS);
+}
+
+export const isCalendarDate = (value: string | undefined): value is string =>
+  !!value && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** First and last name from the account's one name field ('Ada King Lovelace' -> Ada, King Lovelace). */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}

@@ -1,0 +1,98 @@
+// Contact Information and Service Location (SPEC "Booking"): who to expect and where to go.
+import { Controller } from 'react-hook-form';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PhoneInput } from '../../../components/ui/phone-input.tsx';
+import type { BookingFormApi } from '../booking-form.ts';
+
+export function ContactFields({ form }: { form: BookingFormApi }) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <FormField id="booking-first-name" label="First Name" error={errors.firstName?.message}>
+        {(control) => (
+          <Input {...control} autoComplete="given-name" {...form.register('firstName')} />
+        )}
+      </FormField>
+      <FormField id="booking-last-name" label="Last Name" error={errors.lastName?.message}>
+        {(control) => (
+          <Input {...control} autoComplete="family-name" {...form.register('lastName')} />
+        )}
+      </FormField>
+      <FormField id="booking-email" label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField id="booking-phone" label="Phone" error={errors.phone?.message}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneInput
+                {...control}
+                ref={field.ref}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+export function LocationFields({ form }: { form: BookingFormApi }) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-5 sm:grid-cols-6">
+      <FormField
+        id="booking-address"
+        label="Street Address"
+        error={errors.address?.message}
+        className="sm:col-span-6"
+      >
+        {(control) => (
+          <Input {...control} autoComplete="street-address" {...form.register('address')} />
+        )}
+      </FormField>
+      <FormField
+        id="booking-city"
+        label="City"
+        error={errors.city?.message}
+        className="sm:col-span-4"
+      >
+        {(control) => (
+          <Input {...control} autoComplete="address-level2" {...form.register('city')} />
+        )}
+      </FormField>
+      <FormField
+        id="booking-zip"
+        label="ZIP Code"
+        error={errors.zipCode?.message}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={10}
+            {...form.register('zipCode')}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+// The booking form (/booking, optional ?service=<id> preselects it; SPEC "Booking", sections 3
+// to 6): five sections in the spec's order, validated by the shared bookingFormSchema with the
+// spec's messages at their fields, and 'Go to Payment - $TOTAL' for everything selected.
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { bookingFormSchema, type BookingForm } from '@pitstop/shared/booking/forms';
+import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { formatPrice } from '@pitstop/shared/money';
+import type { Service } from '@pitstop/shared/services/responses';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, Car, CreditCard, MapPin, User, Wrench } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { servicesQueryOptions } from '../../../lib/service-catalog.ts';
+import { useViewer } from '../../../lib/viewer.ts';
+import { savedVehiclesQueryOptions } from '../api.ts';
+import { loadBookingDraft, type BookingDraft } from '../booking-draft.ts';
+import { EMPTY_BOOKING, splitName } from '../booking-form.ts';
+import { BookingSection } from '../components/booking-section.tsx';
+import { ContactFields, LocationFields } from '../components/contact-fields.tsx';
+import { ScheduleFields } from '../components/schedule-fields.tsx';
+import { ServicePicker } from '../components/service-picker.tsx';
+import { VehicleFields } from '../components/vehicle-fields.tsx';
+import { useBookingSubmit } from '../use-booking-submit.ts';
+
+function initialValues(draft: BookingDraft | null, serviceId: string | null): BookingForm {
+  return { ...EMPTY_BOOKING, services: serviceId ? [serviceId] : [], ...draft };
+}
+
+const totalOf = (services: readonly Service[], selected: readonly string[]) =>
+  services.reduce(
+    (sum, service) => sum + (selected.includes(service.id) ? service.priceCents : 0),
+    0,
+  );
+
+export function BookingPage() {
+  const [searchParams] = useSearchParams();
+  const { viewer } = useViewer();
+  const services = useQuery(servicesQueryOptions());
+  const business = useBusinessProfile();
+  const garage = useQuery({
+    ...savedVehiclesQueryOptions(viewer?.userId ?? ''),
+    enabled: viewer !== null,
+  });
+  // Read once: what a signed-out visitor typed before signing in.
+  const [draft] = useState(loadBookingDraft);
+  const form = useForm({
+    resolver: standardSchemaResolver(bookingFormSchema),
+    defaultValues: initialValues(draft, searchParams.get('service')),
+  });
+  const [garageVehicleId, setGarageVehicleId] = useState('');
+  const { submit, isBusy, isLeaving } = useBookingSubmit(form);
+  const selected = useWatch({ control: form.control, name: 'services' }) ?? [];
+  const catalogue = services.data ?? [];
+  const totalCents = totalOf(catalogue, selected);
+  const timeZone = business.data?.timeZone;
+  const today = timeZone ? businessNow(new Date(), timeZone).date : undefined;
+
+  // The signed-in customer's e-mail and name, where nothing has been typed yet.
+  useEffect(() => {
+    if (!viewer) return;
+    const known = { email: viewer.email, ...splitName(viewer.name) };
+    for (const field of ['firstName', 'lastName', 'email'] as const) {
+      if (known[field] && !form.getValues(field)) form.setValue(field, known[field]);
+    }
+  }, [viewer, form]);
+
+  // A ?service= or draft id the catalogue does not have is dropped, not sent to be refused.
+  useEffect(() => {
+    if (!services.data) return;
+    const chosen = form.getValues('services') ?? [];
+    const known = chosen.filter((id) => services.data.some((service) => service.id === id));
+    if (known.length !== chosen.length) form.setValue('services', known);
+  }, [services.data, form]);
+
+  return (
+    <>
+      <title>Book a Service · Pitstop</title>
+      <section className="relative isolate overflow-hidden bg-brand-950 text-white">
+        <div className="absolute inset-0 -z-10 bg-glow-top-right" aria-hidden="true" />
+        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-12">
+          <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">
+            Book a visit
+          </p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            Book Your Service
+          </h1>
+          <p className="mt-3 text-lg leading-relaxed text-slate-300 text-pretty">
+            Choose your services and a time, tell us where the car is, and pay securely. A licensed
+            technician comes to you.
+          </p>
+        </div>
+      </section>
+
+      <div className="bg-slate-50 py-8 sm:py-12">
+        <form
+          noValidate
+          onSubmit={submit}
+          aria-label="Book a service"
+          className="mx-auto flex max-w-3xl flex-col gap-6 px-4 sm:px-6"
+        >
+          <fieldset disabled={isBusy} className="contents">
+            <BookingSection step={1} title="Service Details" icon={<Wrench />}>
+              {services.isPending ? (
+                <LoadingState label="Loading services…" />
+              ) : services.isError ? (
+                <ErrorState
+                  title="We couldn't load our services"
+                  message={errorMessage(services.error, 'Please try again in a moment.')}
+                  onRetry={() => void services.refetch()}
+                  isRetrying={services.isFetching}
+                />
+              ) : null}
+              <Controller
+                control={form.control}
+                name="services"
+                render={({ field, fieldState }) => (
+                  <div hidden={!services.isSuccess}>
+                    <ServicePicker
+                      services={catalogue}
+                      selected={field.value ?? []}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                      firstRef={field.ref}
+                      totalCents={totalCents}
+                    />
+                  </div>
+                )}
+              />
+            </BookingSection>
+
+            <BookingSection
+              step={2}
+              title="Schedule"
+              description="Times are in the business's local time."
+              icon={<CalendarDays />}
+            >
+              <ScheduleFields form={form} today={today} />
+            </BookingSection>
+
+            <BookingSection step={3} title="Contact Information" icon={<User />}>
+              <ContactFields form={form} />
+            </BookingSection>
+
+            <BookingSection step={4} title="Service Location" icon={<MapPin />}>
+              <LocationFields form={form} />
+            </BookingSection>
+
+            <BookingSection step={5} title="Vehicle Information" icon={<Car />}>
+              <VehicleFields
+                form={form}
+                garage={garage.data ?? []}
+                garageVehicleId={garageVehicleId}
+                onGarageVehicleChange={setGarageVehicleId}
+              />
+            </BookingSection>
+
+            <div className="flex flex-col gap-3">
+              <Button type="submit" size="lg" className="w-full">
+                {isBusy ? <Spinner /> : <CreditCard aria-hidden="true" />}
+                {isLeaving ? 'Going to payment…' : `Go to Payment - ${formatPrice(totalCents)}`}
+              </Button>
+              <p className="text-center text-sm text-muted-foreground">
+                You pay on a secure checkout page. Your time is held for 30 minutes while you pay.
+              </p>
+            </div>
+          </fieldset>
+        </form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+// Checkout success (/checkout-success?session_id=…; SPEC "Checkout success", DESIGN.md step 6):
+// where the payment page returns. 'Payment Successful!' with the order (which the spec's app
+// never showed) once the payment is confirmed; while it is being confirmed it says so and asks
+// again every 2 s; an expired checkout says nothing was charged. A session that is unknown, or
+// not this customer's, gets one message that reveals nothing about it.
+import type { CheckoutOutcomeResponse } from '@pitstop/shared/booking/responses';
+import { PATHS } from '@pitstop/shared/web-routes';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Clock3, SearchX } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { checkoutOutcomeQueryOptions } from '../api.ts';
+import { clearBookingDraft } from '../booking-draft.ts';
+import {
+  formatAmount,
+  formatOrderDate,
+  formatPaymentStatus,
+  PAY_NOW_MESSAGE,
+  PAYMENT_NOT_FOUND,
+  visitMoment,
+} from '../checkout-words.ts';
+import { CheckoutShell } from '../components/checkout-shell.tsx';
+
+export function CheckoutSuccessPage() {
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id')?.trim() ?? '';
+  if (!sessionId) return <NotFound />;
+  return <CheckoutOutcome sessionId={sessionId} />;
+}
+
+function CheckoutOutcome({ sessionId }: { sessionId: string }) {
+  const outcome = useQuery(checkoutOutcomeQueryOptions(sessionId));
+  const isPaid = outcome.data?.state === 'paid';
+
+  useEffect(() => {
+    if (isPaid) clearBookingDraft();
+  }, [isPaid]);
+
+  if (outcome.isPending) {
+    return (
+      <CheckoutShell title="Checking your payment">
+        <LoadingState label="Checking your payment…" />
+      </CheckoutShell>
+    );
+  }
+  if (outcome.isError) {
+    if (outcome.error instanceof ApiError && outcome.error.status === 404) return <NotFound />;
+    return (
+      <CheckoutShell title="Checking your payment">
+        <ErrorState
+          title="We couldn't check this payment"
+          message={errorMessage(outcome.error, 'Please try again in a moment.')}
+          onRetry={() => void outcome.refetch()}
+          isRetrying={outcome.isFetching}
+        />
+        <HomeLinks />
+      </CheckoutShell>
+    );
+  }
+  const { data } = outcome;
+  if (data.state === 'paid') return <Paid outcome={data} />;
+  if (data.state === 'expired') return <Expired outcome={data} />;
+  return <Confirming />;
+}
+
+function Heading({ icon, title, tone }: { icon: ReactNode; title: string; tone: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 text-center">
+      <span
+        className={`grid size-14 place-items-center rounded-full [&_svg]:size-7 ${tone}`}
+        aria-hidden="true"
+      >
+        {icon}
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight text-balance">{title}</h1>
+    </div>
+  );
+}
+
+function Paid({ outcome }: { outcome: CheckoutOutcomeResponse }) {
+  const { data: business } = useBusinessProfile();
+  const { visit, order } = outcome;
+  return (
+    <CheckoutShell title="Payment Successful!">
+      <Heading
+        icon={<CheckCircle2 />}
+        title="Payment Successful!"
+        tone="bg-green-50 text-success"
+      />
+      <div className="mt-4 space-y-2 text-center text-muted-foreground text-pretty">
+        {outcome.kind === 'visit' && visit ? (
+          <>
+            <p>
+              Thank you for your booking. We&apos;ll see you on{' '}
+              <strong className="font-semibold text-foreground">{visitMoment(visit)}</strong>.
+            </p>
+            <p>
+              Our team will contact you to confirm your appointment. A confirmation e-mail is on its
+              way.
+            </p>
+          </>
+        ) : (
+          <p>{PAY_NOW_MESSAGE}</p>
+        )}
+      </div>
+
+      {order && (
+        <section aria-labelledby="order-heading" className="mt-6 rounded-xl bg-muted p-4">
+          <h2 id="order-heading" className="text-sm font-semibold">
+            Order details
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <OrderRow label="Order ID">
+              <span className="font-mono break-all">{order.orderId}</span>
+            </OrderRow>
+            <OrderRow label="Amount">{formatAmount(order)}</OrderRow>
+            <OrderRow label="Payment Status">{formatPaymentStatus(order.paymentStatus)}</OrderRow>
+            <OrderRow label="Order Date">
+              {formatOrderDate(order.orderDate, business?.timeZone)}
+            </OrderRow>
+            {outcome.services.length > 0 && (
+              <OrderRow label="Services">{outcome.services.join(', ')}</OrderRow>
+            )}
+          </dl>
+        </section>
+      )}
+      <HomeLinks />
+    </CheckoutShell>
+  );
+}
+
+function OrderRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium text-foreground">{children}</dd>
+    </>
+  );
+}
+
+function Confirming() {
+  return (
+    <CheckoutShell title="Confirming your payment">
+      <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
+        <Heading
+          icon={<Spinner className="size-7" />}
+          title="Confirming your payment…"
+          tone="bg-brand-50 text-primary"
+        />
+        <p className="text-center text-muted-foreground text-pretty">
+          Your payment is being confirmed. This usually takes a few seconds; this page updates by
+          itself.
+        </p>
+      </div>
+    </CheckoutShell>
+  );
+}
+
+function Expired({ outcome }: { outcome: CheckoutOutcomeResponse }) {
+  const again = outcome.kind === 'pay_now' ? PATHS.services : PATHS.booking;
+  return (
+    <CheckoutShell title="Checkout expired">
+      <div role="alert" className="flex flex-col items-center gap-3">
+        <Heading
+          icon={<Clock3 />}
+          title="This checkout has expired"
+          tone="bg-amber-50 text-warning"
+        />
+        <p className="text-center text-muted-foreground text-pretty">
+          The payment was not completed in time, so nothing was charged and the time you picked was
+          released.
+        </p>
+      </div>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Button asChild size="lg">
+          <Link to={again}>Book again</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to={PATHS.home}>Back to Home</Link>
+        </Button>
+      </div>
+    </CheckoutShell>
+  );
+}
+
+function NotFound() {
+  return (
+    <CheckoutShell title="Payment not found">
+      <Heading icon={<SearchX />} title={PAYMENT_NOT_FOUND} tone="bg-muted text-muted-foreground" />
+      <p className="mt-4 text-center text-muted-foreground text-pretty">
+        The link may be incomplete, or the payment belongs to another account. If you were charged,
+        please contact us and we&apos;ll sort it out.
+      </p>
+      <HomeLinks />
+    </CheckoutShell>
+  );
+}
+
+function HomeLinks() {
+  return (
+    <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+      <Button asChild size="lg">
+        <Link to={PATHS.home}>Back to Home</Link>
+      </Button>
+      <Button asChild size="lg" variant="outline">
+        <Link to={PATHS.services}>View Services</Link>
+      </Button>
+    </div>
+  );
+}

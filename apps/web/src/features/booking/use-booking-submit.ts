@@ -1,0 +1,114 @@
+// What 'Go to Payment' does (SPEC sections 4, 6 and 8; DESIGN.md "Booking, capacity and
+// payment"): signed out, it keeps what was typed and goes to /login; signed in, it asks the
+// server to hold the slot and start a checkout, then leaves for the payment page. Each
+// submission carries one idempotency key: a retry of the same values after a failure sends the
+// same key, so the server finds the booking it may already have made instead of holding twice.
+import {
+  BOOKING_ALERTS,
+  type BookingForm,
+  type BookingFormValues,
+} from '@pitstop/shared/booking/forms';
+import { PATHS } from '@pitstop/shared/web-routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from '../../components/ui/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { goToCheckout } from '../../lib/checkout.ts';
+import { useServerErrors } from '../../lib/form-errors.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { loadViewer } from '../../lib/route-guard.tsx';
+import { forgetSession } from '../../lib/viewer.ts';
+import { slotsQueryRoot, useStartBooking } from './api.ts';
+import { clearBookingDraft, saveBookingDraft } from './booking-draft.ts';
+import { BOOKING_FIELDS, type BookingFormApi } from './booking-form.ts';
+
+/** Refusals the server words with one of the spec's booking alerts, shown as they are. */
+const ALERT_MESSAGES = new Set<string>([BOOKING_ALERTS.nothingToPay, BOOKING_ALERTS.notPayable]);
+
+export function useBookingSubmit(form: BookingFormApi) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const startBooking = useStartBooking();
+  const showServerErrors = useServerErrors(form, BOOKING_FIELDS);
+  const attempt = useRef<{ key: string; values: string } | null>(null);
+  const [isLeaving, setIsLeaving] = useState(false);
+
+  /** The key of this submission: the last one's when the values are the same, else a new one. */
+  function keyFor(values: BookingFormValues): string {
+    const fingerprint = JSON.stringify(values);
+    if (attempt.current?.values !== fingerprint) {
+      attempt.current = { key: newIdempotencyKey(), values: fingerprint };
+    }
+    return attempt.current.key;
+  }
+
+  async function sendToSignIn(values: BookingForm) {
+    saveBookingDraft(values);
+    toast.info(BOOKING_ALERTS.signInRequired);
+    await navigate(PATHS.login, { state: { from: `${location.pathname}${location.search}` } });
+  }
+
+  function showFailure(error: unknown) {
+    if (error instanceof ApiError && error.status === 409) {
+      // The slot filled up meanwhile: pick another time, everything else stays as typed.
+      attempt.current = null;
+      form.setValue('time', '');
+      showServerErrors(
+        new ApiError(409, error.code, BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken }),
+      );
+      toast.error(BOOKING_ALERTS.slotTaken);
+      void queryClient.invalidateQueries({ queryKey: slotsQueryRoot });
+      return;
+    }
+    if (error instanceof ApiError && error.status === 422) {
+      attempt.current = null;
+      if (ALERT_MESSAGES.has(error.message)) {
+        showServerErrors(error, { omit: error.message });
+        toast.error(error.message);
+        return;
+      }
+      if (showServerErrors(error)) return;
+    }
+    // The provider failed (502), the server or the network did: the same values may be retried
+    // with the same key.
+    toast.error(BOOKING_ALERTS.bookingCheckoutFailed);
+  }
+
+  async function onValid(values: BookingFormValues) {
+    if (!(await loadViewer(queryClient))) {
+      await sendToSignIn(form.getValues());
+      return;
+    }
+    let checkoutUrl: string;
+    try {
+      ({ checkoutUrl } = await startBooking.mutateAsync({
+        values,
+        idempotencyKey: keyFor(values),
+      }));
+    } catch (error) {
+      // The session ended while the form was open.
+      if (error instanceof ApiError && error.status === 401) {
+        forgetSession(queryClient);
+        await sendToSignIn(form.getValues());
+        return;
+      }
+      showFailure(error);
+      return;
+    }
+    try {
+      clearBookingDraft();
+      setIsLeaving(true);
+      goToCheckout(checkoutUrl);
+    } catch {
+      setIsLeaving(false);
+      toast.error(BOOKING_ALERTS.bookingCheckoutFailed);
+    }
+  }
+
+  // handleSubmit is called at submit time, not during render: `onValid` reads the key's ref.
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+
+  return { submit, isBusy: startBooking.isPending || isLeaving, isLeaving };
+}

@@ -1,0 +1,21 @@
+// Leaving for the payment page the server chose: the local checkout (a path on this site) or the
+// provider's hosted page. Anything but an http(s) address is refused, so a bad answer can never
+// run script in this page.
+
+export class CheckoutUrlError extends Error {
+  constructor() {
+    super('The checkout address is not an http(s) URL.');
+    this.name = 'CheckoutUrlError';
+  }
+}
+
+export function goToCheckout(checkoutUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(checkoutUrl, window.location.origin);
+  } catch {
+    throw new CheckoutUrlError();
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CheckoutUrlError();
+  window.location.assign(checkoutUrl);
+}

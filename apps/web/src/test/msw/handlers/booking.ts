@@ -1,0 +1,185 @@
+// Doubles of the booking flow (docs/decisions/017-booking-data-model.md, "API"): the day's
+// slots from the stored business hours, POST /api/bookings and /api/bookings/pay-now (one
+// answer per idempotency key; a test can make the next one answer 409 or 502), the checkout
+// outcome /checkout-success reads, and the garage (404, as today's server, until a test seeds
+// vehicles).
+import {
+  BOOKING_ALERTS,
+  bookingRequestSchema,
+  payNowRequestSchema,
+  slotsQuerySchema,
+  type BookingRequest,
+  type PayNowRequest,
+} from '@pitstop/shared/booking/forms';
+import {
+  checkoutOutcomeResponseSchema,
+  checkoutStartResponseSchema,
+  daySlotsResponseSchema,
+  type CheckoutOutcomeResponse,
+} from '@pitstop/shared/booking/responses';
+import { findTimeSlots } from '@pitstop/shared/booking/time-slots';
+import { vehicleListResponseSchema, type Vehicle } from '@pitstop/shared/vehicles/responses';
+import { http } from 'msw';
+import { z } from 'zod';
+import { requireAccess } from '../accounts.ts';
+import { apiError, readBody, respond } from '../respond.ts';
+import { storedBusiness } from './business.ts';
+import { storedServices } from './services.ts';
+
+export type BookingFailure = 'slot-taken' | 'payment-failed' | 'nothing-to-pay';
+
+interface CheckoutSession {
+  userId: string;
+  /** Answered in turn, the last one from then on (e.g. confirming, then paid). */
+  outcomes: CheckoutOutcomeResponse[];
+}
+
+const state = {
+  bookings: [] as (BookingRequest & { userId: string; bookingId: string })[],
+  payNows: [] as (PayNowRequest & { userId: string; bookingId: string })[],
+  nextFailure: null as BookingFailure | null,
+  /** Slots left out as full, by date. */
+  fullSlots: new Map<string, Set<string>>(),
+  sessions: new Map<string, CheckoutSession>(),
+  vehicles: null as Vehicle[] | null,
+  nextId: 1,
+};
+
+export function resetBookingState(): void {
+  state.bookings = [];
+  state.payNows = [];
+  state.nextFailure = null;
+  state.fullSlots = new Map();
+  state.sessions = new Map();
+  state.vehicles = null;
+  state.nextId = 1;
+}
+
+/** The next POST /api/bookings (or pay-now) fails this way, once. */
+export function failNextBooking(failure: BookingFailure): void {
+  state.nextFailure = failure;
+}
+
+/** These slots of `date` are full: the slots list leaves them out. */
+export function fillSlots(date: string, times: readonly string[]): void {
+  state.fullSlots.set(date, new Set([...(state.fullSlots.get(date) ?? []), ...times]));
+}
+
+export function storedBookings() {
+  return state.bookings;
+}
+
+export function storedPayNows() {
+  return state.payNows;
+}
+
+/** A checkout session of `userId` that answers `outcomes` in turn. */
+export function seedCheckoutSession(
+  sessionId: string,
+  userId: string,
+  outcomes: CheckoutOutcomeResponse[],
+): void {
+  state.sessions.set(sessionId, { userId, outcomes: [...outcomes] });
+}
+
+/** The signed-in customer's garage; without it GET /api/vehicles answers 404 like today's server. */
+export function seedVehicles(vehicles: Vehicle[]): void {
+  state.vehicles = vehicles;
+}
+
+/** The checkout URL the doubles answer for the n-th checkout. */
+export const checkoutUrlOf = (n: number) => `/checkout/local/cs_test_${n}`;
+
+function takeFailure(): Response | null {
+  const failure = state.nextFailure;
+  state.nextFailure = null;
+  if (failure === 'slot-taken') {
+    return apiError('CONFLICT', BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken });
+  }
+  if (failure === 'payment-failed') {
+    return apiError('PAYMENT_FAILED', 'The payment provider could not start a checkout.');
+  }
+  if (failure === 'nothing-to-pay') return apiError('VALIDATION', BOOKING_ALERTS.nothingToPay);
+  return null;
+}
+
+const sessionParamsSchema = z.object({ sessionId: z.string().min(1) });
+
+export const bookingHandlers = [
+  http.get('/api/booking/slots', ({ request }) => {
+    const query = slotsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.success) return apiError('VALIDATION', 'Please select a date');
+    const { date } = query.data;
+    const business = storedBusiness();
+    const day = findTimeSlots(date, business.hours, new Date(), business.timeZone);
+    const full = state.fullSlots.get(date) ?? new Set();
+    const slots = day.slots.filter((slot) => !full.has(slot));
+    const message = slots.length > 0 ? null : (day.message ?? 'No available time slots');
+    return respond(daySlotsResponseSchema, { date, slots, message, hint: day.hint });
+  }),
+
+  http.post('/api/bookings', async ({ request }) => {
+    const access = requireAccess('signed-in');
+    if (!access.ok) return access.response;
+    const body = await readBody(request, bookingRequestSchema);
+    if (!body.ok) return body.response;
+    const userId = access.account.user.userId;
+    const same = state.bookings.findIndex(
+      (booking) => booking.userId === userId && booking.idempotencyKey === body.data.idempotencyKey,
+    );
+    if (same >= 0) {
+      const bookingId = state.bookings[same]!.bookingId;
+      return respond(checkoutStartResponseSchema, {
+        bookingId,
+        checkoutUrl: checkoutUrlOf(same + 1),
+      });
+    }
+    const failure = takeFailure();
+    if (failure) return failure;
+    const bookingId = `booking-${state.nextId++}`;
+    state.bookings.push({ ...body.data, userId, bookingId });
+    return respond(
+      checkoutStartResponseSchema,
+      { bookingId, checkoutUrl: checkoutUrlOf(state.bookings.length) },
+      { status: 201 },
+    );
+  }),
+
+  http.post('/api/bookings/pay-now', async ({ request }) => {
+    const access = requireAccess('signed-in');
+    if (!access.ok) return access.response;
+    const body = await readBody(request, payNowRequestSchema);
+    if (!body.ok) return body.response;
+    const failure = takeFailure();
+    if (failure) return failure;
+    const service = storedServices().find((item) => item.id === body.data.serviceId);
+    if (!service?.payable) return apiError('VALIDATION', BOOKING_ALERTS.notPayable);
+    const bookingId = `booking-${state.nextId++}`;
+    state.payNows.push({ ...body.data, userId: access.account.user.userId, bookingId });
+    return respond(
+      checkoutStartResponseSchema,
+      { bookingId, checkoutUrl: `/checkout/local/cs_pay_now_${state.payNows.length}` },
+      { status: 201 },
+    );
+  }),
+
+  http.get('/api/checkout/sessions/:sessionId', ({ params }) => {
+    const access = requireAccess('signed-in');
+    if (!access.ok) return access.response;
+    const { sessionId } = sessionParamsSchema.parse(params);
+    const session = state.sessions.get(sessionId);
+    // Another customer's session is as unknown as one that never existed.
+    if (!session || session.userId !== access.account.user.userId) {
+      return apiError('NOT_FOUND', "We couldn't find this payment.");
+    }
+    const outcome = session.outcomes.length > 1 ? session.outcomes.shift()! : session.outcomes[0]!;
+    return respond(checkoutOutcomeResponseSchema, outcome);
+  }),
+
+  http.get('/api/vehicles', () => {
+    const access = requireAccess('signed-in');
+    if (!access.ok) return access.response;
+    if (!state.vehicles) return apiError('NOT_FOUND', 'Not found');
+    return respond(vehicleListResponseSchema, { vehicles: state.vehicles });
+  }),
+];

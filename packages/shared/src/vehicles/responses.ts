@@ -1,0 +1,18 @@
+// What the vehicles endpoints answer: the signed-in customer's saved vehicles ("My Garage",
+// SPEC section 3), which the booking form offers under 'Select from My Garage'.
+import * as z from 'zod/mini';
+
+export const vehicleSchema = z.object({
+  id: z.string(),
+  make: z.string(),
+  model: z.string(),
+  /** The model year, e.g. 2019. */
+  year: z.int(),
+  color: z.string(),
+  licensePlate: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+/** GET /api/vehicles: the caller's own vehicles, newest first. */
+export const vehicleListResponseSchema = z.object({ vehicles: z.array(vehicleSchema) });
+export type VehicleListResponse = z.infer<typeof vehicleListResponseSchema>;
