@@ -8,9 +8,36 @@ import {
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
+import { MAX_BODY_DEPTH, TOO_DEEP } from '../../lib/input-guard.ts';
 import { bookingDeps } from './deps.ts';
 import { getCheckoutOutcome } from './service.ts';
 import { handlePaymentWebhook } from './webhook.ts';
+
+/**
+ * Whether JSON text nests deeper than `max` arrays and objects: the input guard's rule, applied
+ * to a body kept as bytes (the guard walks parsed bodies only). Brackets inside strings do not
+ * count.
+ */
+export function isNestedTooDeeply(json: Buffer, max: number = MAX_BODY_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i += 1) {
+    const byte = json[i];
+    if (inString) {
+      if (byte === 0x5c)
+        i += 1; // backslash: skip the escaped character
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) {
+      inString = true;
+    } else if (byte === 0x5b || byte === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (byte === 0x5d || byte === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
 
 export async function checkoutRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -39,7 +66,9 @@ export async function checkoutRoutes(app: AppInstance): Promise<void> {
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
+      isNestedTooDeeply(body as Buffer)
+        ? done(new AppError('BAD_REQUEST', TOO_DEEP), undefined)
+        : done(null, body),
     );
     scope.post(
       '/api/payments/stripe/webhook',
