@@ -16,6 +16,16 @@ export type SignInAttempt = { viewer: Viewer | null } | { error: unknown };
 
 const isWrongPassword = (error: unknown) => error instanceof ApiError && error.status === 401;
 
+/**
+ * Where /login goes after signing in: back to the page that sent the visitor (`returnPath`,
+ * already checked to be a path on this site), else home. A technician always goes home, where
+ * the layout sends them on to their dashboard or onboarding (SPEC "Public layout").
+ */
+export function afterLoginPath(viewer: Viewer | null, returnPath: string | null): string {
+  if (!returnPath || viewer?.role === 'technician') return PATHS.home;
+  return returnPath;
+}
+
 /** Admin portal: manager, admin and super_admin go to /admin; anyone else is signed out. */
 export function decideAdminPortal(attempt: SignInAttempt): PortalDecision {
   if ('error' in attempt) {

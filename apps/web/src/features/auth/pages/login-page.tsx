@@ -1,26 +1,32 @@
-// Sign in (/login, SPEC "Sign in, sign up and checkout success"): success goes to /, a failure
-// shows 'Sign in failed' with the server's words beneath. A signed-in visitor goes straight to /.
+// Sign in (/login, SPEC "Sign in, sign up and checkout success"): success goes back to the page
+// that sent the visitor here (the booking form, a checkout's return page), else to /; a failure
+// shows 'Sign in failed' with the server's words beneath. A signed-in visitor goes straight on.
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { SignInForm as SignInValues } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, LogIn } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { errorMessage } from '../../../lib/api.ts';
+import { returnPathOf } from '../../../lib/return-path.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { useSignIn, ViewerLookupError } from '../api.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
 import type { FormOutcome } from '../../../components/ui/form-message.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
+import { afterLoginPath } from '../portal-decisions.ts';
 
 export function LoginPage() {
   const { viewer } = useViewer();
+  const location = useLocation();
   const signIn = useSignIn();
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const [isDone, setIsDone] = useState(false);
 
   // Covers both a successful sign-in (the viewer arrives in the cache) and an earlier session.
-  if (viewer || isDone) return <Navigate to={PATHS.home} replace />;
+  if (viewer || isDone) {
+    return <Navigate to={afterLoginPath(viewer, returnPathOf(location))} replace />;
+  }
 
   async function handleSignIn(values: SignInValues) {
     setOutcome(null);

@@ -66,6 +66,40 @@ describe('/login', () => {
   });
 });
 
+describe('/login returning to the page that sent the visitor', () => {
+  it('goes back to a path of this site given as ?next=', async () => {
+    const customer = addAccount({ role: 'customer' });
+    const { router } = renderApp(`/login?next=${encodeURIComponent('/services?x=1')}`);
+    await signIn(customer.user.email);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/services'));
+    expect(router.state.location.search).toBe('?x=1');
+  });
+
+  it.each(['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)'])(
+    'goes to / instead of %s',
+    async (next) => {
+      const customer = addAccount({ role: 'customer' });
+      const { pathname } = renderApp(`/login?next=${encodeURIComponent(next)}`);
+      await signIn(customer.user.email);
+      await waitFor(() => expect(pathname()).toBe('/'));
+    },
+  );
+
+  it('sends a technician home (and on to their pages) whatever the return path', async () => {
+    const technician = addAccount({ role: 'technician', onboardingComplete: false });
+    const { pathname } = renderApp(`/login?next=${encodeURIComponent('/services')}`);
+    await signIn(technician.user.email);
+    await waitFor(() => expect(pathname()).not.toBe('/login'));
+    expect(pathname()).not.toBe('/services');
+  });
+
+  it('sends an already signed-in visitor straight on', async () => {
+    signInAs({ role: 'customer' });
+    const { pathname } = renderApp(`/login?next=${encodeURIComponent('/services')}`);
+    await waitFor(() => expect(pathname()).toBe('/services'));
+  });
+});
+
 describe('/admin-portal', () => {
   it('lets staff into /admin', async () => {
     const manager = addAccount({ role: 'manager' });
