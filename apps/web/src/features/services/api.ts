@@ -1,4 +1,6 @@
-// The service catalogue calls: the public list, and the admin's add, edit, delete and reorder.
+// The service catalogue calls: the public list (lib/service-catalog.ts, which the booking form
+// reads too), Pay Now, and the admin's add, edit, delete and reorder.
+import { checkoutStartResponseSchema } from '@pitstop/shared/booking/responses';
 import { moveItem } from '@pitstop/shared/services/catalog';
 import type { ServiceForm } from '@pitstop/shared/services/forms';
 import {
@@ -6,31 +8,28 @@ import {
   serviceResponseSchema,
   type Service,
 } from '@pitstop/shared/services/responses';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, noContentSchema } from '../../lib/api.ts';
+import { servicesQueryKey, servicesQueryOptions, sortByOrder } from '../../lib/service-catalog.ts';
 
-export const servicesQueryKey = ['services'] as const;
 const moveMutationKey = [...servicesQueryKey, 'move'] as const;
-
-/** Active services, sorted by their order (the server sorts too; this keeps the rule local). */
-export async function listServices(signal?: AbortSignal): Promise<Service[]> {
-  const { services } = await apiFetch('/api/services', serviceListResponseSchema, { signal });
-  return sortByOrder(services);
-}
-
-function sortByOrder(services: Service[]): Service[] {
-  return services.slice().sort((a, b) => a.order - b.order);
-}
-
-export function servicesQueryOptions() {
-  return queryOptions({
-    queryKey: servicesQueryKey,
-    queryFn: ({ signal }) => listServices(signal),
-  });
-}
 
 export function useServices() {
   return useQuery(servicesQueryOptions());
+}
+
+/**
+ * Pay Now: a checkout for one service straight away, scheduled by the team afterwards
+ * (docs/decisions/017-booking-data-model.md). Each press is one request with its own key.
+ */
+export function usePayNowCheckout() {
+  return useMutation({
+    mutationFn: (input: { serviceId: string; idempotencyKey: string }) =>
+      apiFetch('/api/bookings/pay-now', checkoutStartResponseSchema, {
+        method: 'POST',
+        body: input,
+      }),
+  });
 }
 
 function serviceUrl(id: string): string {

@@ -4,7 +4,7 @@ import { can } from '@pitstop/shared/permissions';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { prefetchLoader, type FeatureRoutesFactory } from '../../lib/feature-routes.ts';
 import { guardedRoute } from '../../lib/route-guard.tsx';
-import { servicesQueryOptions } from './api.ts';
+import { servicesQueryOptions } from '../../lib/service-catalog.ts';
 
 export const servicesRoutes: FeatureRoutesFactory = (queryClient) => ({
   layout: [

@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/msw/accounts.ts';
+import { stubLocationAssign } from '../../../test/location.ts';
+import { failNextBooking, storedPayNows } from '../../../test/msw/handlers/booking.ts';
 import { makeService, seedServices } from '../../../test/msw/handlers/services.ts';
 import { apiError } from '../../../test/msw/respond.ts';
-import { server } from '../../../test/msw/server.ts';
+import { lastBodyOf, server } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 // The routes load their page lazily; load it once up front so the first test is not slower.
@@ -52,21 +54,57 @@ describe('Services page', () => {
     expect(within(free!).queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor who presses Pay Now to /login', async () => {
-    seedServices([basic]);
-    const { pathname } = renderApp('/services');
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
-    await waitFor(() => expect(pathname()).toBe('/login'));
-    expect(await screen.findByText('Please sign in to book an appointment.')).toBeInTheDocument();
-  });
-
-  it('sends a signed-in customer to the booking form in pay-now mode', async () => {
-    signInAs({ role: 'customer' });
+  it('sends a signed-out visitor who presses Pay Now to /login, to come back here', async () => {
     seedServices([basic]);
     const { router } = renderApp('/services');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/services' });
+    expect(await screen.findByText('Please sign in to book an appointment.')).toBeInTheDocument();
+    expect(storedPayNows()).toEqual([]);
+  });
+
+  it('takes a signed-in customer straight to the checkout for that one service', async () => {
+    const assign = stubLocationAssign();
+    signInAs({ role: 'customer' });
+    seedServices([basic, battery]);
+    const { router } = renderApp('/services');
+    await screen.findByRole('button', { name: /Account menu/ });
+    const [, batteryCard] = await screen.findAllByRole('article');
+    await userEvent.click(within(batteryCard!).getByRole('button', { name: 'Pay Now' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/local/cs_pay_now_1'));
+    const body = (await lastBodyOf('POST', '/api/bookings/pay-now')) as Record<string, unknown>;
+    expect(body.serviceId).toBe('battery-service');
+    expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Object.keys(body).sort()).toEqual(['idempotencyKey', 'serviceId']);
+    expect(location(router)).toBe('/services');
+  });
+
+  it("says 'Failed to start checkout. Please try again.' when the checkout cannot start", async () => {
+    signInAs({ role: 'customer' });
+    seedServices([basic]);
+    failNextBooking('payment-failed');
+    renderApp('/services');
+    await screen.findByRole('button', { name: /Account menu/ });
+    const payNow = await screen.findByRole('button', { name: 'Pay Now' });
+    await userEvent.click(payNow);
+    expect(
+      await screen.findByText('Failed to start checkout. Please try again.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(payNow).toBeEnabled());
+  });
+
+  it("shows the spec's alert for a service that cannot be paid online", async () => {
+    signInAs({ role: 'customer' });
+    seedServices([basic]);
+    const message =
+      'Payment processing not available for selected service. Please contact us directly.';
+    server.use(http.post('/api/bookings/pay-now', () => apiError('VALIDATION', message)));
+    renderApp('/services');
     await screen.findByRole('button', { name: /Account menu/ });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
-    await waitFor(() => expect(location(router)).toBe('/booking?service=basic-oil-change&pay=1'));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('shows a loading state, then an error with Try Again', async () => {

@@ -1,5 +1,7 @@
 // The public Services page (/services; SPEC section 2): every active service as a card, in the
-// catalogue's order, each with 'Book Now' and, where it can be paid online, 'Pay Now'.
+// catalogue's order, each with 'Book Now' and, where it can be paid online, 'Pay Now', which
+// goes straight to the checkout for that service.
+import { BOOKING_ALERT_TEXTS } from '@pitstop/shared/booking/alerts';
 import type { Service } from '@pitstop/shared/services/responses';
 import { Wrench } from 'lucide-react';
 import { useState } from 'react';
@@ -8,10 +10,12 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { goToCheckout } from '../../../lib/checkout.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { loadViewer } from '../../../lib/route-guard.tsx';
-import { useServices } from '../api.ts';
-import { payNowPath, SIGN_IN_TO_BOOK_MESSAGE } from '../booking-links.ts';
+import { forgetSession } from '../../../lib/viewer.ts';
+import { usePayNowCheckout, useServices } from '../api.ts';
 import { ServiceCard, ServiceCardSkeleton } from '../components/service-card.tsx';
 
 const SKELETON_COUNT = 3;
@@ -84,30 +88,50 @@ export function ServicesPage() {
   );
 }
 
+/** Refusals the server words with one of the spec's alerts, shown as they are. */
+const PAY_NOW_ALERTS = new Set<string>([
+  BOOKING_ALERT_TEXTS.notPayable,
+  BOOKING_ALERT_TEXTS.nothingToPay,
+]);
+
 /**
- * 'Pay Now': signed out, to /login with the spec's message; signed in, to the booking form in
- * pay-now mode for that service. Waits for the session check if it has not answered yet.
+ * 'Pay Now' (SPEC "Services", sections 6 and 8): signed out, to /login with the spec's message,
+ * coming back here; signed in, straight to the checkout for that one service. Waits for the
+ * session check if it has not answered yet.
  */
 function usePayNow() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const checkout = usePayNowCheckout();
   const [pendingId, setPendingId] = useState<string | null>(null);
 
   async function start(service: Service) {
-    const target = payNowPath(service.id);
     setPendingId(service.id);
+    let isLeaving = false;
     try {
-      const viewer = await loadViewer(queryClient);
-      if (viewer) {
-        await navigate(target);
-      } else {
-        toast.info(SIGN_IN_TO_BOOK_MESSAGE);
-        await navigate(PATHS.login, { state: { from: target } });
+      if (!(await loadViewer(queryClient))) {
+        toast.info(BOOKING_ALERT_TEXTS.signInRequired);
+        await navigate(PATHS.login, { state: { from: PATHS.services } });
+        return;
       }
+      const { checkoutUrl } = await checkout.mutateAsync({
+        serviceId: service.id,
+        idempotencyKey: newIdempotencyKey(),
+      });
+      goToCheckout(checkoutUrl);
+      // The button stays busy while the browser leaves for the payment page.
+      isLeaving = true;
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to start checkout. Please try again.'));
+      if (error instanceof ApiError && error.status === 401) {
+        forgetSession(queryClient);
+        toast.info(BOOKING_ALERT_TEXTS.signInRequired);
+        await navigate(PATHS.login, { state: { from: PATHS.services } });
+        return;
+      }
+      const isAlert = error instanceof ApiError && PAY_NOW_ALERTS.has(error.message);
+      toast.error(isAlert ? error.message : BOOKING_ALERT_TEXTS.payNowCheckoutFailed);
     } finally {
-      setPendingId(null);
+      if (!isLeaving) setPendingId(null);
     }
   }
 
