@@ -18,7 +18,7 @@ import { handlePaymentWebhook } from './webhook.ts';
  * to a body kept as bytes (the guard walks parsed bodies only). Brackets inside strings do not
  * count.
  */
-export function isNestedTooDeeply(json: Buffer, max: number = MAX_BODY_DEPTH): boolean {
+function isNestedTooDeeply(json: Buffer, max: number = MAX_BODY_DEPTH): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < json.length; i += 1) {

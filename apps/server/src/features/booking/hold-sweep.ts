@@ -9,7 +9,7 @@ import { fulfilCheckout, releaseHold } from './fulfilment.ts';
 import { listLapsedHolds } from './repository.ts';
 import type { CheckoutState } from '../payments/gateway.ts';
 
-export const HOLD_SWEEP_INTERVAL_MS = 60_000;
+const HOLD_SWEEP_INTERVAL_MS = 60_000;
 const BATCH = 100;
 
 export interface SweepResult {

@@ -29,7 +29,7 @@ export async function findBookingByKey(db: Executor, userId: string, idempotency
   return row;
 }
 
-export async function findBookingById(db: Executor, id: string) {
+async function findBookingById(db: Executor, id: string) {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
   return row;
 }
