@@ -180,7 +180,7 @@ function TimeSlots({
           {slots.map((slot) => {
             const id = `booking-time-${slot.replace(':', '')}`;
             return (
-              <div key={slot}>
+              <div key={slot} className="relative">
                 <input
                   id={id}
                   type="radio"
@@ -191,7 +191,8 @@ function TimeSlots({
                   onBlur={onBlur}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={errorId}
-                  className="peer sr-only"
+                  // Invisible over its label: clicks and taps land on the radio itself.
+                  className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
                 />
                 <label
                   htmlFor={id}

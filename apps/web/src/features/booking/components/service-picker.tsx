@@ -55,7 +55,7 @@ export function ServicePicker({
                   onBlur={onBlur}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={errorId}
-                  className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary focus-visible:outline-none"
+                  className="relative z-10 mt-0.5 size-5 shrink-0 cursor-pointer accent-primary focus-visible:outline-none"
                 />
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline justify-between gap-3">
