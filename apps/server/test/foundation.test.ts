@@ -183,19 +183,20 @@ describe('database checks', () => {
   }
 
   const insertBookingSql = (durationMinutes: number) => sql`
-    insert into bookings (services, total_cents, duration_minutes, appointment_date,
-      appointment_time, first_name, last_name, email, phone, address, city, zip_code,
+    insert into bookings (idempotency_key, services, total_cents, duration_minutes,
+      appointment_date, appointment_time, starts_at, ends_at, first_name, last_name, email, phone, address, city, zip_code,
       vehicle_make, vehicle_model, vehicle_year, vehicle_color, license_plate, hold_expires_at)
-    values ('[]'::jsonb, 4999, ${durationMinutes}, '2030-01-02', '09:00', 'Ann', 'Lee',
+    values (gen_random_uuid(), '[]'::jsonb, 4999, ${durationMinutes}, '2030-01-02', '09:00',
+      '2030-01-02 14:00+00', '2030-01-02 14:45+00', 'Ann', 'Lee',
       'ann@example.com', '5551234567', '1 Main St', 'Springfield', '12345', 'Honda', 'Civic',
       '2020', 'Blue', 'ABC123', now() + interval '30 minutes')
     returning id`;
 
   const insertAppointment = (durationMinutes = 45) => sql`
     insert into appointments (customer_name, service_name, appointment_date, appointment_time,
-      duration_minutes, location, phone)
-    values ('Ann Lee', 'Basic Oil Change', '2030-01-02', '09:00', ${durationMinutes}, '1 Main St',
-      '5551234567')
+      starts_at, ends_at, duration_minutes, location, phone)
+    values ('Ann Lee', 'Basic Oil Change', '2030-01-02', '09:00', '2030-01-02 14:00+00',
+      '2030-01-02 14:45+00', ${durationMinutes}, '1 Main St', '5551234567')
     returning id`;
 
   it('keeps a service area to the spec options or none', async () => {
