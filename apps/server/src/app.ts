@@ -24,6 +24,7 @@ import { installInputGuard } from './lib/input-guard.ts';
 import type { Env } from './lib/env.ts';
 import { AppError, errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
 import { isStaffRole } from '@pitstop/shared/permissions';
+import { appointmentsRoutes } from './features/appointments/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
 import { isWebRoute } from '@pitstop/shared/web-routes';
@@ -185,6 +186,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(businessRoutes);
+  await app.register(appointmentsRoutes);
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
   installHoldSweep(app);

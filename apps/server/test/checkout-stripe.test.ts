@@ -4,7 +4,7 @@
 // the success page and the sweep confirm payments the webhook has not delivered.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_ALERTS } from '@pitstop/shared/booking/forms';
+import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import {
   appointments,
   bookings,

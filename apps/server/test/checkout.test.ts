@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/forms';
+import { PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/alerts';
 import {
   appointments,
   appointmentStatusHistory,

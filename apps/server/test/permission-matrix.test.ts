@@ -21,6 +21,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/me': 'public',
   'GET /api/business': 'public',
   'PUT /api/business': 'business:edit',
+  'GET /api/appointments': 'appointment:read:own',
   'GET /api/booking/slots': 'public',
   'POST /api/bookings': 'signed-in',
   'POST /api/bookings/pay-now': 'signed-in',

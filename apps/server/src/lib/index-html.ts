@@ -12,7 +12,10 @@ type PageName = keyof typeof PATHS;
 
 // Every page shows who is signed in and the business's name; the catalogue page its services.
 const EVERY_PAGE_READS = ['/api/me', '/api/business'];
-const PAGE_READS: Partial<Record<PageName, string[]>> = { services: ['/api/services'] };
+const PAGE_READS: Partial<Record<PageName, string[]>> = {
+  services: ['/api/services'],
+  booking: ['/api/services'],
+};
 
 const pageByPath = new Map<string, PageName>(
   (Object.entries(PATHS) as [PageName, string][]).map(([name, pagePath]) => [pagePath, name]),

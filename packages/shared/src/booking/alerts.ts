@@ -1,9 +1,7 @@
-// The booking flow's alerts (SPEC section 8, "Booking alerts", the Services page's alert and
-// DESIGN.md's slot-taken message) without zod, for pages that show them but have no booking
-// form to validate: the Services page's Pay Now must not download full zod for six strings.
-// forms.ts's BOOKING_ALERTS holds the same words; alerts.test.ts keeps the two equal until
-// forms.ts takes them from here.
-export const BOOKING_ALERT_TEXTS = {
+// The booking flow's alerts and answers (SPEC section 8, "Booking alerts", the Services page's
+// alert, DESIGN.md's slot-taken message), without zod: pages that only show them (Services'
+// Pay Now, /checkout-success) must not download full zod for a few strings.
+export const BOOKING_ALERTS = {
   signInRequired: 'Please sign in to book an appointment.',
   nothingToPay: 'Please select at least one service to proceed.',
   notPayable: 'Payment processing not available for selected service. Please contact us directly.',
@@ -11,3 +9,10 @@ export const BOOKING_ALERT_TEXTS = {
   payNowCheckoutFailed: 'Failed to start checkout. Please try again.',
   slotTaken: 'That time was just taken. Please pick another time.',
 } as const;
+
+/** A selected service that is not (or no longer) in the catalogue. */
+export const SERVICE_UNAVAILABLE =
+  'A selected service is no longer available. Please review your selection.';
+
+/** The success page's one answer for a session that is unknown, another customer's, or none. */
+export const PAYMENT_NOT_FOUND = "We couldn't find this payment.";

@@ -25,22 +25,6 @@ export const BOOKING_MESSAGES = {
   licensePlate: 'License plate is required',
 } as const;
 
-/** Spec section 8, "Booking alerts" and the Services page's alert. */
-export const BOOKING_ALERTS = {
-  signInRequired: 'Please sign in to book an appointment.',
-  nothingToPay: 'Please select at least one service to proceed.',
-  notPayable: 'Payment processing not available for selected service. Please contact us directly.',
-  bookingCheckoutFailed: 'Failed to process payment. Please try again.',
-  payNowCheckoutFailed: 'Failed to start checkout. Please try again.',
-  slotTaken: 'That time was just taken. Please pick another time.',
-} as const;
-
-/** A selected service that is not (or no longer) in the catalogue. */
-export const SERVICE_UNAVAILABLE =
-  'A selected service is no longer available. Please review your selection.';
-/** The success page's answer for a session that is not the viewer's, or none at all. */
-export const PAYMENT_NOT_FOUND = "We couldn't find this payment.";
-
 export const MAX_SERVICES_PER_BOOKING = 20;
 /** How far ahead a visit may be booked. */
 export const BOOKING_HORIZON_DAYS = 365;

@@ -1,9 +1,16 @@
 // Appointments: the jobs a paid visit becomes, one per booked service (spec section 3's stored
 // columns). All of a visit's services are done in one visit, one after the other: each
 // appointment starts when the services before it end.
+import { can } from '@pitstop/shared/permissions';
+import type { Appointment } from '@pitstop/shared/appointments/responses';
 import type { Executor } from '../../db/client.ts';
-import { insertAppointmentsIfAbsent, insertAppointmentStatusHistory } from './repository.ts';
-import type { AppointmentValues } from './repository.ts';
+import type { Viewer } from '../../lib/access.ts';
+import {
+  insertAppointmentsIfAbsent,
+  insertAppointmentStatusHistory,
+  listAppointmentRows,
+} from './repository.ts';
+import type { AppointmentRow, AppointmentScope, AppointmentValues } from './repository.ts';
 
 export interface VisitForAppointments {
   bookingId: string;
@@ -67,4 +74,44 @@ export async function createAppointmentsForBooking(
     })),
   );
   return created.length;
+}
+
+/** The most rows one list answers with, until the admin screens page and filter (issue 13). */
+const LIST_LIMIT = 500;
+
+/**
+ * Spec section 6: customers see their own appointments, technicians the jobs assigned to them,
+ * staff all of them. The scope is part of the query, so no route can forget it.
+ */
+function scopeFor(viewer: Viewer): AppointmentScope {
+  if (can(viewer.role, 'appointment:read:any')) return { kind: 'all' };
+  if (viewer.role === 'technician') return { kind: 'technician', profileId: viewer.profileId };
+  return { kind: 'customer', userId: viewer.userId };
+}
+
+function toAppointment(row: AppointmentRow): Appointment {
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    customerName: row.customerName,
+    serviceName: row.serviceName,
+    date: row.appointmentDate,
+    time: row.appointmentTime,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    status: row.status,
+    technician: row.technician,
+    technicianId: row.technicianId,
+    location: row.location,
+    phone: row.phone,
+    email: row.email,
+    vehicleColor: row.vehicleColor,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listAppointments(db: Executor, viewer: Viewer): Promise<Appointment[]> {
+  return (await listAppointmentRows(db, scopeFor(viewer), LIST_LIMIT)).map(toAppointment);
 }

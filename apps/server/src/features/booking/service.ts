@@ -17,11 +17,10 @@ import {
 } from '@pitstop/shared/booking/capacity';
 import {
   BOOKING_ALERTS,
-  BOOKING_HORIZON_DAYS,
   PAYMENT_NOT_FOUND,
   SERVICE_UNAVAILABLE,
-  TOO_FAR_AHEAD,
-} from '@pitstop/shared/booking/forms';
+} from '@pitstop/shared/booking/alerts';
+import { BOOKING_HORIZON_DAYS, TOO_FAR_AHEAD } from '@pitstop/shared/booking/forms';
 import type { BookingFormValues } from '@pitstop/shared/booking/forms';
 import type {
   CheckoutOutcomeResponse,

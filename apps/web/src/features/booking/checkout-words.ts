@@ -4,8 +4,6 @@ import { formatTime12 } from '@pitstop/shared/business/hours';
 import type { Order } from '@pitstop/shared/booking/responses';
 import { formatPrice } from '@pitstop/shared/money';
 
-/** The one answer for a session that is unknown, another customer's, or not given. */
-export const PAYMENT_NOT_FOUND = "We couldn't find this payment.";
 /** A pay-now order has no visit yet (SPEC "Checkout success"). */
 export const PAY_NOW_MESSAGE = 'Our team will contact you to schedule your service.';
 

@@ -3,11 +3,8 @@
 // server to hold the slot and start a checkout, then leaves for the payment page. Each
 // submission carries one idempotency key: a retry of the same values after a failure sends the
 // same key, so the server finds the booking it may already have made instead of holding twice.
-import {
-  BOOKING_ALERTS,
-  type BookingForm,
-  type BookingFormValues,
-} from '@pitstop/shared/booking/forms';
+import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
+import type { BookingForm, BookingFormValues } from '@pitstop/shared/booking/forms';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';

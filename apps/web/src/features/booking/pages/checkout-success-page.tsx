@@ -21,9 +21,9 @@ import {
   formatOrderDate,
   formatPaymentStatus,
   PAY_NOW_MESSAGE,
-  PAYMENT_NOT_FOUND,
   visitMoment,
 } from '../checkout-words.ts';
+import { PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/alerts';
 import { CheckoutShell } from '../components/checkout-shell.tsx';
 
 export function CheckoutSuccessPage() {

@@ -1,7 +1,7 @@
 // The public Services page (/services; SPEC section 2): every active service as a card, in the
 // catalogue's order, each with 'Book Now' and, where it can be paid online, 'Pay Now', which
 // goes straight to the checkout for that service.
-import { BOOKING_ALERT_TEXTS } from '@pitstop/shared/booking/alerts';
+import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import type { Service } from '@pitstop/shared/services/responses';
 import { Wrench } from 'lucide-react';
 import { useState } from 'react';
@@ -89,10 +89,7 @@ export function ServicesPage() {
 }
 
 /** Refusals the server words with one of the spec's alerts, shown as they are. */
-const PAY_NOW_ALERTS = new Set<string>([
-  BOOKING_ALERT_TEXTS.notPayable,
-  BOOKING_ALERT_TEXTS.nothingToPay,
-]);
+const PAY_NOW_ALERTS = new Set<string>([BOOKING_ALERTS.notPayable, BOOKING_ALERTS.nothingToPay]);
 
 /**
  * 'Pay Now' (SPEC "Services", sections 6 and 8): signed out, to /login with the spec's message,
@@ -110,7 +107,7 @@ function usePayNow() {
     let isLeaving = false;
     try {
       if (!(await loadViewer(queryClient))) {
-        toast.info(BOOKING_ALERT_TEXTS.signInRequired);
+        toast.info(BOOKING_ALERTS.signInRequired);
         await navigate(PATHS.login, { state: { from: PATHS.services } });
         return;
       }
@@ -124,12 +121,12 @@ function usePayNow() {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         forgetSession(queryClient);
-        toast.info(BOOKING_ALERT_TEXTS.signInRequired);
+        toast.info(BOOKING_ALERTS.signInRequired);
         await navigate(PATHS.login, { state: { from: PATHS.services } });
         return;
       }
       const isAlert = error instanceof ApiError && PAY_NOW_ALERTS.has(error.message);
-      toast.error(isAlert ? error.message : BOOKING_ALERT_TEXTS.payNowCheckoutFailed);
+      toast.error(isAlert ? error.message : BOOKING_ALERTS.payNowCheckoutFailed);
     } finally {
       if (!isLeaving) setPendingId(null);
     }

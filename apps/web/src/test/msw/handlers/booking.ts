@@ -3,8 +3,8 @@
 // answer per idempotency key; a test can make the next one answer 409 or 502), the checkout
 // outcome /checkout-success reads, and the garage (404, as today's server, until a test seeds
 // vehicles).
+import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import {
-  BOOKING_ALERTS,
   bookingRequestSchema,
   payNowRequestSchema,
   slotsQuerySchema,
