@@ -1,19 +1,11 @@
 // The frame every e-mail shares: escaped HTML with the business's name and contacts, and a
 // plain-text twin. Values are escaped where they are interpolated, never trusted.
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
+import { escapeHtml } from '../../lib/html.ts';
 
 export interface MailContext {
   business: Pick<BusinessProfile, 'name' | 'phone' | 'email' | 'timeZone'>;
   appUrl: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 export interface MailBody {

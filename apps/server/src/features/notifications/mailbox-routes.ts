@@ -5,7 +5,7 @@ import { mailboxResponseSchema } from '@pitstop/shared/notifications/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { escapeHtml } from './layout.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { getMailboxMessage, listMailboxMessages } from './service.ts';
 
 function page(title: string, body: string): string {

@@ -4,15 +4,7 @@
 import { formatPrice } from '@pitstop/shared/money';
 import type { LocalCheckoutRow } from './repository.ts';
 import type { CardErrors, CardField, CardForm } from './test-cards.ts';
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../../lib/html.ts';
 
 // Colours keep at least 4.5:1 contrast on their backgrounds (WCAG AA) and the layout is a single
 // column that fits a 320 px screen.

@@ -2,26 +2,14 @@
 // (SPEC section 6: they go to /login; we bring them back to the form as they left it). Cleared
 // once their checkout has started or been paid.
 import type { BookingForm } from '@pitstop/shared/booking/forms';
+import { BOOKING_FIELDS } from './booking-form.ts';
 
 const DRAFT_KEY = 'pitstop.booking-draft';
 
-const TEXT_FIELDS = [
-  'date',
-  'time',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'zipCode',
-  'vehicleMake',
-  'vehicleModel',
-  'vehicleYear',
-  'vehicleColor',
-  'licensePlate',
-  'description',
-] as const satisfies readonly (keyof BookingForm)[];
+/** Every field but the services list, which is kept as a list of ids. */
+const TEXT_FIELDS = BOOKING_FIELDS.filter(
+  (field): field is Exclude<(typeof BOOKING_FIELDS)[number], 'services'> => field !== 'services',
+);
 
 export type BookingDraft = Partial<Pick<BookingForm, (typeof TEXT_FIELDS)[number] | 'services'>>;
 
