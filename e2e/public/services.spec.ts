@@ -1,5 +1,6 @@
 // The public Services page (SPEC section 2, "Services") on a phone and on a desktop: cards in the
-// catalogue's order, 'Book Now' links, and 'Pay Now', which needs a signed-in user.
+// catalogue's order, 'Book Now' to the booking form, and 'Pay Now', which needs a signed-in user
+// and then goes straight to the checkout for that one service.
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -81,9 +82,7 @@ test('Pay Now sends a signed-out visitor to /login', async ({ page }) => {
   await expectAccessible(page, { exclude: ['[data-sonner-toaster]'] });
 });
 
-// /booking is not built yet, so these two check where Pay Now and Book Now lead, not the booking
-// form itself; the not-found page they land on is not scanned.
-test('Pay Now sends a signed-in customer to /booking with the service chosen and pay=1', async ({
+test('Pay Now takes a signed-in customer straight to the checkout; Cancel returns to /services', async ({
   api,
   page,
   signIn,
@@ -94,15 +93,20 @@ test('Pay Now sends a signed-in customer to /booking with the service chosen and
   await expectAccessible(page);
 
   await card(page, 'Synthetic Oil Change').getByRole('button', { name: 'Pay Now' }).click();
-  await expect(page).toHaveURL(
-    (url) =>
-      url.pathname === '/booking' &&
-      url.searchParams.get('service') === 'synthetic-oil-change' &&
-      url.searchParams.get('pay') === '1',
-  );
+  await page.waitForURL(/\/checkout\/local\/[^/]+$/);
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText('Synthetic Oil Change');
+  await expect(summary).toContainText('$79.99');
+  await expect(page.getByRole('button', { name: 'Pay $79.99' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.waitForURL((url) => url.pathname === '/services');
+  await expect(page.getByRole('heading', { name: 'Our Services', level: 1 })).toBeVisible();
+  await expectAccessible(page);
 });
 
-test('Book Now links to /booking with the service chosen', async ({ page }) => {
+test('Book Now opens the booking form with the service chosen', async ({ page }) => {
   await page.goto('/services');
   await expectAccessible(page);
   const bookNow = card(page, 'Battery Service').getByRole('link', { name: 'Book Now' });
@@ -112,4 +116,9 @@ test('Book Now links to /booking with the service chosen', async ({ page }) => {
   await expect(page).toHaveURL(
     (url) => url.pathname === '/booking' && url.search === '?service=battery-service',
   );
+  await expect(page.getByRole('heading', { name: 'Book Your Service', level: 1 })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /^Battery Service ?,/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /^Basic Oil Change ?,/ })).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Go to Payment - $29.99' })).toBeVisible();
+  await expectAccessible(page);
 });
