@@ -135,6 +135,10 @@ export async function buildApp({
       },
     },
     hsts: env.isProduction && env.appUrl.startsWith('https:'),
+    // Helmet's default, no-referrer, makes Chromium send `Origin: null` with a plain form post to
+    // this same site (the local checkout); this policy keeps the origin and still sends other
+    // sites no path.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   // After helmet (so the refusal carries the security headers), before everything else.
   installCrossSiteGuard(app, env.appUrl);

@@ -21,12 +21,15 @@ function originOf(value: string): string | undefined {
  * Whether the request comes from a page of another origin. Browsers send Origin with every
  * state-changing request; without one, Sec-Fetch-Site still tells a browser's cross-site request
  * apart. A request with neither (curl, server-to-server calls, webhooks, tests) is not from a
- * browser page and goes on to the usual checks.
+ * browser page and goes on to the usual checks. Origin "null" is opaque: a sandboxed page of any
+ * site, but also a plain form posted to its own site under a strict referrer policy (the local
+ * checkout's card form), so only Sec-Fetch-Site "same-origin" lets it through.
  */
 export function isCrossSiteRequest(request: FastifyRequest, appOrigin: string): boolean {
   const origin = request.headers.origin;
-  if (origin !== undefined) return originOf(origin) !== appOrigin;
   const site = request.headers['sec-fetch-site'];
+  if (origin === 'null') return site !== 'same-origin';
+  if (origin !== undefined) return originOf(origin) !== appOrigin;
   return site === 'cross-site' || site === 'same-site';
 }
 
