@@ -273,6 +273,30 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
     expect(mails[0]!.template).toBe('pay-now-receipt');
     expect(mails[0]!.toAddress).toBe(customer.email);
     expect(mails[0]!.text).toContain('Our team will contact you to schedule your service.');
+
+    // Staff see it as paid and not yet scheduled, with the customer's contact; customers cannot.
+    const admin = await createUser(ctx, 'admin');
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/bookings/unscheduled',
+      headers: { cookie: admin.cookie },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().orders).toContainEqual(
+      expect.objectContaining({
+        bookingId,
+        customerName: 'Ada Lovelace',
+        email: customer.email,
+        services: ['High Mileage Service'],
+        amountCents: 8999,
+      }),
+    );
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/bookings/unscheduled',
+      headers: { cookie: customer.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

@@ -25,6 +25,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/booking/slots': 'public',
   'POST /api/bookings': 'signed-in',
   'POST /api/bookings/pay-now': 'signed-in',
+  'GET /api/bookings/unscheduled': 'appointment:read:any',
   'GET /api/checkout/sessions/:sessionId': 'signed-in',
   // Stripe's signed events; without Stripe configured (as here) it answers 404.
   'POST /api/payments/stripe/webhook': 'public',

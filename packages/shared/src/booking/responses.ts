@@ -44,3 +44,20 @@ export type CheckoutOutcomeResponse = z.infer<typeof checkoutOutcomeResponseSche
 
 /** POST /api/payments/stripe/webhook: the event was taken (or had been already). */
 export const webhookReceivedResponseSchema = z.object({ received: z.literal(true) });
+
+/** A pay-now order, paid and waiting for the team to schedule it (GET /api/bookings/unscheduled). */
+export const unscheduledOrderSchema = z.object({
+  bookingId: z.string(),
+  customerName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  services: z.array(z.string()),
+  amountCents: z.int(),
+  /** ISO 8601. */
+  paidAt: z.string(),
+});
+export type UnscheduledOrder = z.infer<typeof unscheduledOrderSchema>;
+
+export const unscheduledOrderListResponseSchema = z.object({
+  orders: z.array(unscheduledOrderSchema),
+});

@@ -173,3 +173,13 @@ export async function listLapsedHolds(db: Executor, now: Date, limit: number) {
     .orderBy(asc(bookings.holdExpiresAt))
     .limit(limit);
 }
+
+/** Paid pay-now bookings, oldest payment first: the team schedules them in that order. */
+export async function listPaidPayNowBookings(db: Executor, limit: number) {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.kind, 'pay_now'), eq(bookings.status, 'paid')))
+    .orderBy(asc(bookings.paidAt))
+    .limit(limit);
+}

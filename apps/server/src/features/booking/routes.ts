@@ -8,11 +8,12 @@ import {
 import {
   checkoutStartResponseSchema,
   daySlotsResponseSchema,
+  unscheduledOrderListResponseSchema,
 } from '@pitstop/shared/booking/responses';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { bookingDeps } from './deps.ts';
-import { listTimeSlots, startPayNow, startVisitBooking } from './service.ts';
+import { listTimeSlots, listUnscheduledOrders, startPayNow, startVisitBooking } from './service.ts';
 
 export async function bookingRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -76,5 +77,20 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
       );
       return reply.status(201).send(started);
     },
+  );
+
+  app.get(
+    '/api/bookings/unscheduled',
+    {
+      schema: {
+        tags: ['booking'],
+        summary:
+          'Pay-now orders that are paid and not yet scheduled, oldest first, with the ' +
+          "customer's contact (staff)",
+        response: { 200: unscheduledOrderListResponseSchema },
+      },
+      config: { access: 'appointment:read:any' },
+    },
+    async () => ({ orders: await listUnscheduledOrders(app.ctx.db) }),
   );
 }

@@ -25,6 +25,7 @@ import type { BookingFormValues } from '@pitstop/shared/booking/forms';
 import type {
   CheckoutOutcomeResponse,
   CheckoutStartResponse,
+  UnscheduledOrder,
 } from '@pitstop/shared/booking/responses';
 import type { Db, Executor } from '../../db/client.ts';
 import type { BookedService } from '../../db/schema.ts';
@@ -44,6 +45,7 @@ import {
   findBookingBySessionForUser,
   insertBooking,
   insertBookingStatusHistory,
+  listPaidPayNowBookings,
   lockBookingDate,
   saveCheckoutSession,
 } from './repository.ts';
@@ -407,4 +409,21 @@ export async function getCheckoutOutcome(
         }
       : null,
   };
+}
+
+/**
+ * Pay-now orders that are paid and not yet scheduled, for the staff to contact the customer
+ * (issue 13 turns one into an appointment).
+ */
+export async function listUnscheduledOrders(db: Executor): Promise<UnscheduledOrder[]> {
+  const rows = await listPaidPayNowBookings(db, 200);
+  return rows.map((row) => ({
+    bookingId: row.id,
+    customerName: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    phone: row.phone,
+    services: row.services.map((service) => service.name),
+    amountCents: row.totalCents,
+    paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
+  }));
 }
