@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/msw/accounts.ts';
+import { seedUnscheduledOrders } from '../../../test/msw/handlers/booking.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 beforeAll(async () => {
@@ -73,5 +74,44 @@ describe('admin dashboard', () => {
   it('sends a signed-out visitor to the admin portal', async () => {
     const { pathname } = renderApp('/admin');
     await waitFor(() => expect(pathname()).toBe('/admin-portal'));
+  });
+
+  it('lists the paid pay-now orders waiting to be scheduled, with the contact to reach', async () => {
+    seedUnscheduledOrders([
+      {
+        bookingId: 'b-1',
+        customerName: 'Dana Lee',
+        email: 'dana@example.com',
+        phone: '(555) 010-4477',
+        services: ['High Mileage Service'],
+        amountCents: 8999,
+        paidAt: '2026-11-20T15:00:00.000Z',
+      },
+    ]);
+    signInAs({ role: 'manager' });
+    renderApp('/admin');
+
+    const heading = await screen.findByRole('heading', { name: 'Paid, not yet scheduled' });
+    const section = heading.closest('section') as HTMLElement;
+    expect(await within(section).findByText('Dana Lee')).toBeInTheDocument();
+    expect(within(section).getByText('$89.99')).toBeInTheDocument();
+    expect(within(section).getByText('High Mileage Service')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'dana@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:dana@example.com',
+    );
+    expect(within(section).getByRole('link', { name: '(555) 010-4477' })).toHaveAttribute(
+      'href',
+      'tel:+15550104477',
+    );
+  });
+
+  it('says when no paid order is waiting', async () => {
+    signInAs({ role: 'admin' });
+    renderApp('/admin');
+
+    expect(
+      await screen.findByText('No paid orders are waiting to be scheduled.'),
+    ).toBeInTheDocument();
   });
 });

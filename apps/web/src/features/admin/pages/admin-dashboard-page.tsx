@@ -1,11 +1,12 @@
 // The admin dashboard (/admin; manager, admin and super_admin; SPEC sections 2 and 6). Its
 // sections stack in the spec's order: metric cards, the 'Admin Services' menu, then the
-// appointment tables. Today it has the welcome line and the menu; each later section is its own
-// component, added between them in that order.
+// appointment tables. Today it has the welcome line, the menu and the paid pay-now orders
+// waiting to be scheduled; each later section is its own component, added in that order.
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { useViewer } from '../../../lib/viewer.ts';
 import { AdminServicesMenu } from '../components/admin-services-menu.tsx';
+import { UnscheduledOrders } from '../components/unscheduled-orders.tsx';
 
 export function AdminDashboardPage() {
   // The route guard has already checked that a staff member is signed in.
@@ -31,6 +32,7 @@ export function AdminDashboardPage() {
     >
       <div className="flex flex-col gap-10">
         <AdminServicesMenu role={role} />
+        <UnscheduledOrders />
       </div>
     </AdminPage>
   );

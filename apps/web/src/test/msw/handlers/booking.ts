@@ -15,7 +15,9 @@ import {
   checkoutOutcomeResponseSchema,
   checkoutStartResponseSchema,
   daySlotsResponseSchema,
+  unscheduledOrderListResponseSchema,
   type CheckoutOutcomeResponse,
+  type UnscheduledOrder,
 } from '@pitstop/shared/booking/responses';
 import { findTimeSlots } from '@pitstop/shared/booking/time-slots';
 import { vehicleListResponseSchema, type Vehicle } from '@pitstop/shared/vehicles/responses';
@@ -42,6 +44,7 @@ const state = {
   fullSlots: new Map<string, Set<string>>(),
   sessions: new Map<string, CheckoutSession>(),
   vehicles: null as Vehicle[] | null,
+  unscheduled: [] as UnscheduledOrder[],
   nextId: 1,
 };
 
@@ -52,6 +55,7 @@ export function resetBookingState(): void {
   state.fullSlots = new Map();
   state.sessions = new Map();
   state.vehicles = null;
+  state.unscheduled = [];
   state.nextId = 1;
 }
 
@@ -83,6 +87,11 @@ export function seedCheckoutSession(
 }
 
 /** The signed-in customer's garage; without it GET /api/vehicles answers 404 like today's server. */
+/** The paid pay-now orders GET /api/bookings/unscheduled answers (staff only). */
+export function seedUnscheduledOrders(orders: UnscheduledOrder[]): void {
+  state.unscheduled = orders;
+}
+
 export function seedVehicles(vehicles: Vehicle[]): void {
   state.vehicles = vehicles;
 }
@@ -174,6 +183,12 @@ export const bookingHandlers = [
     }
     const outcome = session.outcomes.length > 1 ? session.outcomes.shift()! : session.outcomes[0]!;
     return respond(checkoutOutcomeResponseSchema, outcome);
+  }),
+
+  http.get('/api/bookings/unscheduled', () => {
+    const access = requireAccess('appointment:read:any');
+    if (!access.ok) return access.response;
+    return respond(unscheduledOrderListResponseSchema, { orders: state.unscheduled });
   }),
 
   http.get('/api/vehicles', () => {
