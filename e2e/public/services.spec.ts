@@ -3,6 +3,7 @@
 // and then goes straight to the checkout for that one service.
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
+import { CARDS, fillCard } from '../fixtures/booking.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { DESKTOP, PHONE } from '../fixtures/viewports.ts';
 
@@ -104,6 +105,45 @@ test('Pay Now takes a signed-in customer straight to the checkout; Cancel return
   await page.waitForURL((url) => url.pathname === '/services');
   await expect(page.getByRole('heading', { name: 'Our Services', level: 1 })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('Pay Now paid on a phone: the success page says the team will call, and staff see the order', async ({
+  api,
+  browser,
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize(PHONE);
+  const customer = await api.createUser('customer', { name: 'Pat Paynow' });
+  await signIn(page, customer);
+  await page.goto('/services');
+  await expectAccessible(page);
+
+  await card(page, 'High Mileage Service').getByRole('button', { name: 'Pay Now' }).click();
+  await page.waitForURL(/\/checkout\/local\/[^/]+$/);
+  await fillCard(page, CARDS.success, 'Pat Paynow');
+  await page.getByRole('button', { name: 'Pay $89.99' }).click();
+  await page.waitForURL((url) => url.pathname === '/checkout-success');
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByText('Our team will contact you to schedule your service.')).toBeVisible();
+  await expect(page.getByText('$89.99')).toBeVisible();
+  await expectAccessible(page);
+
+  const manager = await api.createUser('manager');
+  const staffContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const staffPage = await staffContext.newPage();
+    await signIn(staffPage, manager);
+    await staffPage.goto('/admin');
+    const waiting = staffPage.getByRole('region', { name: 'Paid, not yet scheduled' });
+    const order = waiting.getByRole('listitem').filter({ hasText: customer.email });
+    await expect(order).toContainText('Pat Paynow');
+    await expect(order).toContainText('High Mileage Service');
+    await expect(order).toContainText('$89.99');
+    await expectAccessible(staffPage);
+  } finally {
+    await staffContext.close();
+  }
 });
 
 test('Book Now opens the booking form with the service chosen', async ({ page }) => {
