@@ -1,8 +1,8 @@
 // What 'Go to Payment' does (SPEC sections 4, 6 and 8; DESIGN.md "Booking, capacity and
 // payment"): signed out, it keeps what was typed and goes to /login; signed in, it asks the
 // server to hold the slot and start a checkout, then leaves for the payment page. Each
-// submission carries one idempotency key: a retry of the same values after a failure sends the
-// same key, so the server finds the booking it may already have made instead of holding twice.
+// submission carries one idempotency key: a retry of the same values after a lost answer sends
+// the same key, so the server finds the booking it may already have made instead of holding twice.
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import type { BookingForm, BookingFormValues } from '@pitstop/shared/booking/forms';
 import { PATHS } from '@pitstop/shared/web-routes';
@@ -68,8 +68,10 @@ export function useBookingSubmit(form: BookingFormApi) {
       }
       if (showServerErrors(error)) return;
     }
-    // The provider failed (502), the server or the network did: the same values may be retried
-    // with the same key.
+    // The provider refused (502): the server cancelled that attempt's hold and answers its key
+    // with 502 from now on, so the next try is a new request. When the server or the network
+    // failed instead, the booking may exist: the same values are retried with the same key.
+    if (error instanceof ApiError && error.status === 502) attempt.current = null;
     toast.error(BOOKING_ALERTS.bookingCheckoutFailed);
   }
 

@@ -1,7 +1,7 @@
 // Who may open User Management (/admin/users): the route's loader decides before the page is
 // rendered or asks for the user list, so nobody else ever sees it, even for a moment.
-import { configure, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../test/msw/accounts.ts';
 import { apiCalls } from '../../test/msw/server.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -11,10 +11,6 @@ import { UsersPage } from './pages/users-page.tsx';
 vi.mock('./pages/users-page.tsx', async (importOriginal) => {
   const page = await importOriginal<{ UsersPage: typeof UsersPage }>();
   return { ...page, UsersPage: vi.fn(page.UsersPage) };
-});
-
-beforeAll(() => {
-  configure({ asyncUtilTimeout: 5000 });
 });
 
 beforeEach(() => {

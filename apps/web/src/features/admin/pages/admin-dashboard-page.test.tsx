@@ -1,14 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/msw/accounts.ts';
 import { seedUnscheduledOrders } from '../../../test/msw/handlers/booking.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 beforeAll(async () => {
-  // The page is a lazy route: load it once up front, and give a busy machine more than the
-  // default second before a query gives up.
+  // The page is a lazy route: load it once up front.
   await import('./admin-dashboard-page.tsx');
-  configure({ asyncUtilTimeout: 5000 });
 });
 
 async function adminServicesMenu() {

@@ -338,7 +338,25 @@ describe('/booking', () => {
     expect(storedBookings()[0]).toMatchObject({ time: '09:30' });
   });
 
-  it("says 'Failed to process payment. Please try again.' when the checkout cannot start, and a retry sends the same key", async () => {
+  it('retries a booking whose answer was lost with the same key, so the server finds it instead of holding twice', async () => {
+    signInAs({ role: 'customer' });
+    failNextBooking('answer-lost');
+    renderApp('/booking?service=basic-oil-change');
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: /Basic Oil Change/ });
+    await fillForm(user, { signedIn: true });
+    await user.click(await goToPayment('$49.99'));
+    expect(
+      await screen.findByText('Failed to process payment. Please try again.'),
+    ).toBeInTheDocument();
+
+    const assign = stubLocationAssign();
+    await user.click(await goToPayment('$49.99'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/local/cs_test_1'));
+    expect(storedBookings()).toHaveLength(1);
+  });
+
+  it("says 'Failed to process payment. Please try again.' when the checkout cannot start, and the next try is a new request", async () => {
     signInAs({ role: 'customer' });
     failNextBooking('payment-failed');
     renderApp('/booking?service=basic-oil-change');
@@ -356,6 +374,7 @@ describe('/booking', () => {
     const assign = stubLocationAssign();
     await user.click(await goToPayment('$49.99'));
     await waitFor(() => expect(assign).toHaveBeenCalled());
-    expect(storedBookings()[0]?.idempotencyKey).toBe(firstKey);
+    // The server cancelled the failed attempt's hold and answers its key with 502 for good.
+    expect(storedBookings()[0]?.idempotencyKey).not.toBe(firstKey);
   });
 });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +8,8 @@ import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 beforeAll(async () => {
-  // The page is a lazy route: load it once up front, and give a busy machine (the whole suite
-  // in parallel) more than the default second before a query gives up.
+  // The page is a lazy route: load it once up front.
   await import('./users-page.tsx');
-  configure({ asyncUtilTimeout: 5000 });
   // jsdom lacks what Radix Select uses to open and scroll its list.
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => {};

@@ -21,14 +21,15 @@ import {
 } from '@pitstop/shared/booking/responses';
 import { findTimeSlots } from '@pitstop/shared/booking/time-slots';
 import { vehicleListResponseSchema, type Vehicle } from '@pitstop/shared/vehicles/responses';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { requireAccess } from '../accounts.ts';
 import { apiError, readBody, respond } from '../respond.ts';
 import { storedBusiness } from './business.ts';
 import { storedServices } from './services.ts';
 
-export type BookingFailure = 'slot-taken' | 'payment-failed' | 'nothing-to-pay';
+/** 'answer-lost': the booking is made, but its answer never reaches the page (a dropped line). */
+export type BookingFailure = 'slot-taken' | 'payment-failed' | 'nothing-to-pay' | 'answer-lost';
 
 interface CheckoutSession {
   userId: string;
@@ -45,6 +46,7 @@ const state = {
   sessions: new Map<string, CheckoutSession>(),
   vehicles: null as Vehicle[] | null,
   unscheduled: [] as UnscheduledOrder[],
+  failedKeys: new Set<string>(),
   nextId: 1,
 };
 
@@ -56,6 +58,7 @@ export function resetBookingState(): void {
   state.sessions = new Map();
   state.vehicles = null;
   state.unscheduled = [];
+  state.failedKeys = new Set();
   state.nextId = 1;
 }
 
@@ -101,15 +104,18 @@ export const checkoutUrlOf = (n: number) => `/checkout/local/cs_test_${n}`;
 
 function takeFailure(): Response | null {
   const failure = state.nextFailure;
+  if (failure === 'answer-lost') return null;
   state.nextFailure = null;
   if (failure === 'slot-taken') {
     return apiError('CONFLICT', BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken });
   }
-  if (failure === 'payment-failed') {
-    return apiError('PAYMENT_FAILED', 'The payment provider could not start a checkout.');
-  }
+  if (failure === 'payment-failed') return paymentFailed();
   if (failure === 'nothing-to-pay') return apiError('VALIDATION', BOOKING_ALERTS.nothingToPay);
   return null;
+}
+
+function paymentFailed(): Response {
+  return apiError('PAYMENT_FAILED', 'The payment provider could not start a checkout.');
 }
 
 const sessionParamsSchema = z.object({ sessionId: z.string().min(1) });
@@ -143,10 +149,18 @@ export const bookingHandlers = [
         checkoutUrl: checkoutUrlOf(same + 1),
       });
     }
+    // As the server: a key whose checkout could not start answers 502 again (that hold was
+    // cancelled), so the page must make a new key for the next attempt.
+    if (state.failedKeys.has(body.data.idempotencyKey)) return paymentFailed();
     const failure = takeFailure();
+    if (failure?.status === 502) state.failedKeys.add(body.data.idempotencyKey);
     if (failure) return failure;
     const bookingId = `booking-${state.nextId++}`;
     state.bookings.push({ ...body.data, userId, bookingId });
+    if (state.nextFailure === 'answer-lost') {
+      state.nextFailure = null;
+      return HttpResponse.error();
+    }
     return respond(
       checkoutStartResponseSchema,
       { bookingId, checkoutUrl: checkoutUrlOf(state.bookings.length) },
