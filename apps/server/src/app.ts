@@ -22,7 +22,13 @@ import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import type { Env } from './lib/env.ts';
-import { AppError, errorBody, installErrorHandling, notFoundBody } from './lib/errors.ts';
+import {
+  AppError,
+  errorBody,
+  installErrorHandling,
+  notFoundBody,
+  sendFrameworkError,
+} from './lib/errors.ts';
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { appointmentsRoutes } from './features/appointments/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -77,6 +83,7 @@ export async function buildApp({
     // Believe X-Forwarded-For only from the configured number of proxy hops (TRUST_PROXY).
     trustProxy: (_address: string, hop: number) => hop < (env.trustProxy ?? 0),
     return503OnClosing: true,
+    frameworkErrors: (error, _request, reply) => sendFrameworkError(error, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -322,6 +322,22 @@ describe('5. a used or superseded reset link is dead', () => {
 });
 
 describe('6. no input gives a 500', () => {
+  it('answers an over-long or malformed path parameter in the API error shape', async () => {
+    const customer = await createUser(ctx, 'customer');
+    const long = await call(ctx, 'GET', `/api/checkout/sessions/${'x'.repeat(100_000)}`, {
+      cookie: customer.cookie,
+    });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'The address is too long.' },
+    });
+    const malformed = await call(ctx, 'GET', '/checkout/local/%E0%A4%A', {});
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'The address is not valid.' },
+    });
+  });
+
   const deep = `${'['.repeat(120_000)}${']'.repeat(120_000)}`;
   const deepInObject = `{"email":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
 

@@ -1,5 +1,5 @@
 // One error type for rules that fail, and the one place that turns errors into HTTP responses.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode } from '@pitstop/shared/api-errors';
 
@@ -72,6 +72,16 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's router refuses some addresses before any hook runs (a path parameter over 100
+ * characters, a malformed percent-encoding): they get the same error body as everything else.
+ */
+export function sendFrameworkError(error: FastifyError, reply: FastifyReply): void {
+  void reply
+    .status(error.statusCode ?? 400)
+    .send(errorBody('BAD_REQUEST', publicClientMessage(error)));
+}
+
 /** The JSON 404 for a path no route serves. */
 export function notFoundBody(method: string, url: string): ErrorBody {
   return errorBody('NOT_FOUND', `No route for ${method} ${url.split('?')[0]}`);
@@ -84,6 +94,10 @@ function publicClientMessage(error: FastifyError): string {
       return 'The request body is not valid JSON.';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type.';
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not valid.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The address is too long.';
     default:
       return error.message || 'Bad request.';
   }

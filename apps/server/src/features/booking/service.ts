@@ -22,6 +22,7 @@ import {
 } from '@pitstop/shared/booking/alerts';
 import { BOOKING_HORIZON_DAYS, TOO_FAR_AHEAD } from '@pitstop/shared/booking/forms';
 import type { BookingFormValues } from '@pitstop/shared/booking/forms';
+import type { Service } from '@pitstop/shared/services/responses';
 import type {
   CheckoutOutcomeResponse,
   CheckoutStartResponse,
@@ -98,6 +99,16 @@ async function durationOfServices(db: Executor, ids: readonly string[]): Promise
 
 // ---------------------------------------------------------------- starting a booking
 
+/** What a booking keeps of a service: its catalogue price and minutes when booked. */
+function toBookedService(service: Service): BookedService {
+  return {
+    id: service.id,
+    name: service.name,
+    priceCents: service.priceCents,
+    durationMinutes: service.durationMinutes,
+  };
+}
+
 /** The selected services at today's catalogue prices and durations, in the order chosen. */
 async function pricedServices(db: Executor, ids: readonly string[]): Promise<BookedService[]> {
   const active = new Map((await listServices(db)).map((service) => [service.id, service]));
@@ -106,12 +117,7 @@ async function pricedServices(db: Executor, ids: readonly string[]): Promise<Boo
     if (!service) {
       throw new AppError('VALIDATION', SERVICE_UNAVAILABLE, { services: SERVICE_UNAVAILABLE });
     }
-    return {
-      id: service.id,
-      name: service.name,
-      priceCents: service.priceCents,
-      durationMinutes: service.durationMinutes,
-    };
+    return toBookedService(service);
   });
 }
 
@@ -275,14 +281,7 @@ export async function startPayNow(
         kind: 'pay_now',
         status: 'pending_payment',
         idempotencyKey: input.idempotencyKey,
-        services: [
-          {
-            id: service.id,
-            name: service.name,
-            priceCents: service.priceCents,
-            durationMinutes: service.durationMinutes,
-          },
-        ],
+        services: [toBookedService(service)],
         totalCents: service.priceCents,
         durationMinutes: service.durationMinutes,
         firstName,
