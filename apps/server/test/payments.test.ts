@@ -7,7 +7,6 @@ import { bookings } from '../src/db/schema.ts';
 import type { CheckoutRequest, PaymentGateway } from '../src/features/payments/gateway.ts';
 import {
   findOrderForBooking,
-  findOrdersForBookings,
   recordOrder,
   recordPaymentEvent,
 } from '../src/features/payments/service.ts';
@@ -113,12 +112,6 @@ describe('orders and provider events', () => {
     );
     expect(new Set(racing.map((order) => order.orderId))).toEqual(new Set([first.orderId]));
     expect(await findOrderForBooking(ctx.database.db, bookingId)).toEqual(first);
-
-    const other = await insertBooking();
-    const map = await findOrdersForBookings(ctx.database.db, [bookingId, other]);
-    expect([...map.keys()]).toEqual([bookingId]);
-    expect(map.get(bookingId)).toEqual(first);
-    expect((await findOrdersForBookings(ctx.database.db, [])).size).toBe(0);
   });
 
   it('records a provider event once: only its first delivery is acted on', async () => {

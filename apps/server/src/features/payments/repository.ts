@@ -1,6 +1,6 @@
 // Queries for the payments feature's tables: orders, payment_events and the local checkout's
 // sessions. Rules live in service.ts and the gateways.
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { localCheckoutSessions, orders, paymentEvents } from '../../db/schema.ts';
 
@@ -37,14 +37,6 @@ export async function findOrderBySessionId(db: Executor, checkoutSessionId: stri
     .from(orders)
     .where(eq(orders.checkoutSessionId, checkoutSessionId));
   return row;
-}
-
-export async function findOrdersByBookingIds(db: Executor, bookingIds: readonly string[]) {
-  if (bookingIds.length === 0) return [];
-  return db
-    .select()
-    .from(orders)
-    .where(inArray(orders.bookingId, [...bookingIds]));
 }
 
 /** True when this (provider, event id) was not recorded before. */

@@ -11,7 +11,6 @@ import {
   findLocalCheckout,
   findOrderByBookingId,
   findOrderBySessionId,
-  findOrdersByBookingIds,
   insertOrderIfAbsent,
   insertPaymentEventIfNew,
 } from './repository.ts';
@@ -82,15 +81,6 @@ export async function recordOrder(tx: Executor, input: OrderInput): Promise<Orde
 export async function findOrderForBooking(db: Executor, bookingId: string): Promise<Order | null> {
   const row = await findOrderByBookingId(db, bookingId);
   return row ? toOrder(row) : null;
-}
-
-/** The orders of many bookings at once, by booking id (bookings without one are absent). */
-export async function findOrdersForBookings(
-  db: Executor,
-  bookingIds: readonly string[],
-): Promise<Map<string, Order>> {
-  const rows = await findOrdersByBookingIds(db, bookingIds);
-  return new Map(rows.map((row) => [row.bookingId, toOrder(row)]));
 }
 
 /**
