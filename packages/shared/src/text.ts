@@ -27,3 +27,12 @@ export const PERSON_NAME_MAX_LENGTH = 100;
  */
 export const TEXT_MAX_LENGTH = 4096;
 export const TEXT_TOO_LONG = 'Text is too long';
+
+/**
+ * First and last name from an account's one name field, for forms that ask for both:
+ * 'Ada King Lovelace' -> Ada, King Lovelace; an empty name gives two empty strings.
+ */
+export function splitPersonName(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/).filter(Boolean);
+  return { firstName, lastName: rest.join(' ') };
+}

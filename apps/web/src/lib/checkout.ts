@@ -2,6 +2,8 @@
 // provider's hosted page. Anything but an http(s) address is refused, so a bad answer can never
 // run script in this page.
 
+import { useEffect } from 'react';
+
 export class CheckoutUrlError extends Error {
   constructor() {
     super('The checkout address is not an http(s) URL.');
@@ -18,4 +20,18 @@ export function goToCheckout(checkoutUrl: string): void {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CheckoutUrlError();
   window.location.assign(checkoutUrl);
+}
+
+/**
+ * Calls `onBack` when the browser brings this page back from its back-forward cache (Back from
+ * the payment page): the page is restored as it was left, busy "going to payment".
+ */
+export function useBackFromCheckout(onBack: () => void): void {
+  useEffect(() => {
+    const restore = (event: PageTransitionEvent) => {
+      if (event.persisted) onBack();
+    };
+    window.addEventListener('pageshow', restore);
+    return () => window.removeEventListener('pageshow', restore);
+  }, [onBack]);
 }

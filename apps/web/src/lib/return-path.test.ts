@@ -14,6 +14,10 @@ describe('safeReturnPath', () => {
   it.each([
     '//evil.com',
     '//evil.com/booking',
+    '/..//evil.com',
+    '/.//evil.com',
+    '/%2e%2e//evil.com',
+    '/a/..//evil.com',
     '/\\evil.com',
     '/\\/evil.com',
     '/booking\\..\\\\evil.com',

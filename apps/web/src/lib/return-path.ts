@@ -23,6 +23,8 @@ export function safeReturnPath(value: unknown): string | null {
     return null;
   }
   if (url.origin !== HERE) return null;
+  // Dot segments collapse after the checks above: '/..//evil.com' resolves to '//evil.com'.
+  if (url.pathname.startsWith('//')) return null;
   // Back to the sign-in page itself would only show it again.
   if (url.pathname === PATHS.login) return null;
   return `${url.pathname}${url.search}${url.hash}`;

@@ -10,6 +10,11 @@ export const BOOKING_ALERTS = {
   slotTaken: 'That time was just taken. Please pick another time.',
 } as const;
 
+/** Refusals the server words with one of the spec's alerts, which the page shows as they are. */
+export function isBookingAlert(message: string): boolean {
+  return message === BOOKING_ALERTS.nothingToPay || message === BOOKING_ALERTS.notPayable;
+}
+
 /** A selected service that is not (or no longer) in the catalogue. */
 export const SERVICE_UNAVAILABLE =
   'A selected service is no longer available. Please review your selection.';

@@ -23,6 +23,7 @@ import {
 import { BOOKING_HORIZON_DAYS, TOO_FAR_AHEAD } from '@pitstop/shared/booking/forms';
 import type { BookingFormValues } from '@pitstop/shared/booking/forms';
 import type { Service } from '@pitstop/shared/services/responses';
+import { splitPersonName } from '@pitstop/shared/text';
 import type {
   CheckoutOutcomeResponse,
   CheckoutStartResponse,
@@ -245,12 +246,6 @@ export async function startVisitBooking(
   return startCheckout(deps, booking, 'visit');
 }
 
-/** "Ann Marie Smith" -> ["Ann", "Marie Smith"]; an empty name gives two empty strings. */
-function splitName(name: string): [string, string] {
-  const [first = '', ...rest] = name.trim().split(/\s+/).filter(Boolean);
-  return [first, rest.join(' ')];
-}
-
 /**
  * POST /api/bookings/pay-now: one service paid straight away and scheduled later by the team;
  * contact details from the account. Same idempotency as a visit; no slot, so no capacity.
@@ -272,7 +267,7 @@ export async function startPayNow(
     });
   }
   const profile = await findOrCreateProfile(db, viewer.userId);
-  const [firstName, lastName] = splitName(profile.name || viewer.name);
+  const { firstName, lastName } = splitPersonName(profile.name || viewer.name);
 
   const booking = await insertOnce(db, viewer.userId, input.idempotencyKey, () =>
     db.transaction(async (tx) => {

@@ -66,9 +66,3 @@ export function lastBookableDate(today: string): string {
 
 export const isCalendarDate = (value: string | undefined): value is string =>
   !!value && /^\d{4}-\d{2}-\d{2}$/.test(value);
-
-/** First and last name from the account's one name field ('Ada King Lovelace' -> Ada, King Lovelace). */
-export function splitName(name: string): { firstName: string; lastName: string } {
-  const [firstName = '', ...rest] = name.trim().split(/\s+/);
-  return { firstName, lastName: rest.join(' ') };
-}

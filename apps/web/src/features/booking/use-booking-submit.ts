@@ -3,15 +3,15 @@
 // server to hold the slot and start a checkout, then leaves for the payment page. Each
 // submission carries one idempotency key: a retry of the same values after a lost answer sends
 // the same key, so the server finds the booking it may already have made instead of holding twice.
-import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
+import { BOOKING_ALERTS, isBookingAlert } from '@pitstop/shared/booking/alerts';
 import type { BookingForm, BookingFormValues } from '@pitstop/shared/booking/forms';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
-import { goToCheckout } from '../../lib/checkout.ts';
+import { goToCheckout, useBackFromCheckout } from '../../lib/checkout.ts';
 import { useServerErrors } from '../../lib/form-errors.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { loadViewer } from '../../lib/route-guard.tsx';
@@ -19,9 +19,6 @@ import { forgetSession } from '../../lib/viewer.ts';
 import { slotsQueryRoot, useStartBooking } from './api.ts';
 import { clearBookingDraft, saveBookingDraft } from './booking-draft.ts';
 import { BOOKING_FIELDS, type BookingFormApi } from './booking-form.ts';
-
-/** Refusals the server words with one of the spec's booking alerts, shown as they are. */
-const ALERT_MESSAGES = new Set<string>([BOOKING_ALERTS.nothingToPay, BOOKING_ALERTS.notPayable]);
 
 export function useBookingSubmit(form: BookingFormApi) {
   const navigate = useNavigate();
@@ -31,6 +28,9 @@ export function useBookingSubmit(form: BookingFormApi) {
   const showServerErrors = useServerErrors(form, BOOKING_FIELDS);
   const attempt = useRef<{ key: string; values: string } | null>(null);
   const [isLeaving, setIsLeaving] = useState(false);
+  // A second click while the first submission is on its way does nothing.
+  const inFlight = useRef(false);
+  useBackFromCheckout(useCallback(() => setIsLeaving(false), []));
 
   /** The key of this submission: the last one's when the values are the same, else a new one. */
   function keyFor(values: BookingFormValues): string {
@@ -61,7 +61,7 @@ export function useBookingSubmit(form: BookingFormApi) {
     }
     if (error instanceof ApiError && error.status === 422) {
       attempt.current = null;
-      if (ALERT_MESSAGES.has(error.message)) {
+      if (isBookingAlert(error.message)) {
         showServerErrors(error, { omit: error.message });
         toast.error(error.message);
         return;
@@ -76,6 +76,16 @@ export function useBookingSubmit(form: BookingFormApi) {
   }
 
   async function onValid(values: BookingFormValues) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await submitValid(values);
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  async function submitValid(values: BookingFormValues) {
     if (!(await loadViewer(queryClient))) {
       await sendToSignIn(form.getValues());
       return;

@@ -14,7 +14,7 @@ import {
 } from '../../../test/msw/handlers/booking.ts';
 import { seedBusiness, TEST_BUSINESS } from '../../../test/msw/handlers/business.ts';
 import { makeService, seedServices } from '../../../test/msw/handlers/services.ts';
-import { lastBodyOf } from '../../../test/msw/server.ts';
+import { apiCalls, lastBodyOf } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 beforeAll(async () => {
@@ -336,6 +336,25 @@ describe('/booking', () => {
     await user.click(await goToPayment('$49.99'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/local/cs_test_1'));
     expect(storedBookings()[0]).toMatchObject({ time: '09:30' });
+  });
+
+  it('sends one request however fast the button is pressed, and is ready again after Back from the payment page', async () => {
+    const assign = stubLocationAssign();
+    signInAs({ role: 'customer' });
+    renderApp('/booking?service=basic-oil-change');
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: /Basic Oil Change/ });
+    await fillForm(user, { signedIn: true });
+    const button = await goToPayment('$49.99');
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(apiCalls().filter((call) => call === 'POST /api/bookings')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /Going to payment/ })).toBeInTheDocument();
+
+    // The browser restores the page from its back-forward cache.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(await goToPayment('$49.99')).toBeEnabled();
   });
 
   it('retries a booking whose answer was lost with the same key, so the server finds it instead of holding twice', async () => {

@@ -20,7 +20,9 @@ import { servicesQueryOptions } from '../../../lib/service-catalog.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { savedVehiclesQueryOptions } from '../api.ts';
 import { loadBookingDraft, type BookingDraft } from '../booking-draft.ts';
-import { EMPTY_BOOKING, splitName } from '../booking-form.ts';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { splitPersonName } from '@pitstop/shared/text';
+import { EMPTY_BOOKING } from '../booking-form.ts';
 import { BookingSection } from '../components/booking-section.tsx';
 import { ContactFields, LocationFields } from '../components/contact-fields.tsx';
 import { ScheduleFields } from '../components/schedule-fields.tsx';
@@ -58,13 +60,13 @@ export function BookingPage() {
   const selected = useWatch({ control: form.control, name: 'services' }) ?? [];
   const catalogue = services.data ?? [];
   const totalCents = totalOf(catalogue, selected);
-  const timeZone = business.data?.timeZone;
-  const today = timeZone ? businessNow(new Date(), timeZone).date : undefined;
+  // Until the business profile answers (or if it cannot), today in the default zone.
+  const today = businessNow(new Date(), business.data?.timeZone ?? DEFAULT_TIME_ZONE).date;
 
   // The signed-in customer's e-mail and name, where nothing has been typed yet.
   useEffect(() => {
     if (!viewer) return;
-    const known = { email: viewer.email, ...splitName(viewer.name) };
+    const known = { email: viewer.email, ...splitPersonName(viewer.name) };
     for (const field of ['firstName', 'lastName', 'email'] as const) {
       if (known[field] && !form.getValues(field)) form.setValue(field, known[field]);
     }

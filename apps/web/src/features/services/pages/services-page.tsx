@@ -1,17 +1,17 @@
 // The public Services page (/services; SPEC section 2): every active service as a card, in the
 // catalogue's order, each with 'Book Now' and, where it can be paid online, 'Pay Now', which
 // goes straight to the checkout for that service.
-import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
+import { BOOKING_ALERTS, isBookingAlert } from '@pitstop/shared/booking/alerts';
 import type { Service } from '@pitstop/shared/services/responses';
 import { Wrench } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { goToCheckout } from '../../../lib/checkout.ts';
+import { goToCheckout, useBackFromCheckout } from '../../../lib/checkout.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { loadViewer } from '../../../lib/route-guard.tsx';
 import { forgetSession } from '../../../lib/viewer.ts';
@@ -88,9 +88,6 @@ export function ServicesPage() {
   );
 }
 
-/** Refusals the server words with one of the spec's alerts, shown as they are. */
-const PAY_NOW_ALERTS = new Set<string>([BOOKING_ALERTS.notPayable, BOOKING_ALERTS.nothingToPay]);
-
 /**
  * 'Pay Now' (SPEC "Services", sections 6 and 8): signed out, to /login with the spec's message,
  * coming back here; signed in, straight to the checkout for that one service. Waits for the
@@ -101,14 +98,19 @@ function usePayNow() {
   const queryClient = useQueryClient();
   const checkout = usePayNowCheckout();
   const [pendingId, setPendingId] = useState<string | null>(null);
+  useBackFromCheckout(useCallback(() => setPendingId(null), []));
+
+  async function toSignIn() {
+    toast.info(BOOKING_ALERTS.signInRequired);
+    await navigate(PATHS.login, { state: { from: PATHS.services } });
+  }
 
   async function start(service: Service) {
     setPendingId(service.id);
     let isLeaving = false;
     try {
       if (!(await loadViewer(queryClient))) {
-        toast.info(BOOKING_ALERTS.signInRequired);
-        await navigate(PATHS.login, { state: { from: PATHS.services } });
+        await toSignIn();
         return;
       }
       const { checkoutUrl } = await checkout.mutateAsync({
@@ -121,11 +123,10 @@ function usePayNow() {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         forgetSession(queryClient);
-        toast.info(BOOKING_ALERTS.signInRequired);
-        await navigate(PATHS.login, { state: { from: PATHS.services } });
+        await toSignIn();
         return;
       }
-      const isAlert = error instanceof ApiError && PAY_NOW_ALERTS.has(error.message);
+      const isAlert = error instanceof ApiError && isBookingAlert(error.message);
       toast.error(isAlert ? error.message : BOOKING_ALERTS.payNowCheckoutFailed);
     } finally {
       if (!isLeaving) setPendingId(null);
