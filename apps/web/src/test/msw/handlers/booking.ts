@@ -89,12 +89,12 @@ export function seedCheckoutSession(
   state.sessions.set(sessionId, { userId, outcomes: [...outcomes] });
 }
 
-/** The signed-in customer's garage; without it GET /api/vehicles answers 404 like today's server. */
 /** The paid pay-now orders GET /api/bookings/unscheduled answers (staff only). */
 export function seedUnscheduledOrders(orders: UnscheduledOrder[]): void {
   state.unscheduled = orders;
 }
 
+/** The signed-in customer's garage; without it GET /api/vehicles answers 404 like today's server. */
 export function seedVehicles(vehicles: Vehicle[]): void {
   state.vehicles = vehicles;
 }
