@@ -15,9 +15,16 @@ describe('formatPhone', () => {
       fc.property(fc.string(), (input) => {
         const out = formatPhone(input);
         expect(out.length).toBeLessThanOrEqual(14);
-        expect(out.replace(/\D/g, '')).toBe(input.replace(/\D/g, '').slice(0, 10));
+        const digits = input.replace(/\D/g, '');
+        const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+        expect(out.replace(/\D/g, '')).toBe(national.slice(0, 10));
       }),
     );
+  });
+
+  it('drops the country code a browser autofills (+1 and ten digits)', () => {
+    expect(formatPhone('+15551234567')).toBe('(555) 123-4567');
+    expect(formatPhone('+1 (555) 123-4567')).toBe('(555) 123-4567');
   });
 
   it('builds a tel: link', () => {

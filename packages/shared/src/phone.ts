@@ -2,8 +2,14 @@
 
 export const PHONE_DISPLAY_LENGTH = 14;
 
+/** A US number's ten digits; an 11-digit number with the country code 1 (autofill's +1…) loses it. */
+function nationalDigits(input: string): string {
+  const all = input.replace(/\D/g, '');
+  return (all.length === 11 && all.startsWith('1') ? all.slice(1) : all).slice(0, 10);
+}
+
 export function formatPhone(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 10);
+  const digits = nationalDigits(input);
   if (digits.length === 0) return '';
   if (digits.length < 4) return `(${digits}`;
   if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
