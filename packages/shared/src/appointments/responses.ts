@@ -29,3 +29,49 @@ export const appointmentSchema = z.object({
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const appointmentListResponseSchema = z.object({ appointments: z.array(appointmentSchema) });
+
+/** One booked service of a customer's visit, with who does it once assigned. */
+export const myVisitServiceSchema = z.object({
+  appointmentId: z.string(),
+  serviceName: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  /** The technician's name; null while Unassigned. */
+  technician: z.nullable(z.string()),
+});
+
+/** A customer's visit: the appointments of one paid booking, done one after the other. */
+export const myVisitSchema = z.object({
+  /** Names the visit's calendar file: GET /api/appointments/:calendarId/calendar.ics. */
+  calendarId: z.string(),
+  bookingId: z.nullable(z.string()),
+  /** Business-local YYYY-MM-DD and HH:MM of the first service. */
+  date: z.string(),
+  time: z.string(),
+  /** ISO 8601: the first service's start and the last one's end. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  location: z.string(),
+  services: z.array(myVisitServiceSchema),
+});
+export type MyVisit = z.infer<typeof myVisitSchema>;
+
+/** A pay-now order of the customer's, paid and waiting for the team to schedule it. */
+export const myUnscheduledOrderSchema = z.object({
+  bookingId: z.string(),
+  services: z.array(z.string()),
+  amountCents: z.int(),
+  /** ISO 8601. */
+  paidAt: z.string(),
+});
+export type MyUnscheduledOrder = z.infer<typeof myUnscheduledOrderSchema>;
+
+/**
+ * GET /api/appointments/mine: the caller's own visits. Upcoming (soonest first) until they end
+ * or every service is done or cancelled; past, newest first.
+ */
+export const myAppointmentsResponseSchema = z.object({
+  upcoming: z.array(myVisitSchema),
+  past: z.array(myVisitSchema),
+  unscheduled: z.array(myUnscheduledOrderSchema),
+});
+export type MyAppointmentsResponse = z.infer<typeof myAppointmentsResponseSchema>;

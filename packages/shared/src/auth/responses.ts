@@ -10,6 +10,8 @@ export const viewerSchema = z.object({
   name: z.string(),
   profileId: z.string(),
   onboardingComplete: z.boolean(),
+  /** The profile photo's address (versioned), or null: the top bar shows it. */
+  photoUrl: z.nullable(z.string()),
 });
 export type Viewer = z.infer<typeof viewerSchema>;
 

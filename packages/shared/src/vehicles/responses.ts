@@ -9,10 +9,16 @@ export const vehicleSchema = z.object({
   /** The model year, e.g. 2019. */
   year: z.int(),
   color: z.string(),
+  /** Upper case, as stored. */
   licensePlate: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
 /** GET /api/vehicles: the caller's own vehicles, newest first. */
 export const vehicleListResponseSchema = z.object({ vehicles: z.array(vehicleSchema) });
 export type VehicleListResponse = z.infer<typeof vehicleListResponseSchema>;
+
+/** POST /api/vehicles and PUT /api/vehicles/:id: the vehicle as stored. */
+export const vehicleResponseSchema = z.object({ vehicle: vehicleSchema });

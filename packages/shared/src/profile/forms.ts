@@ -1,0 +1,123 @@
+// The profile form (spec sections 2, 3 and 8): personal info for everyone, and for technicians the
+// extras (service area, emergency contact and phone). PUT /api/profile parses the same schema the
+// page used, picked by the caller's role: a technician cannot blank what onboarding required.
+import { z } from 'zod';
+import { SERVICE_AREAS } from '../service-areas.ts';
+import {
+  CONTROL_CHARACTERS_REFUSED,
+  hasControlCharacters,
+  PERSON_NAME_MAX_LENGTH,
+} from '../text.ts';
+import {
+  PHOTO_DATA_URL_MAX_LENGTH,
+  PHOTO_MAX_BYTES,
+  PHOTO_MESSAGES,
+  readPhotoDataUrl,
+} from './photo.ts';
+
+export const PROFILE_MESSAGES = {
+  updated: 'Profile updated successfully!',
+  failed: 'Failed to update profile. Please try again.',
+  name: 'Name is required',
+  phone: 'Phone number must have 10 digits',
+  street: 'Street address is required',
+  city: 'City is required',
+  zipCode: 'Valid ZIP code is required',
+  serviceArea: 'Please choose a service area',
+  emergencyContact: 'Emergency contact is required',
+  emergencyPhone: 'Emergency phone must have 10 digits',
+} as const;
+
+/** How long the success message stays (spec section 9: "profile message clears after 3 s"). */
+export const PROFILE_MESSAGE_MS = 3_000;
+
+function text(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED);
+}
+
+/** Empty, or a phone of ten digits (the field formats it as (XXX) XXX-XXXX). */
+function optionalPhone(message: string) {
+  return text(14).refine(
+    (value) => value === '' || value.replace(/\D/g, '').length === 10,
+    message,
+  );
+}
+
+const requiredPhone = (message: string) =>
+  optionalPhone(message).refine((value) => value !== '', message);
+
+const personalInfo = {
+  name: text(PERSON_NAME_MAX_LENGTH).refine((value) => value !== '', PROFILE_MESSAGES.name),
+  phone: optionalPhone(PROFILE_MESSAGES.phone),
+  street: text(200),
+  city: text(100).refine((value) => !value.includes(','), 'City cannot contain a comma'),
+  zipCode: text(10).refine(
+    (value) => value === '' || /^\d{5}(-\d{4})?$/.test(value),
+    PROFILE_MESSAGES.zipCode,
+  ),
+};
+
+/** An address is all three parts or none: half of one would send a technician nowhere. */
+function wholeAddress(
+  profile: { street: string; city: string; zipCode: string },
+  context: z.core.$RefinementCtx,
+  required: boolean,
+) {
+  const parts = [profile.street, profile.city, profile.zipCode];
+  if (!required && parts.every((part) => part === '')) return;
+  if (profile.street === '')
+    context.addIssue({ code: 'custom', path: ['street'], message: PROFILE_MESSAGES.street });
+  if (profile.city === '')
+    context.addIssue({ code: 'custom', path: ['city'], message: PROFILE_MESSAGES.city });
+  if (profile.zipCode === '')
+    context.addIssue({ code: 'custom', path: ['zipCode'], message: PROFILE_MESSAGES.zipCode });
+}
+
+export const customerProfileSchema = z
+  .object(personalInfo)
+  .superRefine((profile, context) => wholeAddress(profile, context, false));
+export type CustomerProfileForm = z.input<typeof customerProfileSchema>;
+
+/** A technician's profile: what onboarding asked for stays required. */
+export const technicianProfileSchema = z
+  .object({
+    ...personalInfo,
+    phone: requiredPhone(PROFILE_MESSAGES.phone),
+    serviceArea: z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea),
+    emergencyContact: text(PERSON_NAME_MAX_LENGTH).refine(
+      (value) => value !== '',
+      PROFILE_MESSAGES.emergencyContact,
+    ),
+    emergencyPhone: requiredPhone(PROFILE_MESSAGES.emergencyPhone),
+  })
+  .superRefine((profile, context) => wholeAddress(profile, context, true));
+export type TechnicianProfileForm = z.input<typeof technicianProfileSchema>;
+
+/**
+ * PUT /api/profile as documented: the personal info, and the extras a technician sends. The
+ * server then parses the body with the caller's own schema above.
+ */
+export const profileUpdateRequestSchema = z.object({
+  ...personalInfo,
+  serviceArea: z.string().optional(),
+  emergencyContact: z.string().optional(),
+  emergencyPhone: z.string().optional(),
+});
+
+/** PUT /api/profile/photo: the scaled-down picture as a data URL. */
+export const photoRequestSchema = z.object({
+  photo: z
+    .string(PHOTO_MESSAGES.notImage)
+    .max(PHOTO_DATA_URL_MAX_LENGTH, PHOTO_MESSAGES.tooLarge)
+    .superRefine((value, context) => {
+      const photo = readPhotoDataUrl(value);
+      if (!photo) context.addIssue({ code: 'custom', message: PHOTO_MESSAGES.notImage });
+      else if (photo.bytes > PHOTO_MAX_BYTES)
+        context.addIssue({ code: 'custom', message: PHOTO_MESSAGES.tooLarge });
+    }),
+});
+export type PhotoRequest = z.input<typeof photoRequestSchema>;

@@ -1,0 +1,49 @@
+// The My Garage form (spec section 5 "Vehicle add"), used by the garage dialog and parsed again by
+// POST and PUT /api/vehicles. Any empty field gets the spec's one message.
+import { z } from 'zod';
+import { modelsFor, VEHICLE_MAKES } from '../booking/vehicle-catalog.ts';
+import { CONTROL_CHARACTERS_REFUSED, hasControlCharacters } from '../text.ts';
+import {
+  isPlausibleVehicleYear,
+  isValidPlate,
+  normalizePlate,
+  VEHICLE_MESSAGES,
+  vehicleYearMessage,
+} from './rules.ts';
+
+function filled(max: number) {
+  return z
+    .string(VEHICLE_MESSAGES.fillAll)
+    .trim()
+    .min(1, VEHICLE_MESSAGES.fillAll)
+    .max(max, `Must be at most ${max} characters`)
+    .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED);
+}
+
+export const vehicleFormSchema = z
+  .object({
+    make: filled(40).refine((make) => VEHICLE_MAKES.includes(make), VEHICLE_MESSAGES.unknownMake),
+    model: filled(60),
+    /** Typed as text; the parsed form holds the number. */
+    year: z
+      .union([z.string(), z.number()], VEHICLE_MESSAGES.fillAll)
+      .transform((value) => String(value).trim())
+      .refine((value) => value !== '', VEHICLE_MESSAGES.fillAll)
+      .refine((value) => /^\d{4}$/.test(value) && isPlausibleVehicleYear(Number(value)), {
+        error: () => vehicleYearMessage(),
+      })
+      .transform(Number),
+    color: filled(30),
+    licensePlate: filled(20).refine(isValidPlate, VEHICLE_MESSAGES.plate).transform(normalizePlate),
+  })
+  .superRefine((vehicle, context) => {
+    if (VEHICLE_MAKES.includes(vehicle.make) && !modelsFor(vehicle.make).includes(vehicle.model)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['model'],
+        message: VEHICLE_MESSAGES.unknownModel,
+      });
+    }
+  });
+export type VehicleForm = z.input<typeof vehicleFormSchema>;
+export type VehicleFormValues = z.output<typeof vehicleFormSchema>;
