@@ -48,7 +48,9 @@ import { senderAddress, sendEmail } from './features/notifications/service.ts';
 import { passwordResetEmail } from './features/notifications/templates.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 import { SetupCode } from './features/setup/setup-code.ts';
+import { profileRoutes } from './features/users/profile-routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
+import { vehiclesRoutes } from './features/vehicles/routes.ts';
 import { createDefaultProfile, revokePasswordResetLinks } from './features/users/service.ts';
 
 export const WEB_DIST = path.resolve(
@@ -204,6 +206,8 @@ export async function buildApp({
   await app.register(servicesRoutes);
   await app.register(setupRoutes);
   await app.register(usersRoutes);
+  await app.register(profileRoutes);
+  await app.register(vehiclesRoutes);
   await app.register(mailboxRoutes);
   // The built-in checkout's page exists only while it is the gateway in use.
   if (ctx.payments.provider === 'local') await app.register(localCheckoutRoutes);

@@ -10,7 +10,7 @@ import type { Permission } from '@pitstop/shared/permissions';
 import { ROLES } from '@pitstop/shared/roles';
 import type { Role } from '@pitstop/shared/roles';
 import { sql } from 'drizzle-orm';
-import { createTestContext, createUser, fingerprintTables } from './harness.ts';
+import { APP_URL, createTestContext, createUser, fingerprintTables } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
 type Expected = 'public' | 'signed-in' | Permission;
@@ -22,6 +22,17 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/business': 'public',
   'PUT /api/business': 'business:edit',
   'GET /api/appointments': 'appointment:read:own',
+  'GET /api/appointments/mine': 'appointment:read:own',
+  'GET /api/appointments/:id/calendar.ics': 'appointment:read:own',
+  'GET /api/profile': 'profile:edit:own',
+  'PUT /api/profile': 'profile:edit:own',
+  'PUT /api/profile/photo': 'profile:edit:own',
+  'DELETE /api/profile/photo': 'profile:edit:own',
+  'GET /api/profiles/:id/photo': 'profile:edit:own',
+  'GET /api/vehicles': 'vehicle:manage:own',
+  'POST /api/vehicles': 'vehicle:manage:own',
+  'PUT /api/vehicles/:id': 'vehicle:manage:own',
+  'DELETE /api/vehicles/:id': 'vehicle:manage:own',
   'GET /api/booking/slots': 'public',
   'POST /api/bookings': 'signed-in',
   'POST /api/bookings/pay-now': 'signed-in',
@@ -53,6 +64,14 @@ const EXPECTED: Record<string, Expected> = {
 let ctx: TestContext;
 const cookies = new Map<Role, string>();
 let victimProfileId = '';
+let victimVehicleId = '';
+const vehicleBody = {
+  make: 'Toyota',
+  model: 'Camry',
+  year: '2019',
+  color: 'Blue',
+  licensePlate: 'MTX 101',
+};
 
 beforeAll(async () => {
   ctx = await createTestContext({ NODE_ENV: 'production' });
@@ -62,6 +81,13 @@ beforeAll(async () => {
     .execute(sql`select id from user_profiles where user_id = ${victim.userId}`)
     .then((r) => r.rows as { id: string }[]);
   victimProfileId = row!.id;
+  const added = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/vehicles',
+    headers: { cookie: victim.cookie, origin: APP_URL },
+    payload: vehicleBody,
+  });
+  victimVehicleId = (added.json() as { vehicle: { id: string } }).vehicle.id;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -116,6 +142,12 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url: `/api/users/${victimProfileId}`, payload: { name: 'Renamed' } };
     case 'DELETE /api/users/:id':
       return { url: `/api/users/${victimProfileId}` };
+    case 'POST /api/vehicles':
+      return { url, payload: { ...vehicleBody, licensePlate: 'MTX 202' } };
+    case 'PUT /api/vehicles/:id':
+      return { url: `/api/vehicles/${victimVehicleId}`, payload: vehicleBody };
+    case 'DELETE /api/vehicles/:id':
+      return { url: `/api/vehicles/${victimVehicleId}` };
     case 'POST /api/user-cleanup':
       return { url, payload: { confirmation: 'DELETE ALL USERS' } };
     default:

@@ -187,13 +187,22 @@ export const vehicles = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     make: text('make').notNull(),
     model: text('model').notNull(),
-    year: text('year').notNull(),
+    year: integer('year').notNull(),
     color: text('color').notNull(),
+    /** Upper case, as the garage stores it. */
     licensePlate: text('license_plate').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('vehicles_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('vehicles_user_idx').on(t.userId, t.createdAt),
+    // One car once per garage: "abc-123", "ABC 123" and "ABC123" are the same plate.
+    uniqueIndex('vehicles_user_plate_idx').on(
+      t.userId,
+      sql`regexp_replace(upper(${t.licensePlate}), '[^A-Z0-9]', '', 'g')`,
+    ),
+    check('vehicles_year_check', sql`year between 1900 and 2100`),
+  ],
 );
 
 // ---------------------------------------------------------------- business

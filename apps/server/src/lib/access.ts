@@ -17,6 +17,8 @@ export interface Viewer {
   role: Role;
   name: string;
   onboardingComplete: boolean;
+  /** Where the profile photo is served (versioned), or null without one. */
+  photoUrl: string | null;
 }
 
 declare module 'fastify' {

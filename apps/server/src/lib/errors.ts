@@ -43,6 +43,15 @@ function fieldsFromValidation(error: FastifyError): Record<string, string> {
   return fields;
 }
 
+/** A 422 from a zod schema a handler applies itself: the first message per field. */
+export function validationError(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  return new AppError('VALIDATION', Object.values(fields)[0] ?? 'Invalid input', fields);
+}
+
 /** Installs the handlers that give every failure the DESIGN.md error body. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

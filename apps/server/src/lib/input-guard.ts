@@ -17,8 +17,18 @@ export const TOO_DEEP = 'The request body is nested too deeply.';
 
 type Problem = { path: string; message: string } | 'too-deep';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Body fields allowed past TEXT_MAX_LENGTH (a photo's data URL); the route's schema limits them. */
+    longText?: readonly string[];
+  }
+}
+
 /** The first thing wrong in a parsed body, query or params, walked without recursion. */
-export function findInputProblem(input: unknown): Problem | undefined {
+export function findInputProblem(
+  input: unknown,
+  longText: readonly string[] = [],
+): Problem | undefined {
   const stack: { value: unknown; path: string; depth: number }[] = [
     { value: input, path: '', depth: 0 },
   ];
@@ -26,7 +36,9 @@ export function findInputProblem(input: unknown): Problem | undefined {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {
       if (hasControlCharacters(value)) return { path, message: CONTROL_CHARACTERS_REFUSED };
-      if (value.length > TEXT_MAX_LENGTH) return { path, message: TEXT_TOO_LONG };
+      if (value.length > TEXT_MAX_LENGTH && !longText.includes(path)) {
+        return { path, message: TEXT_TOO_LONG };
+      }
       continue;
     }
     if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) continue;
@@ -43,8 +55,9 @@ export function findInputProblem(input: unknown): Problem | undefined {
 
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    const longText = request.routeOptions.config.longText;
     for (const part of [request.params, request.query, request.body]) {
-      const problem = findInputProblem(part);
+      const problem = findInputProblem(part, part === request.body ? longText : undefined);
       if (problem === 'too-deep') throw new AppError('BAD_REQUEST', TOO_DEEP);
       if (problem) {
         throw new AppError('VALIDATION', problem.message, {

@@ -1,5 +1,5 @@
 // Queries for the appointments feature's tables: appointments and appointment_status_history.
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments, appointmentStatusHistory } from '../../db/schema.ts';
 
@@ -51,16 +51,77 @@ export async function listAppointmentRows(
   scope: AppointmentScope,
   limit: number,
 ): Promise<AppointmentRow[]> {
-  const where =
-    scope.kind === 'customer'
-      ? eq(appointments.userId, scope.userId)
-      : scope.kind === 'technician'
-        ? eq(appointments.technicianId, scope.profileId)
-        : undefined;
   return db
     .select()
     .from(appointments)
-    .where(where)
+    .where(scopeCondition(scope))
     .orderBy(desc(appointments.appointmentDate), asc(appointments.startsAt))
     .limit(limit);
+}
+
+function scopeCondition(scope: AppointmentScope) {
+  return scope.kind === 'customer'
+    ? eq(appointments.userId, scope.userId)
+    : scope.kind === 'technician'
+      ? eq(appointments.technicianId, scope.profileId)
+      : undefined;
+}
+
+/** Counts for a profile's summary: every appointment not cancelled, the upcoming, the completed. */
+export async function countAppointmentRows(db: Executor, scope: AppointmentScope, now: Date) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*) filter (where ${appointments.status} <> 'cancelled')`.mapWith(
+        Number,
+      ),
+      upcoming:
+        sql<number>`count(*) filter (where ${appointments.status} in ('scheduled', 'in-progress') and ${appointments.endsAt} > ${now})`.mapWith(
+          Number,
+        ),
+      completed: sql<number>`count(*) filter (where ${appointments.status} = 'completed')`.mapWith(
+        Number,
+      ),
+    })
+    .from(appointments)
+    .where(scopeCondition(scope));
+  return row ?? { total: 0, upcoming: 0, completed: 0 };
+}
+
+/** A customer's own appointments, latest first, at most `limit`. */
+export async function listUserAppointmentRows(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.userId, userId))
+    .orderBy(desc(appointments.startsAt), asc(appointments.id))
+    .limit(limit);
+}
+
+export async function findUserAppointmentRow(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.userId, userId)));
+  return row;
+}
+
+/** The appointments of one of the customer's visits, in the order they are done. */
+export async function listUserVisitRows(
+  db: Executor,
+  userId: string,
+  bookingId: string,
+): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.bookingId, bookingId), eq(appointments.userId, userId)))
+    .orderBy(asc(appointments.startsAt));
 }

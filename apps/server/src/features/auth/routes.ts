@@ -179,6 +179,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
           name: viewer.name,
           profileId: viewer.profileId,
           onboardingComplete: viewer.onboardingComplete,
+          photoUrl: viewer.photoUrl,
         },
       };
     },

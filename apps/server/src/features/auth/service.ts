@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findAccountByEmail, findOrCreateProfile } from '../users/service.ts';
+import { findAccountByEmail, findOrCreateProfile, profilePhotoUrl } from '../users/service.ts';
 
 /** Hands a request to better-auth with `body` as its JSON body; returns the answer, read. */
 export async function forwardToAuth(
@@ -92,6 +92,7 @@ export function createViewerResolver(auth: Auth, db: Db) {
       role: profile.role,
       name: profile.name || session.user.name,
       onboardingComplete: profile.onboardingComplete,
+      photoUrl: profilePhotoUrl(profile),
     };
   };
 }

@@ -174,12 +174,21 @@ export async function listLapsedHolds(db: Executor, now: Date, limit: number) {
     .limit(limit);
 }
 
-/** Paid pay-now bookings, oldest payment first: the team schedules them in that order. */
-export async function listPaidPayNowBookings(db: Executor, limit: number) {
+/**
+ * Paid pay-now bookings (one customer's, with `userId`), oldest payment first: the team
+ * schedules them in that order.
+ */
+export async function listPaidPayNowBookings(db: Executor, limit: number, userId?: string) {
   return db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.kind, 'pay_now'), eq(bookings.status, 'paid')))
+    .where(
+      and(
+        eq(bookings.kind, 'pay_now'),
+        eq(bookings.status, 'paid'),
+        userId === undefined ? undefined : eq(bookings.userId, userId),
+      ),
+    )
     .orderBy(asc(bookings.paidAt))
     .limit(limit);
 }

@@ -22,6 +22,7 @@ import {
 } from '@pitstop/shared/booking/alerts';
 import { BOOKING_HORIZON_DAYS, TOO_FAR_AHEAD } from '@pitstop/shared/booking/forms';
 import type { BookingFormValues } from '@pitstop/shared/booking/forms';
+import type { MyUnscheduledOrder } from '@pitstop/shared/appointments/responses';
 import type { Service } from '@pitstop/shared/services/responses';
 import { splitPersonName } from '@pitstop/shared/text';
 import type {
@@ -29,6 +30,7 @@ import type {
   CheckoutStartResponse,
   UnscheduledOrder,
 } from '@pitstop/shared/booking/responses';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { BookedService } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/access.ts';
@@ -128,14 +130,6 @@ function slotTaken(): AppError {
 
 function holdUntil(now: Date): Date {
   return new Date(now.getTime() + (HOLD_MINUTES + HOLD_MARGIN_MINUTES) * 60_000);
-}
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**
@@ -416,6 +410,20 @@ export async function listUnscheduledOrders(db: Executor): Promise<UnscheduledOr
     customerName: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     phone: row.phone,
+    services: row.services.map((service) => service.name),
+    amountCents: row.totalCents,
+    paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
+  }));
+}
+
+/** The customer's own paid pay-now orders still waiting to be scheduled. */
+export async function listMyUnscheduledOrders(
+  db: Executor,
+  userId: string,
+): Promise<MyUnscheduledOrder[]> {
+  const rows = await listPaidPayNowBookings(db, 200, userId);
+  return rows.map((row) => ({
+    bookingId: row.id,
     services: row.services.map((service) => service.name),
     amountCents: row.totalCents,
     paidAt: (row.paidAt ?? row.updatedAt).toISOString(),

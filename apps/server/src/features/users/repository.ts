@@ -1,20 +1,52 @@
 // Queries for accounts: user profiles (the product's side of an account: role, contact details)
 // and the auth tables better-auth writes (users, their one-time verification values).
-import { and, asc, count, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, like, or, sql } from 'drizzle-orm';
 import type { Role } from '@pitstop/shared/roles';
 import type { Executor } from '../../db/client.ts';
 import { authUsers, authVerifications, userProfiles } from '../../db/schema.ts';
 
-export type ProfileRow = typeof userProfiles.$inferSelect;
+// A photo is up to 3 MB of text: it is read by itself (findProfilePhoto), never with the rest of
+// a profile, which every signed-in request reads to know who is asking.
+const { photo: _photo, ...columnsWithoutPhoto } = getTableColumns(userProfiles);
+const profileColumns = {
+  ...columnsWithoutPhoto,
+  hasPhoto: sql<boolean>`${userProfiles.photo} is not null`.as('has_photo'),
+};
+
+export type ProfileRow = Omit<typeof userProfiles.$inferSelect, 'photo'> & { hasPhoto: boolean };
+type ProfileValues = Partial<
+  Pick<
+    typeof userProfiles.$inferInsert,
+    | 'name'
+    | 'phone'
+    | 'address'
+    | 'role'
+    | 'photo'
+    | 'serviceArea'
+    | 'emergencyContact'
+    | 'emergencyPhone'
+  >
+>;
 
 export async function findProfileByUserId(db: Executor, userId: string) {
-  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId));
+  const [row] = await db
+    .select(profileColumns)
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
+  return row;
+}
+
+export async function findProfilePhoto(db: Executor, profileId: string) {
+  const [row] = await db
+    .select({ photo: userProfiles.photo, updatedAt: userProfiles.updatedAt })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, profileId));
   return row;
 }
 
 export async function findProfileById(db: Executor, profileId: string) {
   const [row] = await db
-    .select({ profile: userProfiles, email: authUsers.email })
+    .select({ profile: profileColumns, email: authUsers.email })
     .from(userProfiles)
     .innerJoin(authUsers, eq(authUsers.id, userProfiles.userId))
     .where(eq(userProfiles.id, profileId));
@@ -82,7 +114,7 @@ function searchCondition(search: string | undefined) {
 
 export async function listProfilesWithEmail(db: Executor, filter: ProfileFilter) {
   return db
-    .select({ profile: userProfiles, email: authUsers.email })
+    .select({ profile: profileColumns, email: authUsers.email })
     .from(userProfiles)
     .innerJoin(authUsers, eq(authUsers.id, userProfiles.userId))
     .where(
@@ -108,13 +140,13 @@ export async function countProfilesByRole(db: Executor, search: string | undefin
 export async function updateProfile(
   db: Executor,
   profileId: string,
-  values: Partial<Pick<ProfileRow, 'name' | 'phone' | 'address' | 'role'>>,
-) {
+  values: ProfileValues,
+): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(userProfiles)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(userProfiles.id, profileId))
-    .returning();
+    .returning(profileColumns);
   return row;
 }
 

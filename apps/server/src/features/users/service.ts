@@ -77,6 +77,16 @@ export async function createDefaultProfile(db: Db, userId: string, name: string)
   await insertProfileIfAbsent(db, userId, name);
 }
 
+/**
+ * Where a profile's photo is served, or null without one. The version changes with every change
+ * of the profile, so browsers may keep a photo for good and still see a new one at once.
+ */
+export function profilePhotoUrl(profile: Pick<ProfileRow, 'id' | 'hasPhoto' | 'updatedAt'>) {
+  return profile.hasPhoto
+    ? `/api/profiles/${profile.id}/photo?v=${profile.updatedAt.getTime()}`
+    : null;
+}
+
 /** The user's profile, created (role customer) the first time a signed-in user is seen. */
 export async function findOrCreateProfile(db: Db, userId: string): Promise<ProfileRow> {
   return (await findProfileByUserId(db, userId)) ?? (await ensureProfileRow(db, userId));

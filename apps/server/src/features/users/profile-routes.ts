@@ -1,0 +1,114 @@
+// HTTP routes for the signed-in user's own profile (/profile): read and edit it, set or remove
+// the photo, and serve a photo to those who may see it.
+import { photoRequestSchema, profileUpdateRequestSchema } from '@pitstop/shared/profile/forms';
+import { PHOTO_DATA_URL_MAX_LENGTH } from '@pitstop/shared/profile/photo';
+import { profileResponseSchema } from '@pitstop/shared/profile/responses';
+import { z } from 'zod';
+import type { AppInstance } from '../../lib/app-context.ts';
+import { requireViewer } from '../../lib/access.ts';
+import {
+  getOwnProfile,
+  parseOwnProfile,
+  PHOTO_NOT_FOUND,
+  readProfilePhoto,
+  setOwnPhoto,
+  updateOwnProfile,
+} from './profile-service.ts';
+
+/** The photo's data URL and the JSON around it. */
+const PHOTO_BODY_LIMIT = PHOTO_DATA_URL_MAX_LENGTH + 1024;
+
+export async function profileRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The caller's own profile, with the address in parts and a summary",
+        response: { 200: profileResponseSchema },
+      },
+      config: { access: 'profile:edit:own' },
+    },
+    async (request) => ({ profile: await getOwnProfile(db, requireViewer(request)) }),
+  );
+
+  app.put(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary:
+          "Edit the caller's own name, phone and address; a technician also their service area and emergency contact (all required for them)",
+        body: profileUpdateRequestSchema,
+        response: { 200: profileResponseSchema },
+      },
+      config: { access: 'profile:edit:own' },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const input = parseOwnProfile(viewer, request.body);
+      return { profile: await updateOwnProfile(db, viewer, input) };
+    },
+  );
+
+  app.put(
+    '/api/profile/photo',
+    {
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: {
+        tags: ['profile'],
+        summary: 'Set the caller’s photo: a JPEG, PNG, WebP or GIF data URL of at most 2 MB',
+        body: photoRequestSchema,
+        response: { 200: profileResponseSchema },
+      },
+      config: { access: 'profile:edit:own', longText: ['photo'] },
+    },
+    async (request) => ({
+      profile: await setOwnPhoto(db, requireViewer(request), request.body.photo),
+    }),
+  );
+
+  app.delete(
+    '/api/profile/photo',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Remove the caller’s photo',
+        response: { 200: profileResponseSchema },
+      },
+      config: { access: 'profile:edit:own' },
+    },
+    async (request) => ({ profile: await setOwnPhoto(db, requireViewer(request), null) }),
+  );
+
+  app.get(
+    '/api/profiles/:id/photo',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'A profile photo: the owner’s own, or any technician’s for the staff',
+        params: z.object({ id: z.uuid(PHOTO_NOT_FOUND) }),
+        querystring: z.object({ v: z.string().max(20).optional() }),
+        produces: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+      },
+      config: { access: 'profile:edit:own' },
+    },
+    async (request, reply) => {
+      const photo = await readProfilePhoto(db, requireViewer(request), request.params.id);
+      const etag = `"${photo.version}"`;
+      // The address names the version: that one never changes, so the browser may keep it.
+      const isCurrent = request.query.v === String(photo.version);
+      reply
+        .header('etag', etag)
+        .header(
+          'cache-control',
+          isCurrent ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+        )
+        .header('content-security-policy', "default-src 'none'");
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(photo.type).send(photo.bytes);
+    },
+  );
+}
