@@ -17,6 +17,16 @@ export interface Account {
   user: UserSummary;
   password: string;
   onboardingComplete: boolean;
+  /** What the profile holds beyond User Management's columns (handlers/profile.ts). */
+  profile: AccountProfile;
+}
+
+export interface AccountProfile {
+  /** Where the photo is served, versioned as the server does; null without one. */
+  photoUrl: string | null;
+  serviceArea: string | null;
+  emergencyContact: string;
+  emergencyPhone: string;
 }
 
 export interface AccountSeed {
@@ -29,6 +39,10 @@ export interface AccountSeed {
   address?: string;
   createdAt?: string;
   onboardingComplete?: boolean;
+  photoUrl?: string | null;
+  serviceArea?: string | null;
+  emergencyContact?: string;
+  emergencyPhone?: string;
 }
 
 const state = {
@@ -67,6 +81,12 @@ export function addAccount(seed: AccountSeed = {}): Account {
     },
     password: seed.password ?? TEST_PASSWORD,
     onboardingComplete: seed.onboardingComplete ?? true,
+    profile: {
+      photoUrl: seed.photoUrl ?? null,
+      serviceArea: seed.serviceArea ?? null,
+      emergencyContact: seed.emergencyContact ?? '',
+      emergencyPhone: seed.emergencyPhone ?? '',
+    },
   };
   state.accounts.push(account);
   return account;
@@ -120,6 +140,7 @@ export function viewerOf(account: Account): Viewer {
     name: user.name,
     profileId: user.id,
     onboardingComplete: account.onboardingComplete,
+    photoUrl: account.profile.photoUrl,
   };
 }
 
@@ -132,6 +153,7 @@ export function makeViewer(role: Role, overrides: Partial<Viewer> = {}): Viewer 
     name: `Test ${role}`,
     profileId: `profile-${role}`,
     onboardingComplete: true,
+    photoUrl: null,
     ...overrides,
   };
 }

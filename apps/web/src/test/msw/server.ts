@@ -4,12 +4,15 @@
 // Requests are recorded, so a test can check what the page sent.
 import { setupServer } from 'msw/node';
 import { resetAccounts } from './accounts.ts';
+import { appointmentsHandlers, resetAppointmentsState } from './handlers/appointments.ts';
 import { authHandlers, resetAuthState } from './handlers/auth.ts';
 import { bookingHandlers, resetBookingState } from './handlers/booking.ts';
 import { businessHandlers, resetBusinessState } from './handlers/business.ts';
+import { profileHandlers, resetProfileState } from './handlers/profile.ts';
 import { resetServicesState, servicesHandlers } from './handlers/services.ts';
 import { resetSetupState, setupHandlers } from './handlers/setup.ts';
 import { usersHandlers } from './handlers/users.ts';
+import { resetVehiclesState, vehiclesHandlers } from './handlers/vehicles.ts';
 
 export const server = setupServer(
   ...authHandlers,
@@ -18,6 +21,9 @@ export const server = setupServer(
   ...servicesHandlers,
   ...businessHandlers,
   ...bookingHandlers,
+  ...profileHandlers,
+  ...vehiclesHandlers,
+  ...appointmentsHandlers,
 );
 
 export interface RecordedRequest {
@@ -79,6 +85,9 @@ export function resetApiState(): void {
   resetBookingState();
   resetServicesState();
   resetSetupState();
+  resetProfileState();
+  resetVehiclesState();
+  resetAppointmentsState();
   recorded = [];
   problems = [];
 }

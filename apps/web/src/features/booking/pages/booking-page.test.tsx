@@ -7,13 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubLocationAssign } from '../../../test/location.ts';
 import { addAccount, signInAs, TEST_PASSWORD } from '../../../test/msw/accounts.ts';
-import {
-  failNextBooking,
-  seedVehicles,
-  storedBookings,
-} from '../../../test/msw/handlers/booking.ts';
+import { failNextBooking, storedBookings } from '../../../test/msw/handlers/booking.ts';
 import { seedBusiness, TEST_BUSINESS } from '../../../test/msw/handlers/business.ts';
 import { makeService, seedServices } from '../../../test/msw/handlers/services.ts';
+import { seedVehicles } from '../../../test/msw/handlers/vehicles.ts';
 import { apiCalls, lastBodyOf } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
@@ -206,8 +203,8 @@ describe('/booking', () => {
   });
 
   it('fills and locks the vehicle from My Garage, and the blank option clears and unlocks', async () => {
-    signInAs({ role: 'customer' });
-    seedVehicles([
+    const customer = signInAs({ role: 'customer' });
+    seedVehicles(customer, [
       {
         id: 'v1',
         make: 'Honda',
@@ -243,7 +240,7 @@ describe('/booking', () => {
     expect(screen.getByLabelText('License Plate')).toHaveValue('');
   });
 
-  it('has no garage select when the account has no saved vehicles (or no vehicles API)', async () => {
+  it('has no garage select when the account has no saved vehicles', async () => {
     signInAs({ role: 'customer', name: 'Grace Brewster Hopper' });
     renderApp('/booking');
     // The signed-in customer's name and e-mail are filled in.

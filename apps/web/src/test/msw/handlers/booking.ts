@@ -1,8 +1,7 @@
 // Doubles of the booking flow (docs/decisions/017-booking-data-model.md, "API"): the day's
 // slots from the stored business hours, POST /api/bookings and /api/bookings/pay-now (one
-// answer per idempotency key; a test can make the next one answer 409 or 502), the checkout
-// outcome /checkout-success reads, and the garage (404, as today's server, until a test seeds
-// vehicles).
+// answer per idempotency key; a test can make the next one answer 409 or 502), and the checkout
+// outcome /checkout-success reads. The garage the form offers is in handlers/vehicles.ts.
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import {
   bookingRequestSchema,
@@ -20,7 +19,6 @@ import {
   type UnscheduledOrder,
 } from '@pitstop/shared/booking/responses';
 import { findTimeSlots } from '@pitstop/shared/booking/time-slots';
-import { vehicleListResponseSchema, type Vehicle } from '@pitstop/shared/vehicles/responses';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { requireAccess } from '../accounts.ts';
@@ -44,7 +42,6 @@ const state = {
   /** Slots left out as full, by date. */
   fullSlots: new Map<string, Set<string>>(),
   sessions: new Map<string, CheckoutSession>(),
-  vehicles: null as Vehicle[] | null,
   unscheduled: [] as UnscheduledOrder[],
   failedKeys: new Set<string>(),
   nextId: 1,
@@ -56,7 +53,6 @@ export function resetBookingState(): void {
   state.nextFailure = null;
   state.fullSlots = new Map();
   state.sessions = new Map();
-  state.vehicles = null;
   state.unscheduled = [];
   state.failedKeys = new Set();
   state.nextId = 1;
@@ -92,11 +88,6 @@ export function seedCheckoutSession(
 /** The paid pay-now orders GET /api/bookings/unscheduled answers (staff only). */
 export function seedUnscheduledOrders(orders: UnscheduledOrder[]): void {
   state.unscheduled = orders;
-}
-
-/** The signed-in customer's garage; without it GET /api/vehicles answers 404 like today's server. */
-export function seedVehicles(vehicles: Vehicle[]): void {
-  state.vehicles = vehicles;
 }
 
 /** The checkout URL the doubles answer for the n-th checkout. */
@@ -203,12 +194,5 @@ export const bookingHandlers = [
     const access = requireAccess('appointment:read:any');
     if (!access.ok) return access.response;
     return respond(unscheduledOrderListResponseSchema, { orders: state.unscheduled });
-  }),
-
-  http.get('/api/vehicles', () => {
-    const access = requireAccess('signed-in');
-    if (!access.ok) return access.response;
-    if (!state.vehicles) return apiError('NOT_FOUND', 'Not found');
-    return respond(vehicleListResponseSchema, { vehicles: state.vehicles });
   }),
 ];

@@ -1,0 +1,89 @@
+// Doubles of the customer's own appointments (GET /api/appointments/mine): each account's
+// upcoming and past visits and paid orders not yet scheduled, as a test seeds them. The calendar
+// file (GET /api/appointments/:calendarId/calendar.ics) is a download link the page never fetches.
+import {
+  myAppointmentsResponseSchema,
+  type MyAppointmentsResponse,
+  type MyUnscheduledOrder,
+  type MyVisit,
+} from '@pitstop/shared/appointments/responses';
+import { http } from 'msw';
+import { requireAccess, type Account } from '../accounts.ts';
+import { respond } from '../respond.ts';
+
+const NONE: MyAppointmentsResponse = { upcoming: [], past: [], unscheduled: [] };
+
+const state = { byUser: new Map<string, MyAppointmentsResponse>(), nextId: 1 };
+
+export function resetAppointmentsState(): void {
+  state.byUser = new Map();
+  state.nextId = 1;
+}
+
+/** What GET /api/appointments/mine answers `account`. */
+export function seedMyAppointments(
+  account: Account,
+  appointments: Partial<MyAppointmentsResponse>,
+): void {
+  state.byUser.set(account.user.userId, { ...NONE, ...appointments });
+}
+
+export function myAppointmentsOf(account: Account): MyAppointmentsResponse {
+  return state.byUser.get(account.user.userId) ?? NONE;
+}
+
+export type VisitSeed = Pick<MyVisit, 'date' | 'time'> &
+  Partial<Omit<MyVisit, 'services'>> & {
+    services: (Partial<MyVisit['services'][number]> & { serviceName: string })[];
+  };
+
+/** A visit as the server groups it: one booking's services, the first one's moment. */
+export function makeVisit(seed: VisitSeed): MyVisit {
+  const n = state.nextId++;
+  const startsAt = new Date(`${seed.date}T${seed.time}:00Z`).toISOString();
+  const services = seed.services.map((service, index) => ({
+    appointmentId: `appointment-${n}-${index + 1}`,
+    status: 'scheduled' as const,
+    technician: null,
+    ...service,
+  }));
+  return {
+    calendarId: services[0]?.appointmentId ?? `appointment-${n}`,
+    bookingId: `booking-${n}`,
+    startsAt,
+    endsAt: new Date(Date.parse(startsAt) + 45 * 60_000).toISOString(),
+    location: '12 Analytical Way, Springfield, 12345',
+    ...seed,
+    services,
+  };
+}
+
+export function makeUnscheduledOrder(seed: Partial<MyUnscheduledOrder> = {}): MyUnscheduledOrder {
+  return {
+    bookingId: `booking-paid-${state.nextId++}`,
+    services: ['Synthetic Oil Change'],
+    amountCents: 7999,
+    paidAt: '2026-03-12T14:30:00.000Z',
+    ...seed,
+  };
+}
+
+/** The services of `account`'s visits, as the profile's summary counts them. */
+export function countMyAppointments(account: Account) {
+  const { upcoming, past } = myAppointmentsOf(account);
+  const services = (visits: MyVisit[]) => visits.flatMap((visit) => visit.services);
+  const all = [...services(upcoming), ...services(past)];
+  return {
+    appointments: all.length,
+    upcoming: services(upcoming).filter((service) => service.status !== 'cancelled').length,
+    completed: all.filter((service) => service.status === 'completed').length,
+  };
+}
+
+export const appointmentsHandlers = [
+  http.get('/api/appointments/mine', () => {
+    const access = requireAccess('appointment:read:own');
+    if (!access.ok) return access.response;
+    return respond(myAppointmentsResponseSchema, myAppointmentsOf(access.account));
+  }),
+];

@@ -1,0 +1,108 @@
+// Doubles of the signed-in user's own profile (/api/profile and its photo), deciding as the server
+// does: the form's schema picked by role (a technician keeps what onboarding required), the
+// address stored as "street, city, zip", the phone as (XXX) XXX-XXXX, and a new photo served at a
+// new versioned address. The summary counts the appointments and garage doubles' records.
+import { joinAddress, splitAddress } from '@pitstop/shared/profile/address';
+import {
+  customerProfileSchema,
+  photoRequestSchema,
+  technicianProfileSchema,
+} from '@pitstop/shared/profile/forms';
+import { profileResponseSchema, type Profile } from '@pitstop/shared/profile/responses';
+import { formatPhone } from '@pitstop/shared/phone';
+import { http } from 'msw';
+import { requireAccess, type Account } from '../accounts.ts';
+import { readBody, respond } from '../respond.ts';
+import { countMyAppointments } from './appointments.ts';
+import { garageOf } from './vehicles.ts';
+
+const state = { photoVersion: 1 };
+
+export function resetProfileState(): void {
+  state.photoVersion = 1;
+}
+
+/** Where the server would serve `account`'s next photo. */
+export function photoUrlFor(account: Account, version: number): string {
+  return `/api/profiles/${account.user.id}/photo?v=${version}`;
+}
+
+export function profileOf(account: Account): Profile {
+  const { user, profile } = account;
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    name: user.name,
+    phone: user.phone,
+    ...splitAddress(user.address),
+    ...profile,
+    onboardingComplete: account.onboardingComplete,
+    memberSince: user.createdAt,
+    summary: {
+      ...countMyAppointments(account),
+      vehicles: user.role === 'technician' ? 0 : garageOf(account).length,
+    },
+  };
+}
+
+const answer = (account: Account) =>
+  respond(profileResponseSchema, { profile: profileOf(account) });
+
+export const profileHandlers = [
+  http.get('/api/profile', () => {
+    const access = requireAccess('profile:edit:own');
+    if (!access.ok) return access.response;
+    return answer(access.account);
+  }),
+
+  http.put('/api/profile', async ({ request }) => {
+    const access = requireAccess('profile:edit:own');
+    if (!access.ok) return access.response;
+    const { account } = access;
+    if (account.user.role === 'technician') {
+      const body = await readBody(request, technicianProfileSchema);
+      if (!body.ok) return body.response;
+      const { serviceArea, emergencyContact, emergencyPhone } = body.data;
+      account.profile = {
+        ...account.profile,
+        serviceArea,
+        emergencyContact,
+        emergencyPhone: formatPhone(emergencyPhone),
+      };
+      account.user = { ...account.user, ...personalInfo(body.data) };
+    } else {
+      const body = await readBody(request, customerProfileSchema);
+      if (!body.ok) return body.response;
+      account.user = { ...account.user, ...personalInfo(body.data) };
+    }
+    return answer(account);
+  }),
+
+  http.put('/api/profile/photo', async ({ request }) => {
+    const access = requireAccess('profile:edit:own');
+    if (!access.ok) return access.response;
+    const body = await readBody(request, photoRequestSchema);
+    if (!body.ok) return body.response;
+    const { account } = access;
+    account.profile = { ...account.profile, photoUrl: photoUrlFor(account, state.photoVersion++) };
+    return answer(account);
+  }),
+
+  http.delete('/api/profile/photo', () => {
+    const access = requireAccess('profile:edit:own');
+    if (!access.ok) return access.response;
+    access.account.profile = { ...access.account.profile, photoUrl: null };
+    return answer(access.account);
+  }),
+];
+
+function personalInfo(values: {
+  name: string;
+  phone: string;
+  street: string;
+  city: string;
+  zipCode: string;
+}) {
+  return { name: values.name, phone: formatPhone(values.phone), address: joinAddress(values) };
+}
