@@ -1,14 +1,13 @@
-// The booking flow's calls: the day's time slots, the customer's saved vehicles, starting the
-// checkout of a booking, and reading a checkout's outcome for /checkout-success.
+// The booking flow's calls: the day's time slots, starting the checkout of a booking, and reading
+// a checkout's outcome for /checkout-success. The saved vehicles are lib/garage.ts.
 import type { BookingForm } from '@pitstop/shared/booking/forms';
 import {
   checkoutOutcomeResponseSchema,
   checkoutStartResponseSchema,
   daySlotsResponseSchema,
 } from '@pitstop/shared/booking/responses';
-import { vehicleListResponseSchema, type Vehicle } from '@pitstop/shared/vehicles/responses';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { apiFetch } from '../../lib/api.ts';
 
 /** The time list refreshes every 60 s (SPEC section 4), so taken slots drop out while one waits. */
 export const SLOTS_REFRESH_MS = 60_000;
@@ -31,24 +30,6 @@ export function slotsQueryOptions(date: string, services: readonly string[]) {
     // Keep the list on screen while another selection of services is asked for.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === date ? previous : undefined,
-  });
-}
-
-/**
- * The signed-in customer's garage. Until the vehicles API exists (issue 11) the server answers
- * 404, which means the same to this form as an empty garage.
- */
-export function savedVehiclesQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: ['vehicles', userId] as const,
-    queryFn: async ({ signal }): Promise<Vehicle[]> => {
-      try {
-        return (await apiFetch('/api/vehicles', vehicleListResponseSchema, { signal })).vehicles;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
   });
 }
 

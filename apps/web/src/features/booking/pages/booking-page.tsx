@@ -5,6 +5,7 @@ import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { bookingFormSchema, type BookingForm } from '@pitstop/shared/booking/forms';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { formatPrice } from '@pitstop/shared/money';
+import { can } from '@pitstop/shared/permissions';
 import type { Service } from '@pitstop/shared/services/responses';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Car, CreditCard, MapPin, User, Wrench } from 'lucide-react';
@@ -16,9 +17,9 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { garageQueryOptions } from '../../../lib/garage.ts';
 import { servicesQueryOptions } from '../../../lib/service-catalog.ts';
 import { useViewer } from '../../../lib/viewer.ts';
-import { savedVehiclesQueryOptions } from '../api.ts';
 import { loadBookingDraft, type BookingDraft } from '../booking-draft.ts';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
 import { splitPersonName } from '@pitstop/shared/text';
@@ -45,9 +46,10 @@ export function BookingPage() {
   const { viewer } = useViewer();
   const services = useQuery(servicesQueryOptions());
   const business = useBusinessProfile();
+  // Technicians have no garage; a garage that cannot be read only hides 'Select from My Garage'.
   const garage = useQuery({
-    ...savedVehiclesQueryOptions(viewer?.userId ?? ''),
-    enabled: viewer !== null,
+    ...garageQueryOptions(viewer?.userId ?? ''),
+    enabled: viewer !== null && can(viewer.role, 'vehicle:manage:own'),
   });
   // Read once: what a signed-out visitor typed before signing in.
   const [draft] = useState(loadBookingDraft);
