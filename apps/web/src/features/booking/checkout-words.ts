@@ -1,28 +1,7 @@
-// How /checkout-success words a visit's moment and an order (SPEC section 9: 12-hour times,
-// amounts in cents shown as $X.XX).
-import { formatTime12 } from '@pitstop/shared/business/hours';
+// How /checkout-success words an order (SPEC section 9: amounts in cents shown as $X.XX). The
+// visit's moment and the order's date are worded by lib/visit-words.ts, which /profile shares.
 import type { Order } from '@pitstop/shared/booking/responses';
 import { formatPrice } from '@pitstop/shared/money';
-
-/** A pay-now order has no visit yet (SPEC "Checkout success"). */
-export const PAY_NOW_MESSAGE = 'Our team will contact you to schedule your service.';
-
-/** 'Saturday, March 14, 2026' for the business-local date 2026-03-14. */
-export function formatVisitDate(date: string): string {
-  // A calendar date, not a moment: read and written in UTC so no zone can move it a day.
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
-}
-
-/** "we'll see you on Saturday, March 14, 2026 at 9:00 AM" */
-export function visitMoment(visit: { date: string; time: string }): string {
-  return `${formatVisitDate(visit.date)} at ${formatTime12(visit.time)}`;
-}
 
 /** `$129.98`, with the currency's code when it is not dollars. */
 export function formatAmount(order: Pick<Order, 'amountTotal' | 'currency'>): string {
@@ -36,15 +15,4 @@ export function formatAmount(order: Pick<Order, 'amountTotal' | 'currency'>): st
 export function formatPaymentStatus(status: string): string {
   const words = status.replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** 'March 14, 2026 at 10:05 AM' in the business's zone (the browser's until it is known). */
-export function formatOrderDate(iso: string, timeZone: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
 }

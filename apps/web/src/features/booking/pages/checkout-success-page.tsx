@@ -16,13 +16,8 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
 import { checkoutOutcomeQueryOptions } from '../api.ts';
 import { clearBookingDraft } from '../booking-draft.ts';
-import {
-  formatAmount,
-  formatOrderDate,
-  formatPaymentStatus,
-  PAY_NOW_MESSAGE,
-  visitMoment,
-} from '../checkout-words.ts';
+import { formatOrderDate, PAY_NOW_MESSAGE, visitMoment } from '../../../lib/visit-words.ts';
+import { formatAmount, formatPaymentStatus } from '../checkout-words.ts';
 import { PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/alerts';
 import { CheckoutShell } from '../components/checkout-shell.tsx';
 
