@@ -62,24 +62,36 @@ const personalInfo = {
 };
 
 /** An address is all three parts or none: half of one would send a technician nowhere. */
-function wholeAddress(
-  profile: { street: string; city: string; zipCode: string },
-  context: z.core.$RefinementCtx,
-  required: boolean,
-) {
-  const parts = [profile.street, profile.city, profile.zipCode];
-  if (!required && parts.every((part) => part === '')) return;
-  if (profile.street === '')
-    context.addIssue({ code: 'custom', path: ['street'], message: PROFILE_MESSAGES.street });
-  if (profile.city === '')
-    context.addIssue({ code: 'custom', path: ['city'], message: PROFILE_MESSAGES.city });
-  if (profile.zipCode === '')
-    context.addIssue({ code: 'custom', path: ['zipCode'], message: PROFILE_MESSAGES.zipCode });
+function wholeAddress(required: boolean) {
+  return (
+    profile: { street?: unknown; city?: unknown; zipCode?: unknown },
+    context: z.RefinementCtx,
+  ) => {
+    const part = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+    const parts = {
+      street: part(profile.street),
+      city: part(profile.city),
+      zipCode: part(profile.zipCode),
+    };
+    if (!required && Object.values(parts).every((value) => value === '')) return;
+    for (const [field, value] of Object.entries(parts)) {
+      if (value === '') {
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: PROFILE_MESSAGES[field as keyof typeof parts],
+        });
+      }
+    }
+  };
 }
+
+// Checked even when another field is wrong, so every message shows at once.
+const always = { when: () => true };
 
 export const customerProfileSchema = z
   .object(personalInfo)
-  .superRefine((profile, context) => wholeAddress(profile, context, false));
+  .superRefine(wholeAddress(false), always);
 export type CustomerProfileForm = z.input<typeof customerProfileSchema>;
 
 /** A technician's profile: what onboarding asked for stays required. */
@@ -94,7 +106,7 @@ export const technicianProfileSchema = z
     ),
     emergencyPhone: requiredPhone(PROFILE_MESSAGES.emergencyPhone),
   })
-  .superRefine((profile, context) => wholeAddress(profile, context, true));
+  .superRefine(wholeAddress(true), always);
 export type TechnicianProfileForm = z.input<typeof technicianProfileSchema>;
 
 /**

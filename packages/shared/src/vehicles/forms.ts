@@ -22,19 +22,27 @@ function filled(max: number) {
 
 export const vehicleFormSchema = z
   .object({
-    make: filled(40).refine((make) => VEHICLE_MAKES.includes(make), VEHICLE_MESSAGES.unknownMake),
+    make: filled(40).refine(
+      (make) => make === '' || VEHICLE_MAKES.includes(make),
+      VEHICLE_MESSAGES.unknownMake,
+    ),
     model: filled(60),
     /** Typed as text; the parsed form holds the number. */
     year: z
       .union([z.string(), z.number()], VEHICLE_MESSAGES.fillAll)
       .transform((value) => String(value).trim())
       .refine((value) => value !== '', VEHICLE_MESSAGES.fillAll)
-      .refine((value) => /^\d{4}$/.test(value) && isPlausibleVehicleYear(Number(value)), {
-        error: () => vehicleYearMessage(),
-      })
+      .refine(
+        (value) => value === '' || (/^\d{4}$/.test(value) && isPlausibleVehicleYear(Number(value))),
+        {
+          error: () => vehicleYearMessage(),
+        },
+      )
       .transform(Number),
     color: filled(30),
-    licensePlate: filled(20).refine(isValidPlate, VEHICLE_MESSAGES.plate).transform(normalizePlate),
+    licensePlate: filled(20)
+      .refine((plate) => plate === '' || isValidPlate(plate), VEHICLE_MESSAGES.plate)
+      .transform(normalizePlate),
   })
   .superRefine((vehicle, context) => {
     if (VEHICLE_MAKES.includes(vehicle.make) && !modelsFor(vehicle.make).includes(vehicle.model)) {
