@@ -29,6 +29,50 @@ describe('top bar user menu', () => {
     expect(within(banner).queryByRole('link', { name: 'Sign In' })).toBeNull();
   });
 
+  it('shows the profile photo as the avatar, or else the initial', async () => {
+    signInAs({
+      role: 'customer',
+      email: 'pat@example.com',
+      photoUrl: '/api/profiles/p1/photo?v=3',
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+
+    const button = await within(await screen.findByRole('banner')).findByRole('button', {
+      name: /Account menu/,
+    });
+    expect(button.querySelector('img')).toHaveAttribute('src', '/api/profiles/p1/photo?v=3');
+    expect(button.querySelector('img')).toHaveAttribute('alt', '');
+    await user.click(button);
+    expect((await screen.findByRole('menu')).querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/profiles/p1/photo?v=3',
+    );
+  });
+
+  it('shows the initial when there is no photo', async () => {
+    signInAs({ role: 'customer', email: 'pat@example.com' });
+    renderApp('/');
+
+    const button = await within(await screen.findByRole('banner')).findByRole('button', {
+      name: /Account menu/,
+    });
+    expect(button.querySelector('img')).toBeNull();
+    expect(button.querySelector('[aria-hidden="true"]')).toHaveTextContent(/^p$/);
+  });
+
+  it('shows the photo in the mobile menu too', async () => {
+    signInAs({ role: 'customer', photoUrl: '/api/profiles/p1/photo?v=3' });
+    const user = userEvent.setup();
+    renderApp('/');
+
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await waitFor(() =>
+      expect(menu.querySelector('img')).toHaveAttribute('src', '/api/profiles/p1/photo?v=3'),
+    );
+  });
+
   it('offers the Admin Dashboard to staff', async () => {
     signInAs({ role: 'manager' });
     const user = userEvent.setup();

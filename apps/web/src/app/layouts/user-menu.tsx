@@ -45,13 +45,26 @@ function useSignOutToHome() {
   };
 }
 
-function Avatar({ email }: { email: string }) {
+/** The profile photo when there is one, else the e-mail's initial. Decorative: the e-mail is beside it. */
+function Avatar({ viewer }: { viewer: Viewer }) {
+  if (viewer.photoUrl) {
+    return (
+      <img
+        src={viewer.photoUrl}
+        alt=""
+        width={32}
+        height={32}
+        decoding="async"
+        className="size-8 shrink-0 rounded-full bg-muted object-cover"
+      />
+    );
+  }
   return (
     <span
       className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-950 text-sm font-bold text-accent-400 uppercase"
       aria-hidden="true"
     >
-      {email.charAt(0)}
+      {viewer.email.charAt(0)}
     </span>
   );
 }
@@ -73,7 +86,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="menu" className="max-w-64">
-          <Avatar email={viewer.email} />
+          <Avatar viewer={viewer} />
           <span className="sr-only">Account menu for </span>
           <span className="truncate">{viewer.email}</span>
           <ChevronDown className="text-muted-foreground" aria-hidden="true" />
@@ -81,7 +94,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-64">
         <DropdownMenuLabel className="flex items-center gap-3 font-normal">
-          <Avatar email={viewer.email} />
+          <Avatar viewer={viewer} />
           <Identity viewer={viewer} />
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
@@ -117,7 +130,7 @@ export function MobileUserMenu({ viewer }: { viewer: Viewer }) {
   return (
     <div className="flex flex-col gap-2 border-t border-border pt-4">
       <div className="flex items-center gap-3 px-3 pb-2">
-        <Avatar email={viewer.email} />
+        <Avatar viewer={viewer} />
         <Identity viewer={viewer} />
       </div>
       <ul className="flex flex-col">
