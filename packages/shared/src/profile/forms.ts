@@ -31,9 +31,10 @@ export const PROFILE_MESSAGES = {
 /** How long the success message stays (spec section 9: "profile message clears after 3 s"). */
 export const PROFILE_MESSAGE_MS = 3_000;
 
-function text(max: number) {
+/** Text of at most `max` characters; `missing` is the message when it is not text at all. */
+function text(max: number, missing: string) {
   return z
-    .string()
+    .string(missing)
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED);
@@ -41,7 +42,7 @@ function text(max: number) {
 
 /** Empty, or a phone of ten digits (the field formats it as (XXX) XXX-XXXX). */
 function optionalPhone(message: string) {
-  return text(14).refine(
+  return text(14, message).refine(
     (value) => value === '' || value.replace(/\D/g, '').length === 10,
     message,
   );
@@ -51,11 +52,17 @@ const requiredPhone = (message: string) =>
   optionalPhone(message).refine((value) => value !== '', message);
 
 const personalInfo = {
-  name: text(PERSON_NAME_MAX_LENGTH).refine((value) => value !== '', PROFILE_MESSAGES.name),
+  name: text(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.name).refine(
+    (value) => value !== '',
+    PROFILE_MESSAGES.name,
+  ),
   phone: optionalPhone(PROFILE_MESSAGES.phone),
-  street: text(200),
-  city: text(100).refine((value) => !value.includes(','), 'City cannot contain a comma'),
-  zipCode: text(10).refine(
+  street: text(200, PROFILE_MESSAGES.street),
+  city: text(100, PROFILE_MESSAGES.city).refine(
+    (value) => !value.includes(','),
+    'City cannot contain a comma',
+  ),
+  zipCode: text(10, PROFILE_MESSAGES.zipCode).refine(
     (value) => value === '' || /^\d{5}(-\d{4})?$/.test(value),
     PROFILE_MESSAGES.zipCode,
   ),
@@ -100,7 +107,7 @@ export const technicianProfileSchema = z
     ...personalInfo,
     phone: requiredPhone(PROFILE_MESSAGES.phone),
     serviceArea: z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea),
-    emergencyContact: text(PERSON_NAME_MAX_LENGTH).refine(
+    emergencyContact: text(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.emergencyContact).refine(
       (value) => value !== '',
       PROFILE_MESSAGES.emergencyContact,
     ),

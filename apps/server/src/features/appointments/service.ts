@@ -207,7 +207,8 @@ export async function visitCalendar(db: Executor, viewer: Viewer, id: string) {
     uid: `${row.bookingId ?? row.id}@pitstop`,
     date: first.appointmentDate,
     time: first.appointmentTime,
-    durationMinutes: (endsAt - first.startsAt.getTime()) / 60_000,
+    // From the booked time (every row keeps it), even when its first service was cancelled.
+    durationMinutes: (endsAt - visitRows[0]!.startsAt.getTime()) / 60_000,
     timeZone: business.timeZone,
     summary: `${business.name}: ${active.map((item) => item.serviceName).join(', ')}`,
     description: [

@@ -88,7 +88,8 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['profile'],
-        summary: 'A profile photo: the owner’s own, or any technician’s for the staff',
+        summary:
+          'A profile photo: the owner’s own, or anyone’s for the staff (manager, admin, super admin)',
         params: z.object({ id: z.uuid(PHOTO_NOT_FOUND) }),
         querystring: z.object({ v: z.string().max(20).optional() }),
         produces: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],

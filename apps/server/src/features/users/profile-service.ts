@@ -115,16 +115,24 @@ export async function setOwnPhoto(
   if (dataUrl !== null && !decodePhoto(dataUrl)) {
     throw new AppError('VALIDATION', PHOTO_MESSAGES.notImage, { photo: PHOTO_MESSAGES.notImage });
   }
-  const updated = await updateProfile(db, viewer.profileId, { photo: dataUrl });
-  if (!updated) throw new AppError('NOT_FOUND', PROFILE_NOT_FOUND);
+  const updated = await db.transaction(async (tx) => {
+    const row = await updateProfile(tx, viewer.profileId, { photo: dataUrl });
+    if (!row) throw new AppError('NOT_FOUND', PROFILE_NOT_FOUND);
+    await recordAudit(tx, viewer, {
+      action: dataUrl === null ? 'profile.photo.remove' : 'profile.photo.set',
+      entity: 'user',
+      entityId: viewer.userId,
+    });
+    return row;
+  });
   return toProfile(db, viewer, updated, viewer.email);
 }
 
 export const PHOTO_NOT_FOUND = 'No photo here.';
 
 /**
- * A profile's photo, for its owner and for the staff who manage technicians (their cards show
- * it); anyone else is told there is none, as they are for a profile without one.
+ * A profile's photo, for its owner and for the staff (technician cards and user lists show it);
+ * anyone else is told there is none, as they are for a profile without one.
  */
 export async function readProfilePhoto(
   db: Executor,
