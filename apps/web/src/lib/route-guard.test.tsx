@@ -8,7 +8,7 @@ import { apiError } from '../test/msw/respond.ts';
 import { server } from '../test/msw/server.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { guardedRoute } from './route-guard.tsx';
-import { viewerQueryKey } from './viewer.ts';
+import { forgetSession, viewerQueryKey } from './viewer.ts';
 
 const StaffPage = vi.fn(() => <h1>Staff page</h1>);
 
@@ -29,6 +29,7 @@ function staffRoutes(queryClient: QueryClient): RouteObject[] {
         ),
         { path: '/login', element: <h1>Login</h1> },
         { path: '/home', element: <h1>Home</h1> },
+        { path: '/', element: <h1>Front page</h1> },
       ],
     },
   ];
@@ -72,5 +73,17 @@ describe('a guarded route', () => {
 
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(pathname()).toBe('/login');
+  });
+
+  it('sends a viewer who signs out in this tab home, as Sign Out does, not to sign in', async () => {
+    signInAs({ role: 'admin' });
+    const { pathname, queryClient } = renderApp('/staff', staffRoutes);
+    await screen.findByRole('heading', { name: 'Staff page' });
+
+    signOut();
+    act(() => forgetSession(queryClient, { signedOutHere: true }));
+
+    expect(await screen.findByRole('heading', { name: 'Front page' })).toBeInTheDocument();
+    expect(pathname()).toBe('/');
   });
 });

@@ -2,6 +2,7 @@
 // route's loader decides before the page's code or data is shown, so a guarded page never renders
 // before its redirect; the outlet keeps deciding while the page is open (a sign-out elsewhere).
 // The server enforces the same rules on every request; this only decides what to render.
+import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, redirect, type RouteObject } from 'react-router';
 import { useViewer, viewerQueryOptions, type Viewer } from './viewer.ts';
@@ -32,8 +33,9 @@ export function guardRedirect(rule: GuardRule, viewer: Viewer | null): string | 
 }
 
 function GuardedOutlet(rule: GuardRule) {
-  const { viewer, isLoading } = useViewer();
-  const to = isLoading ? null : guardRedirect(rule, viewer);
+  const { viewer, isLoading, hasSignedOutHere } = useViewer();
+  // Sign Out goes home (SPEC "Public layout"); a session that ended elsewhere goes to sign in.
+  const to = isLoading ? null : hasSignedOutHere ? PATHS.home : guardRedirect(rule, viewer);
   return to ? <Navigate to={to} replace /> : <Outlet />;
 }
 

@@ -11,11 +11,18 @@ export type { Viewer };
 
 export const viewerQueryKey = ['me'] as const;
 
+/** What the viewer query holds: the server's answer, or what Sign Out in this tab wrote. */
+export type ViewerAnswer = MeResponse & {
+  /** Written by Sign Out here, and gone with the next read of /api/me. */
+  signedOutHere?: boolean;
+};
+
 /** The query every reader of the viewer shares; guards `ensureQueryData` it in their loaders. */
 export function viewerQueryOptions() {
   return queryOptions({
     queryKey: viewerQueryKey,
-    queryFn: ({ signal }): Promise<MeResponse> => apiFetch('/api/me', meResponseSchema, { signal }),
+    queryFn: ({ signal }): Promise<ViewerAnswer> =>
+      apiFetch('/api/me', meResponseSchema, { signal }),
     staleTime: 60_000,
   });
 }
@@ -36,6 +43,8 @@ export function useViewer() {
     role: viewer?.role ?? DEFAULT_ROLE,
     isSignedIn: viewer !== null,
     isLoading: query.isPending,
+    /** Signed out by Sign Out in this tab (not by a session that ended elsewhere). */
+    hasSignedOutHere: viewer === null && query.data?.signedOutHere === true,
   };
 }
 
@@ -47,10 +56,16 @@ export function forgetAccountData(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]) });
 }
 
-/** Forgets every cached query of the signed-in user and records that nobody is signed in. */
-export function forgetSession(queryClient: QueryClient) {
+/**
+ * Forgets every cached query of the signed-in user and records that nobody is signed in;
+ * `signedOutHere` when this tab's Sign Out ended the session.
+ */
+export function forgetSession(queryClient: QueryClient, { signedOutHere = false } = {}) {
   // The viewer query is answered, not removed, so mounted guards see the change at once.
-  queryClient.setQueryData<MeResponse>(viewerQueryKey, { viewer: null });
+  queryClient.setQueryData<ViewerAnswer>(
+    viewerQueryKey,
+    signedOutHere ? { viewer: null, signedOutHere } : { viewer: null },
+  );
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== viewerQueryKey[0] });
 }
 
@@ -60,7 +75,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () =>
       apiFetch('/api/auth/sign-out', signOutResponseSchema, { method: 'POST', body: {} }),
-    onSuccess: () => forgetSession(queryClient),
+    onSuccess: () => forgetSession(queryClient, { signedOutHere: true }),
     onError: () => queryClient.invalidateQueries({ queryKey: viewerQueryKey }),
   });
 }
