@@ -19,11 +19,11 @@ export const PATHS = {
   adminServices: '/admin/services',
   adminBusinessProfile: '/admin/business-profile',
   adminUsers: '/admin/users',
+  profile: '/profile',
 } as const;
 
 /** Pages later issues build; linked to already, so they are named here but not yet served. */
 export const PLANNED_PATHS = {
-  profile: '/profile',
   technicianDashboard: '/technician-dashboard',
   technicianOnboarding: '/technician-onboarding',
 } as const;

@@ -15,6 +15,7 @@ const EVERY_PAGE_READS = ['/api/me', '/api/business'];
 const PAGE_READS: Partial<Record<PageName, string[]>> = {
   services: ['/api/services'],
   booking: ['/api/services'],
+  profile: ['/api/profile', '/api/appointments/mine'],
 };
 
 const pageByPath = new Map<string, PageName>(

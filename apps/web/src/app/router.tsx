@@ -13,6 +13,7 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { bookingRoutes } from '../features/booking/routes.tsx';
 import { businessRoutes } from '../features/business/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
+import { profileRoutes } from '../features/profile/routes.tsx';
 import { servicesRoutes } from '../features/services/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 
@@ -22,6 +23,7 @@ const FEATURES = [
   authRoutes,
   servicesRoutes,
   bookingRoutes,
+  profileRoutes,
   adminRoutes,
   businessRoutes,
   usersRoutes,

@@ -15,7 +15,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { ROLE_LABELS } from '../../lib/role-labels.ts';
 import { useSignOut, type Viewer } from '../../lib/viewer.ts';
 
@@ -99,7 +99,7 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to={PLANNED_PATHS.profile}>
+          <Link to={PATHS.profile}>
             <UserRound aria-hidden="true" />
             My Profile
           </Link>
@@ -135,7 +135,7 @@ export function MobileUserMenu({ viewer }: { viewer: Viewer }) {
       </div>
       <ul className="flex flex-col">
         <li>
-          <Link to={PLANNED_PATHS.profile} className={mobileLinkClasses}>
+          <Link to={PATHS.profile} className={mobileLinkClasses}>
             <UserRound aria-hidden="true" />
             My Profile
           </Link>

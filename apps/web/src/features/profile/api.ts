@@ -1,0 +1,116 @@
+// The profile page's calls: the signed-in user's own profile and photo, changes to their garage
+// (read through lib/garage.ts, which /booking shares), and their own appointments.
+import { myAppointmentsResponseSchema } from '@pitstop/shared/appointments/responses';
+import { profileResponseSchema, type Profile } from '@pitstop/shared/profile/responses';
+import type { VehicleFormValues } from '@pitstop/shared/vehicles/forms';
+import { vehicleResponseSchema } from '@pitstop/shared/vehicles/responses';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, noContentSchema } from '../../lib/api.ts';
+import { garageQueryKey } from '../../lib/garage.ts';
+import { viewerQueryKey } from '../../lib/viewer.ts';
+import type { ProfileFields } from './profile-form.ts';
+
+export const profileQueryKey = ['profile'] as const;
+
+export function profileQueryOptions() {
+  return queryOptions({
+    queryKey: profileQueryKey,
+    queryFn: async ({ signal }) =>
+      (await apiFetch('/api/profile', profileResponseSchema, { signal })).profile,
+  });
+}
+
+export function myAppointmentsQueryOptions() {
+  return queryOptions({
+    queryKey: ['appointments', 'mine'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/appointments/mine', myAppointmentsResponseSchema, { signal }),
+  });
+}
+
+/** Keeps the answer as the page's profile; the top bar's name and photo come from /api/me. */
+function useProfileSaved() {
+  const queryClient = useQueryClient();
+  return (profile: Profile) => {
+    queryClient.setQueryData(profileQueryKey, profile);
+    void queryClient.invalidateQueries({ queryKey: viewerQueryKey });
+  };
+}
+
+export function useUpdateProfile() {
+  const onSuccess = useProfileSaved();
+  return useMutation({
+    mutationFn: async (body: ProfileFields) =>
+      (await apiFetch('/api/profile', profileResponseSchema, { method: 'PUT', body })).profile,
+    onSuccess,
+  });
+}
+
+/** Sets the photo (a data URL, already scaled down) or, with null, removes it. */
+export function useSetPhoto() {
+  const onSuccess = useProfileSaved();
+  return useMutation({
+    mutationFn: async (photo: string | null) =>
+      (
+        await apiFetch(
+          '/api/profile/photo',
+          profileResponseSchema,
+          photo === null ? { method: 'DELETE' } : { method: 'PUT', body: { photo } },
+        )
+      ).profile,
+    onSuccess,
+  });
+}
+
+/** After a garage change: the list, which /booking shares, and the summary's vehicle count. */
+function useGarageChanged(userId: string) {
+  const queryClient = useQueryClient();
+  return async () => {
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    // Awaited, so the list has the change by the time the success toast appears.
+    await queryClient.invalidateQueries({ queryKey: garageQueryKey(userId) });
+  };
+}
+
+export function useAddVehicle(userId: string) {
+  const onSuccess = useGarageChanged(userId);
+  return useMutation({
+    mutationFn: async (values: VehicleFormValues) =>
+      (await apiFetch('/api/vehicles', vehicleResponseSchema, { method: 'POST', body: values }))
+        .vehicle,
+    onSuccess,
+  });
+}
+
+export interface UpdateVehicleVariables {
+  id: string;
+  values: VehicleFormValues;
+}
+
+export function useUpdateVehicle(userId: string) {
+  const onSuccess = useGarageChanged(userId);
+  return useMutation({
+    mutationFn: async ({ id, values }: UpdateVehicleVariables) =>
+      (
+        await apiFetch(`/api/vehicles/${encodeURIComponent(id)}`, vehicleResponseSchema, {
+          method: 'PUT',
+          body: values,
+        })
+      ).vehicle,
+    onSuccess,
+  });
+}
+
+export function useRemoveVehicle(userId: string) {
+  const onSuccess = useGarageChanged(userId);
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`/api/vehicles/${encodeURIComponent(id)}`, noContentSchema, { method: 'DELETE' }),
+    onSuccess,
+  });
+}
+
+/** Where a visit's calendar file is served (a download, never fetched by the page). */
+export function calendarFilePath(calendarId: string): string {
+  return `/api/appointments/${encodeURIComponent(calendarId)}/calendar.ics`;
+}

@@ -1,0 +1,233 @@
+// Personal information (SPEC "Profile", sections 3, 8 and 9): name, phone formatted as it is
+// typed, and the address as street, city and ZIP; for a technician also the work details
+// onboarding asked for. Saving says 'Profile updated successfully!' for 3 s, or why it failed:
+// the server's messages at their fields, else the spec's one failure message.
+import { PROFILE_MESSAGE_MS, PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
+import type { Profile } from '@pitstop/shared/profile/responses';
+import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
+import { UserRound } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField, type ControlProps } from '../../../components/ui/form-field.tsx';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { PhoneInput } from '../../../components/ui/phone-input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useUpdateProfile } from '../api.ts';
+import {
+  PROFILE_FIELDS,
+  profileFieldsOf,
+  profileResolver,
+  type ProfileFields,
+} from '../profile-form.ts';
+import { ProfileSection } from './profile-section.tsx';
+
+export function PersonalInfoForm({ profile }: { profile: Profile }) {
+  const isTechnician = profile.role === 'technician';
+  const updateProfile = useUpdateProfile();
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const form = useForm<ProfileFields>({
+    resolver: profileResolver(isTechnician),
+    defaultValues: profileFieldsOf(profile),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form, PROFILE_FIELDS);
+
+  // The spec's success message clears after 3 s (section 9).
+  useEffect(() => {
+    if (outcome?.tone !== 'success') return;
+    const timer = setTimeout(() => setOutcome(null), PROFILE_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      const saved = await updateProfile.mutateAsync(values);
+      // What the server kept (a trimmed name, say) is what the form shows from now on.
+      form.reset(profileFieldsOf(saved));
+      setOutcome({ tone: 'success', message: PROFILE_MESSAGES.updated });
+    } catch (error) {
+      if (!showServerErrors(error)) setOutcome({ tone: 'error', message: PROFILE_MESSAGES.failed });
+    }
+  });
+
+  return (
+    <ProfileSection
+      id="personal-info"
+      title="Personal Information"
+      description="How we reach you, and where we usually come to."
+      icon={<UserRound />}
+    >
+      <form noValidate onSubmit={submit}>
+        <fieldset disabled={isSubmitting} className="grid gap-5 sm:grid-cols-6">
+          <FormField
+            id="profile-name"
+            label="Name"
+            error={errors.name?.message}
+            className="sm:col-span-3"
+          >
+            {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
+          </FormField>
+          <FormField
+            id="profile-phone"
+            label="Phone"
+            labelNote={isTechnician ? undefined : 'Optional'}
+            error={errors.phone?.message}
+            className="sm:col-span-3"
+          >
+            {(control) => <PhoneField control={control} form={form.control} name="phone" />}
+          </FormField>
+          <FormField
+            id="profile-email"
+            label="Email"
+            hint="The address you sign in with."
+            className="sm:col-span-6"
+          >
+            {(control) => <Input {...control} type="email" value={profile.email} readOnly />}
+          </FormField>
+          <FormField
+            id="profile-street"
+            label="Street Address"
+            hint={
+              isTechnician ? undefined : 'Leave the address blank, or give street, city and ZIP.'
+            }
+            error={errors.street?.message}
+            className="sm:col-span-6"
+          >
+            {(control) => (
+              <Input {...control} autoComplete="street-address" {...form.register('street')} />
+            )}
+          </FormField>
+          <FormField
+            id="profile-city"
+            label="City"
+            error={errors.city?.message}
+            className="sm:col-span-4"
+          >
+            {(control) => (
+              <Input {...control} autoComplete="address-level2" {...form.register('city')} />
+            )}
+          </FormField>
+          <FormField
+            id="profile-zip"
+            label="ZIP Code"
+            error={errors.zipCode?.message}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="postal-code"
+                inputMode="numeric"
+                maxLength={10}
+                {...form.register('zipCode')}
+              />
+            )}
+          </FormField>
+
+          {isTechnician && (
+            <WorkDetails>
+              <FormField
+                id="profile-service-area"
+                label="Service Area"
+                error={errors.serviceArea?.message}
+                className="sm:col-span-6"
+              >
+                {(control) => (
+                  <NativeSelect {...control} {...form.register('serviceArea')}>
+                    <option value="">Select a service area</option>
+                    {SERVICE_AREAS.map((area) => (
+                      <option key={area} value={area}>
+                        {area}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
+              <FormField
+                id="profile-emergency-contact"
+                label="Emergency Contact"
+                error={errors.emergencyContact?.message}
+                className="sm:col-span-3"
+              >
+                {(control) => (
+                  <Input {...control} autoComplete="off" {...form.register('emergencyContact')} />
+                )}
+              </FormField>
+              <FormField
+                id="profile-emergency-phone"
+                label="Emergency Phone"
+                error={errors.emergencyPhone?.message}
+                className="sm:col-span-3"
+              >
+                {(control) => (
+                  <PhoneField
+                    control={control}
+                    form={form.control}
+                    name="emergencyPhone"
+                    autoComplete="off"
+                  />
+                )}
+              </FormField>
+            </WorkDetails>
+          )}
+        </fieldset>
+
+        <div className="mt-6 flex flex-col gap-4">
+          <FormMessage outcome={outcome} />
+          <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:self-end">
+            {isSubmitting && <Spinner />}
+            {isSubmitting ? 'Saving…' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </ProfileSection>
+  );
+}
+
+/** A technician's extras, under their own heading. */
+function WorkDetails({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="group"
+      aria-labelledby="work-details-title"
+      className="grid gap-5 border-t border-border pt-5 sm:col-span-6 sm:grid-cols-6"
+    >
+      <h3 id="work-details-title" className="text-base font-semibold sm:col-span-6">
+        Work Details
+      </h3>
+      {children}
+    </div>
+  );
+}
+
+interface PhoneFieldProps {
+  control: ControlProps;
+  form: Control<ProfileFields>;
+  name: 'phone' | 'emergencyPhone';
+  autoComplete?: string;
+}
+
+function PhoneField({ control, form, name, autoComplete }: PhoneFieldProps) {
+  return (
+    <Controller
+      control={form}
+      name={name}
+      render={({ field }) => (
+        <PhoneInput
+          {...control}
+          autoComplete={autoComplete}
+          ref={field.ref}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+// The profile's summary (SPEC "Profile"): since when, in which role, and how many appointments
+// and saved vehicles (technicians have no garage, so no vehicle count).
+import type { Profile } from '@pitstop/shared/profile/responses';
+import { ROLE_LABELS } from '../../../lib/role-labels.ts';
+
+/** 'March 2026', in the business's zone once known. */
+export function formatMonthYear(iso: string, timeZone: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    year: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+export interface ProfileSummaryProps {
+  profile: Profile;
+  timeZone: string | undefined;
+}
+
+export function ProfileSummary({ profile, timeZone }: ProfileSummaryProps) {
+  const { summary } = profile;
+  const counts = [
+    { label: 'Appointments', value: summary.appointments },
+    { label: 'Upcoming', value: summary.upcoming },
+    { label: 'Completed', value: summary.completed },
+    ...(profile.role === 'technician' ? [] : [{ label: 'Vehicles', value: summary.vehicles }]),
+  ];
+  return (
+    <section
+      aria-labelledby="profile-summary-title"
+      className="rounded-card border border-border bg-card p-6 shadow-sm"
+    >
+      <h2 id="profile-summary-title" className="text-lg font-semibold">
+        Summary
+      </h2>
+      <dl className="mt-4 flex flex-col gap-3 text-sm">
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-muted-foreground">Member since</dt>
+          <dd className="font-medium">{formatMonthYear(profile.memberSince, timeZone)}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-muted-foreground">Role</dt>
+          <dd className="font-medium">{ROLE_LABELS[profile.role]}</dd>
+        </div>
+      </dl>
+      <dl className="mt-4 grid grid-cols-2 gap-3">
+        {counts.map((count) => (
+          <div key={count.label} className="flex flex-col-reverse rounded-lg bg-muted px-3 py-2.5">
+            <dt className="text-xs font-medium text-muted-foreground">{count.label}</dt>
+            <dd className="text-2xl font-bold tabular-nums">{count.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

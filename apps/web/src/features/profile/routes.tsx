@@ -1,0 +1,43 @@
+// Routes of the profile (/profile, SPEC section 6): any signed-in user; signed out, sign in and
+// come back here; a technician who has not finished onboarding goes there first. The loader asks
+// for the page's first data alongside its code once the viewer may see it.
+import { can } from '@pitstop/shared/permissions';
+import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
+import type { QueryClient } from '@tanstack/react-query';
+import type { FeatureRoutesFactory } from '../../lib/feature-routes.ts';
+import { garageQueryOptions } from '../../lib/garage.ts';
+import { loginPathReturningTo } from '../../lib/return-path.ts';
+import { guardedRoute, guardRedirect, loadViewer, type GuardRule } from '../../lib/route-guard.tsx';
+import { myAppointmentsQueryOptions, profileQueryOptions } from './api.ts';
+
+const PROFILE_RULE: GuardRule = {
+  allow: (viewer) => viewer.role !== 'technician' || viewer.onboardingComplete,
+  signedOutTo: loginPathReturningTo(PATHS.profile),
+  deniedTo: PLANNED_PATHS.technicianOnboarding,
+};
+
+/** Starts the page's reads without holding the navigation; nothing for a viewer sent away. */
+function prefetchProfile(queryClient: QueryClient) {
+  return async () => {
+    const viewer = await loadViewer(queryClient);
+    if (!viewer || guardRedirect(PROFILE_RULE, viewer)) return null;
+    void queryClient.prefetchQuery(profileQueryOptions());
+    void queryClient.prefetchQuery(myAppointmentsQueryOptions());
+    if (can(viewer.role, 'vehicle:manage:own')) {
+      void queryClient.prefetchQuery(garageQueryOptions(viewer.userId));
+    }
+    return null;
+  };
+}
+
+export const profileRoutes: FeatureRoutesFactory = (queryClient) => ({
+  layout: [
+    guardedRoute(queryClient, PROFILE_RULE, [
+      {
+        path: PATHS.profile,
+        loader: prefetchProfile(queryClient),
+        lazy: async () => ({ Component: (await import('./pages/profile-page.tsx')).ProfilePage }),
+      },
+    ]),
+  ],
+});
