@@ -87,7 +87,15 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
             hint="The address you sign in with."
             className="sm:col-span-6"
           >
-            {(control) => <Input {...control} type="email" value={profile.email} readOnly />}
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                value={profile.email}
+                readOnly
+                className="bg-muted"
+              />
+            )}
           </FormField>
           <FormField
             id="profile-street"
