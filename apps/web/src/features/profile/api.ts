@@ -4,10 +4,11 @@ import { myAppointmentsResponseSchema } from '@pitstop/shared/appointments/respo
 import { profileResponseSchema, type Profile } from '@pitstop/shared/profile/responses';
 import type { VehicleFormValues } from '@pitstop/shared/vehicles/forms';
 import { vehicleResponseSchema } from '@pitstop/shared/vehicles/responses';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { can } from '@pitstop/shared/permissions';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, noContentSchema } from '../../lib/api.ts';
-import { garageQueryKey } from '../../lib/garage.ts';
-import { viewerQueryKey } from '../../lib/viewer.ts';
+import { garageQueryKey, garageQueryOptions } from '../../lib/garage.ts';
+import { viewerQueryKey, type Viewer } from '../../lib/viewer.ts';
 import type { ProfileFields } from './profile-form.ts';
 
 export const profileQueryKey = ['profile'] as const;
@@ -26,6 +27,15 @@ export function myAppointmentsQueryOptions() {
     queryFn: ({ signal }) =>
       apiFetch('/api/appointments/mine', myAppointmentsResponseSchema, { signal }),
   });
+}
+
+/** The page's first reads, started by the route's loader: a technician has no garage to read. */
+export function prefetchProfileReads(queryClient: QueryClient, viewer: Viewer): void {
+  void queryClient.prefetchQuery(profileQueryOptions());
+  void queryClient.prefetchQuery(myAppointmentsQueryOptions());
+  if (can(viewer.role, 'vehicle:manage:own')) {
+    void queryClient.prefetchQuery(garageQueryOptions(viewer.userId));
+  }
 }
 
 /** Keeps the answer as the page's profile; the top bar's name and photo come from /api/me. */

@@ -1,14 +1,11 @@
 // Routes of the profile (/profile, SPEC section 6): any signed-in user; signed out, sign in and
 // come back here; a technician who has not finished onboarding goes there first. The loader asks
 // for the page's first data alongside its code once the viewer may see it.
-import { can } from '@pitstop/shared/permissions';
 import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureRoutesFactory } from '../../lib/feature-routes.ts';
-import { garageQueryOptions } from '../../lib/garage.ts';
 import { loginPathReturningTo } from '../../lib/return-path.ts';
 import { guardedRoute, guardRedirect, loadViewer, type GuardRule } from '../../lib/route-guard.tsx';
-import { myAppointmentsQueryOptions, profileQueryOptions } from './api.ts';
 
 const PROFILE_RULE: GuardRule = {
   allow: (viewer) => viewer.role !== 'technician' || viewer.onboardingComplete,
@@ -16,16 +13,17 @@ const PROFILE_RULE: GuardRule = {
   deniedTo: PLANNED_PATHS.technicianOnboarding,
 };
 
-/** Starts the page's reads without holding the navigation; nothing for a viewer sent away. */
+/**
+ * Starts the page's reads without holding the navigation, and nothing for a viewer sent away.
+ * Their code comes with the page's own chunk rather than in the entry every page downloads.
+ */
 function prefetchProfile(queryClient: QueryClient) {
   return async () => {
     const viewer = await loadViewer(queryClient);
     if (!viewer || guardRedirect(PROFILE_RULE, viewer)) return null;
-    void queryClient.prefetchQuery(profileQueryOptions());
-    void queryClient.prefetchQuery(myAppointmentsQueryOptions());
-    if (can(viewer.role, 'vehicle:manage:own')) {
-      void queryClient.prefetchQuery(garageQueryOptions(viewer.userId));
-    }
+    void import('./api.ts').then(({ prefetchProfileReads }) =>
+      prefetchProfileReads(queryClient, viewer),
+    );
     return null;
   };
 }
