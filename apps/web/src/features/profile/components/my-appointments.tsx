@@ -21,7 +21,7 @@ import { calendarFilePath, myAppointmentsQueryOptions } from '../api.ts';
 import { AppointmentStatusBadge } from './appointment-status-badge.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
-export const TECHNICIAN_NOT_ASSIGNED = 'Technician not yet assigned';
+const TECHNICIAN_NOT_ASSIGNED = 'Technician not yet assigned';
 
 export function MyAppointments({ timeZone }: { timeZone: string | undefined }) {
   const appointments = useQuery(myAppointmentsQueryOptions());

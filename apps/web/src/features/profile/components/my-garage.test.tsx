@@ -190,6 +190,15 @@ describe('adding a vehicle', () => {
     expect(await screen.findByText('Failed to add vehicle. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Vehicle' })).toBeInTheDocument();
   });
+  it('says so when the garage filled up meanwhile (another tab)', async () => {
+    server.use(http.post('/api/vehicles', () => apiError('CONFLICT', GARAGE_FULL)));
+    const { user, garage } = await openGarage();
+    const dialog = await openAddDialog(user, garage);
+    await fillVehicle(user, dialog, CIVIC);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Vehicle' }));
+
+    expect(await screen.findByText(GARAGE_FULL)).toBeInTheDocument();
+  });
 });
 
 describe('editing a vehicle', () => {
@@ -229,6 +238,18 @@ describe('editing a vehicle', () => {
     expect(
       await screen.findByText('Failed to update vehicle. Please try again.'),
     ).toBeInTheDocument();
+  });
+  it('closes when the vehicle was removed meanwhile, and says it is gone', async () => {
+    const { user, garage } = await openGarage([CIVIC]);
+    await user.click(await within(garage).findByRole('button', { name: /^Edit 2019 Honda Civic/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Vehicle' });
+    server.use(
+      http.put('/api/vehicles/:id', () => apiError('NOT_FOUND', "We couldn't find this vehicle.")),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText("We couldn't find this vehicle.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 

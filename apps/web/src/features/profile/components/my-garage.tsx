@@ -19,7 +19,7 @@ import { ProfileSection } from './profile-section.tsx';
 import { VehicleDialog, type VehicleDialogTarget } from './vehicle-dialog.tsx';
 
 /** '2019 Honda Civic' */
-export const vehicleName = (vehicle: Vehicle) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+const vehicleName = (vehicle: Vehicle) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 
 /** '2019 Honda Civic (ABC1234)': tells two of the same car apart. */
 const vehicleLabel = (vehicle: Vehicle) => `${vehicleName(vehicle)} (${vehicle.licensePlate})`;

@@ -4,7 +4,7 @@ import type { Profile } from '@pitstop/shared/profile/responses';
 import { ROLE_LABELS } from '../../../lib/role-labels.ts';
 
 /** 'March 2026', in the business's zone once known. */
-export function formatMonthYear(iso: string, timeZone: string | undefined): string {
+function formatMonthYear(iso: string, timeZone: string | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat('en-US', {
