@@ -250,6 +250,15 @@ describe('/booking', () => {
     expect(screen.queryByLabelText('Select from My Garage')).not.toBeInTheDocument();
   });
 
+  it('asks for no garage for a technician, who has none', async () => {
+    signInAs({ role: 'technician', name: 'Jordan Lee' });
+    renderApp('/booking');
+    await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveValue('Jordan'));
+
+    expect(screen.queryByLabelText('Select from My Garage')).not.toBeInTheDocument();
+    expect(apiCalls()).not.toContain('GET /api/vehicles');
+  });
+
   it('sends a signed-out visitor to /login and gives back what they typed after signing in', async () => {
     const customer = addAccount({ role: 'customer' });
     const { router } = renderApp('/booking?service=basic-oil-change');
