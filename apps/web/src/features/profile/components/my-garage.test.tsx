@@ -135,6 +135,7 @@ describe('adding a vehicle', () => {
       expect(field).toHaveAccessibleDescription('Please fill in all vehicle fields');
     }
     expect(within(dialog).getByLabelText('Make')).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(within(dialog).getByLabelText('Model')).toHaveFocus());
     expect(apiCalls()).not.toContain('POST /api/vehicles');
   });
 

@@ -34,6 +34,8 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
     defaultValues: profileFieldsOf(profile),
   });
   const { errors, isSubmitting } = form.formState;
+  // Locked while saving, not while checking: a field the check refuses must take focus.
+  const isSaving = updateProfile.isPending;
   const showServerErrors = useServerErrors(form, PROFILE_FIELDS);
 
   // The spec's success message clears after 3 s (section 9).
@@ -63,7 +65,7 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
       icon={<UserRound />}
     >
       <form noValidate onSubmit={submit}>
-        <fieldset disabled={isSubmitting} className="grid gap-5 sm:grid-cols-6">
+        <fieldset disabled={isSaving} className="grid gap-5 sm:grid-cols-6">
           <FormField
             id="profile-name"
             label="Name"
@@ -188,8 +190,8 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
         <div className="mt-6 flex flex-col gap-4">
           <FormMessage outcome={outcome} />
           <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:self-end">
-            {isSubmitting && <Spinner />}
-            {isSubmitting ? 'Saving…' : 'Save Changes'}
+            {isSaving && <Spinner />}
+            {isSaving ? 'Saving…' : 'Save Changes'}
           </Button>
         </div>
       </form>

@@ -86,6 +86,8 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
     defaultValues: vehicle ? formValuesOf(vehicle) : EMPTY_VEHICLE,
   });
   const { errors, isSubmitting } = form.formState;
+  // Locked while saving, not while checking: a field the check refuses must take focus.
+  const isSaving = addVehicle.isPending || updateVehicle.isPending;
   const showServerErrors = useServerErrors(form, FIELDS);
   const make = useWatch({ control: form.control, name: 'make' }) ?? '';
   const models = make ? modelsFor(make) : [];
@@ -128,7 +130,7 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
           </p>
         )}
       </div>
-      <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={isSaving} className="grid gap-4 sm:grid-cols-2">
         <FormField id="vehicle-make" label="Make" error={messageOf('make')}>
           {(control) => (
             <NativeSelect
@@ -205,7 +207,7 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
           <Button variant="outline">Cancel</Button>
         </DialogClose>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
+          {isSaving && <Spinner />}
           {vehicle ? 'Save Changes' : 'Add Vehicle'}
         </Button>
       </DialogFooter>
