@@ -646,6 +646,29 @@ describe('templates', () => {
     expect(tokyo).toContain('DTEND;TZID=Asia/Tokyo:20261103T003000');
     expect(tokyo.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
   });
+
+  it('quote the organizer name and fold long lines between characters, never inside one', () => {
+    const ics = buildIcs({
+      uid: 'u2',
+      date: '2026-07-01',
+      time: '09:00',
+      durationMinutes: 30,
+      timeZone: 'America/New_York',
+      summary: `Oil change ${'🚗'.repeat(40)}`,
+      description: 'x',
+      location: '12 Elm St',
+      organizer: { name: 'Pitstop: Mobile "Oil", Inc; Ltd', email: 'support@pitstop.example' },
+    });
+    const lines = ics.split('\r\n');
+    expect(lines.every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain(
+      `ORGANIZER;CN="Pitstop: Mobile 'Oil', Inc; Ltd":mailto:support@pitstop.example`,
+    );
+    expect(unfolded).toContain(`SUMMARY:Oil change ${'🚗'.repeat(40)}`);
+    // Each line is sent as UTF-8 on its own: half an emoji would not survive the round trip.
+    expect(lines.every((line) => Buffer.from(line, 'utf8').toString('utf8') === line)).toBe(true);
+  });
 });
 
 describe('password reset e-mail', () => {

@@ -264,9 +264,10 @@ describe('GET /api/profile', () => {
       date: futureWeekday(21),
       time: '10:00',
     });
+    // One visit of two services: the customer's summary counts visits, as their list shows them.
     expect((await profileOf(customer)).summary).toEqual({
-      appointments: 2,
-      upcoming: 2,
+      appointments: 1,
+      upcoming: 1,
       completed: 0,
       vehicles: 2,
     });
@@ -304,8 +305,9 @@ describe('GET /api/profile', () => {
       completed: 1,
       vehicles: 0,
     });
+    // Half done: the visit is still upcoming, and has a completed service.
     expect((await profileOf(customer)).summary).toEqual({
-      appointments: 2,
+      appointments: 1,
       upcoming: 1,
       completed: 1,
       vehicles: 2,
@@ -370,6 +372,23 @@ describe('PUT /api/profile', () => {
       .where(and(eq(auditLog.action, 'profile.update'), eq(auditLog.entityId, customer.userId)));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorUserId).toBe(customer.userId);
+  });
+
+  it('stores phones as the form shows them, (XXX) XXX-XXXX, however they were typed', async () => {
+    const customer = await createUser(ctx, 'customer');
+    const saved = await putProfile(customer, personal({ phone: '555.123.4567' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().profile.phone).toBe('(555) 123-4567');
+    const technician = await createUser(ctx, 'technician');
+    const savedTechnician = await putProfile(
+      technician,
+      technicianForm({ phone: '5551112222', emergencyPhone: '555-987-6543' }),
+    );
+    expect(savedTechnician.statusCode, savedTechnician.body).toBe(200);
+    expect(savedTechnician.json().profile).toMatchObject({
+      phone: '(555) 111-2222',
+      emergencyPhone: '(555) 987-6543',
+    });
   });
 
   it('lets a customer clear the phone and the whole address', async () => {
@@ -520,14 +539,14 @@ describe('PUT /api/profile', () => {
       role: 'technician',
       serviceArea: 'North Side',
       emergencyContact: 'Sam Technician',
-      emergencyPhone: '555-987-6543',
+      emergencyPhone: '(555) 987-6543',
       street: '12 Analytical Way',
     });
     expect(await rowOf(technician)).toMatchObject({
       role: 'technician',
       serviceArea: 'North Side',
       emergencyContact: 'Sam Technician',
-      emergencyPhone: '555-987-6543',
+      emergencyPhone: '(555) 987-6543',
       address: '12 Analytical Way, Springfield, 12345',
     });
   });
@@ -610,22 +629,48 @@ describe('the profile photo', () => {
     }
   });
 
-  it('shows the photo to staff who manage technicians, and to no other user', async () => {
+  it("keeps a customer's photo for that customer alone: not staff, not other users", async () => {
     const photoPath = (await profileOf(ada)).photoUrl!;
-    for (const role of ['manager', 'admin', 'super_admin'] as const) {
-      const staff = await createUser(ctx, role);
-      const image = await send(staff, 'GET', photoPath);
-      expect(image.statusCode, role).toBe(200);
-      expect(image.rawPayload.equals(TINY_JPEG)).toBe(true);
-    }
     const technician = await createUser(ctx, 'technician');
-    for (const user of [grace, technician]) {
+    const staff = await Promise.all(
+      (['manager', 'admin', 'super_admin'] as const).map((role) => createUser(ctx, role)),
+    );
+    for (const user of [grace, technician, ...staff]) {
       const refused = await send(user, 'GET', photoPath);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().error).toEqual({ code: 'NOT_FOUND', message: 'No photo here.' });
       expect(refused.headers['content-type']).toMatch(/^application\/json/);
     }
     expect((await send(undefined, 'GET', photoPath)).statusCode).toBe(401);
+  });
+
+  it("shows a technician's photo to the staff (technician cards), and to no customer or other technician", async () => {
+    const technician = await createUser(ctx, 'technician');
+    const set = await putPhoto(technician, { photo: dataUrl('image/png', TINY_PNG) });
+    expect(set.statusCode, set.body).toBe(200);
+    const photoPath = photoPathOf(set.json().profile);
+    for (const role of ['manager', 'admin', 'super_admin'] as const) {
+      const image = await send(await createUser(ctx, role), 'GET', photoPath);
+      expect(image.statusCode, role).toBe(200);
+      expect(image.rawPayload.equals(TINY_PNG)).toBe(true);
+    }
+    for (const user of [grace, await createUser(ctx, 'technician')]) {
+      expect((await send(user, 'GET', photoPath)).statusCode).toBe(404);
+    }
+  });
+
+  it('keeps the photo at its address when other details change, so browsers keep it cached', async () => {
+    const photoPath = (await profileOf(ada)).photoUrl!;
+    const saved = await send(ada, 'PUT', '/api/profile', {
+      name: 'Ada Renamed',
+      phone: '',
+      street: '',
+      city: '',
+      zipCode: '',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().profile.photoUrl).toBe(photoPath);
+    expect((await viewerOf(ada)).photoUrl).toBe(photoPath);
   });
 
   it('answers 404 for a profile without a photo or that does not exist, and never 500 for a bad id', async () => {

@@ -136,6 +136,8 @@ export const userProfiles = pgTable(
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
     photo: text('photo'),
+    /** When the photo last changed: its address's version, so other edits keep it cached. */
+    photoUpdatedAt: timestamp('photo_updated_at', { withTimezone: true }),
     serviceArea: text('service_area'),
     emergencyContact: text('emergency_contact'),
     emergencyPhone: text('emergency_phone'),

@@ -1,7 +1,7 @@
 // The web app's index.html for a page, naming what the page will ask for at once, so a phone
 // fetches it alongside the entry instead of a round trip or two later: the page's code
 // (<link rel="modulepreload">; apps/web/build/route-preloads.ts writes the list at build time)
-// and the public API reads its first render needs (<link rel="preload" as="fetch">, with
+// and the API reads its first render needs (<link rel="preload" as="fetch">, with
 // `crossorigin` so its credentials mode is apiFetch's 'same-origin': otherwise the browser
 // would not reuse it and would fetch twice). Built once per page and kept in memory.
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +11,8 @@ import { PATHS } from '@pitstop/shared/web-routes';
 type PageName = keyof typeof PATHS;
 
 // Every page shows who is signed in and the business's name; the catalogue page its services.
+// /profile's reads need a session: a signed-out visitor is sent to sign in before the page asks,
+// and the one 401 its preload costs is cheaper than a round trip for everyone who is signed in.
 const EVERY_PAGE_READS = ['/api/me', '/api/business'];
 const PAGE_READS: Partial<Record<PageName, string[]>> = {
   services: ['/api/services'],

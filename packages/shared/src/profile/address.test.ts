@@ -18,6 +18,15 @@ describe('profile address', () => {
     });
   });
 
+  it('keeps an address whose last part is no ZIP code whole in the street', () => {
+    expect(splitAddress('1 Main St, Apt 4, Springfield')).toEqual({
+      street: '1 Main St, Apt 4, Springfield',
+      city: '',
+      zipCode: '',
+    });
+    expect(splitAddress('1 Main St, Springfield, 12345-6789').zipCode).toBe('12345-6789');
+  });
+
   it('keeps an address written some other way whole in the street', () => {
     expect(splitAddress('')).toEqual({ street: '', city: '', zipCode: '' });
     expect(splitAddress('somewhere near the lake')).toEqual({
@@ -27,7 +36,8 @@ describe('profile address', () => {
     });
   });
 
-  it('round-trips any parts whose city and ZIP hold no comma', () => {
+  it('round-trips any street, any city without a comma, and a ZIP code', () => {
+    const zip = fc.stringMatching(/^\d{5}(-\d{4})?$/);
     const part = fc
       .string()
       .map((s) => s.replace(/,/g, '').trim())
@@ -39,7 +49,7 @@ describe('profile address', () => {
           .map((s) => s.trim())
           .filter((s) => s !== '' && !s.startsWith(',') && !s.endsWith(',')),
         part,
-        part,
+        zip,
         (street, city, zipCode) => {
           const stored = joinAddress({ street, city, zipCode });
           const read = splitAddress(stored);

@@ -16,11 +16,21 @@ export function joinAddress({ street, city, zipCode }: AddressParts): string {
   return parts.every((part) => part === '') ? '' : parts.join(', ');
 }
 
-/** The three parts of a stored address; one written some other way stays whole in `street`. */
+const ZIP_CODE = /^\d{5}(-\d{4})?$/;
+
+/** A US ZIP code: 12345 or 12345-6789. */
+export function isZipCode(value: string): boolean {
+  return ZIP_CODE.test(value);
+}
+
+/**
+ * The three parts of a stored address. One written some other way (User Management's free text,
+ * "1 Main St, Apt 4, Springfield" without a ZIP) stays whole in `street`.
+ */
 export function splitAddress(address: string): AddressParts {
   const parts = address.split(',').map((part) => part.trim());
-  if (parts.length < 3) return { ...EMPTY_ADDRESS, street: address.trim() };
-  const zipCode = parts.pop() ?? '';
-  const city = parts.pop() ?? '';
-  return { street: parts.join(', '), city, zipCode };
+  const zipCode = parts.at(-1) ?? '';
+  if (parts.length < 3 || !isZipCode(zipCode)) return { ...EMPTY_ADDRESS, street: address.trim() };
+  const city = parts.at(-2) ?? '';
+  return { street: parts.slice(0, -2).join(', '), city, zipCode };
 }

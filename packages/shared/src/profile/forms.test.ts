@@ -21,6 +21,13 @@ function messages(result: { error?: { issues: { path: PropertyKey[]; message: st
 }
 
 describe('profile form', () => {
+  it('answers a body that is no object with its type message, never a throw', () => {
+    for (const body of [null, 'text', 3, []]) {
+      expect(customerProfileSchema.safeParse(body).success).toBe(false);
+      expect(technicianProfileSchema.safeParse(body).success).toBe(false);
+    }
+  });
+
   it('lets a customer leave phone and address empty', () => {
     expect(customerProfileSchema.safeParse(customer).success).toBe(true);
   });

@@ -3,6 +3,7 @@
 // page used, picked by the caller's role: a technician cannot blank what onboarding required.
 import { z } from 'zod';
 import { SERVICE_AREAS } from '../service-areas.ts';
+import { isZipCode } from './address.ts';
 import {
   CONTROL_CHARACTERS_REFUSED,
   hasControlCharacters,
@@ -63,23 +64,20 @@ const personalInfo = {
     'City cannot contain a comma',
   ),
   zipCode: text(10, PROFILE_MESSAGES.zipCode).refine(
-    (value) => value === '' || /^\d{5}(-\d{4})?$/.test(value),
+    (value) => value === '' || isZipCode(value),
     PROFILE_MESSAGES.zipCode,
   ),
 };
 
 /** An address is all three parts or none: half of one would send a technician nowhere. */
 function wholeAddress(required: boolean) {
-  return (
-    profile: { street?: unknown; city?: unknown; zipCode?: unknown },
-    context: z.RefinementCtx,
-  ) => {
+  return (profile: unknown, context: z.RefinementCtx) => {
+    // Run even when the object is wrong (`always`): a body that is no object at all is reported
+    // by its type check alone.
+    if (typeof profile !== 'object' || profile === null) return;
     const part = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-    const parts = {
-      street: part(profile.street),
-      city: part(profile.city),
-      zipCode: part(profile.zipCode),
-    };
+    const { street, city, zipCode } = profile as Record<string, unknown>;
+    const parts = { street: part(street), city: part(city), zipCode: part(zipCode) };
     if (!required && Object.values(parts).every((value) => value === '')) return;
     for (const [field, value] of Object.entries(parts)) {
       if (value === '') {

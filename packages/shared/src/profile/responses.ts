@@ -21,7 +21,7 @@ export const profileSchema = z.object({
   /** ISO 8601: when the account was made ("member since"). */
   memberSince: z.string(),
   summary: z.object({
-    /** A customer's own appointments (each booked service); a technician's assigned jobs. */
+    /** A customer's own visits (a booking's services are one); a technician's assigned jobs. */
     appointments: z.int(),
     upcoming: z.int(),
     completed: z.int(),

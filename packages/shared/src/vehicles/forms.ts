@@ -11,12 +11,12 @@ import {
   vehicleYearMessage,
 } from './rules.ts';
 
-function filled(max: number) {
+function filled(max: number, tooLong = `Must be at most ${max} characters`) {
   return z
     .string(VEHICLE_MESSAGES.fillAll)
     .trim()
     .min(1, VEHICLE_MESSAGES.fillAll)
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, tooLong)
     .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED);
 }
 
@@ -40,7 +40,7 @@ export const vehicleFormSchema = z
       )
       .transform(Number),
     color: filled(30),
-    licensePlate: filled(20)
+    licensePlate: filled(10, VEHICLE_MESSAGES.plate)
       .refine((plate) => plate === '' || isValidPlate(plate), VEHICLE_MESSAGES.plate)
       .transform(normalizePlate),
   })

@@ -44,7 +44,7 @@ export function plateKey(plate: string): string {
   return plate.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
-/** Letters, digits, single spaces and hyphens, with 1 to 10 letters or digits. */
+/** Letters and digits with single spaces or hyphens between them, at most 10 characters in all. */
 export function isValidPlate(plate: string): boolean {
   const normalized = normalizePlate(plate);
   return /^[A-Z0-9]+([ -][A-Z0-9]+)*$/.test(normalized) && normalized.length <= 10;

@@ -67,20 +67,30 @@ function scopeCondition(scope: AppointmentScope) {
       : undefined;
 }
 
-/** Counts for a profile's summary: every appointment not cancelled, the upcoming, the completed. */
+/**
+ * Counts for a profile's summary: everything not cancelled, the upcoming, the completed. A
+ * customer's are visits (a booking's services are one visit, as their list shows them); a
+ * technician's are the jobs assigned to them.
+ */
 export async function countAppointmentRows(db: Executor, scope: AppointmentScope, now: Date) {
+  const unit =
+    scope.kind === 'customer'
+      ? sql`coalesce(${appointments.bookingId}, ${appointments.id})`
+      : sql`${appointments.id}`;
   const [row] = await db
     .select({
-      total: sql<number>`count(*) filter (where ${appointments.status} <> 'cancelled')`.mapWith(
-        Number,
-      ),
-      upcoming:
-        sql<number>`count(*) filter (where ${appointments.status} in ('scheduled', 'in-progress') and ${appointments.endsAt} > ${now})`.mapWith(
+      total:
+        sql<number>`count(distinct ${unit}) filter (where ${appointments.status} <> 'cancelled')`.mapWith(
           Number,
         ),
-      completed: sql<number>`count(*) filter (where ${appointments.status} = 'completed')`.mapWith(
-        Number,
-      ),
+      upcoming:
+        sql<number>`count(distinct ${unit}) filter (where ${appointments.status} in ('scheduled', 'in-progress') and ${appointments.endsAt} > ${now})`.mapWith(
+          Number,
+        ),
+      completed:
+        sql<number>`count(distinct ${unit}) filter (where ${appointments.status} = 'completed')`.mapWith(
+          Number,
+        ),
     })
     .from(appointments)
     .where(scopeCondition(scope));

@@ -26,17 +26,30 @@ function escapeText(value: string): string {
     .replace(/\r?\n/g, '\\n');
 }
 
-/** Lines longer than 75 octets are folded, as the format requires. */
+/** A parameter value (CN=…): quoted, since a name may hold ':', ';' or ','; no quotes inside. */
+function paramValue(value: string): string {
+  return `"${value.replace(/"/g, "'").replace(/\r?\n/g, ' ')}"`;
+}
+
+/**
+ * Lines longer than 75 octets are folded, as the format requires, between characters (never
+ * inside one: an emoji's two UTF-16 halves stay together).
+ */
 function fold(line: string): string {
   const out: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 75;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 75) cut -= 1;
-    out.push(rest.slice(0, cut));
-    rest = ` ${rest.slice(cut)}`;
+  let current = '';
+  let bytes = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    if (bytes + size > 75) {
+      out.push(current);
+      current = ' ';
+      bytes = 1;
+    }
+    current += char;
+    bytes += size;
   }
-  out.push(rest);
+  out.push(current);
   return out.join('\r\n');
 }
 
@@ -86,7 +99,7 @@ export function buildIcs(event: CalendarEvent, now = new Date()): string {
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,
-    `ORGANIZER;CN=${escapeText(event.organizer.name)}:mailto:${event.organizer.email}`,
+    `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`,
     'STATUS:CONFIRMED',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -10,6 +10,7 @@ import {
   getOwnProfile,
   parseOwnProfile,
   PHOTO_NOT_FOUND,
+  profilePhotoVersion,
   readProfilePhoto,
   setOwnPhoto,
   updateOwnProfile,
@@ -97,10 +98,11 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
       config: { access: 'profile:edit:own' },
     },
     async (request, reply) => {
-      const photo = await readProfilePhoto(db, requireViewer(request), request.params.id);
-      const etag = `"${photo.version}"`;
+      const { id } = request.params;
+      const version = await profilePhotoVersion(db, requireViewer(request), id);
+      const etag = `"${version}"`;
       // The address names the version: that one never changes, so the browser may keep it.
-      const isCurrent = request.query.v === String(photo.version);
+      const isCurrent = request.query.v === String(version);
       reply
         .header('etag', etag)
         .header(
@@ -109,6 +111,7 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
         )
         .header('content-security-policy', "default-src 'none'");
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const photo = await readProfilePhoto(db, id);
       return reply.type(photo.type).send(photo.bytes);
     },
   );

@@ -6,6 +6,7 @@ import { joinAddress, splitAddress } from '@pitstop/shared/profile/address';
 import { PHOTO_MESSAGES } from '@pitstop/shared/profile/photo';
 import type { Profile } from '@pitstop/shared/profile/responses';
 import { can } from '@pitstop/shared/permissions';
+import { formatPhone } from '@pitstop/shared/phone';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -13,7 +14,12 @@ import { AppError, validationError } from '../../lib/errors.ts';
 import { countAppointments } from '../appointments/service.ts';
 import { countVehicles } from '../vehicles/service.ts';
 import { decodePhoto, type DecodedPhoto } from './photo.ts';
-import { findProfileById, findProfilePhoto, updateProfile } from './repository.ts';
+import {
+  findProfileById,
+  findProfilePhoto,
+  findProfilePhotoVersion,
+  updateProfile,
+} from './repository.ts';
 import type { ProfileRow } from './repository.ts';
 import { profilePhotoUrl } from './service.ts';
 
@@ -86,13 +92,13 @@ export async function updateOwnProfile(
   const updated = await db.transaction(async (tx) => {
     const row = await updateProfile(tx, viewer.profileId, {
       name: input.name,
-      phone: input.phone,
+      phone: formatPhone(input.phone),
       address: joinAddress(input),
       ...(isTechnician
         ? {
             serviceArea: input.serviceArea ?? null,
             emergencyContact: input.emergencyContact ?? '',
-            emergencyPhone: input.emergencyPhone ?? '',
+            emergencyPhone: formatPhone(input.emergencyPhone ?? ''),
           }
         : {}),
     });
@@ -116,7 +122,10 @@ export async function setOwnPhoto(
     throw new AppError('VALIDATION', PHOTO_MESSAGES.notImage, { photo: PHOTO_MESSAGES.notImage });
   }
   const updated = await db.transaction(async (tx) => {
-    const row = await updateProfile(tx, viewer.profileId, { photo: dataUrl });
+    const row = await updateProfile(tx, viewer.profileId, {
+      photo: dataUrl,
+      photoUpdatedAt: dataUrl === null ? null : new Date(),
+    });
     if (!row) throw new AppError('NOT_FOUND', PROFILE_NOT_FOUND);
     await recordAudit(tx, viewer, {
       action: dataUrl === null ? 'profile.photo.remove' : 'profile.photo.set',
@@ -131,17 +140,28 @@ export async function setOwnPhoto(
 export const PHOTO_NOT_FOUND = 'No photo here.';
 
 /**
- * A profile's photo, for its owner and for the staff (technician cards and user lists show it);
- * anyone else is told there is none, as they are for a profile without one.
+ * The version of a profile's photo, when the viewer may see it: their own, or a technician's or
+ * staff member's for the staff (technician cards show them). A customer's photo is for that
+ * customer only; anyone else is told there is none, as for a profile without one.
  */
-export async function readProfilePhoto(
+export async function profilePhotoVersion(
   db: Executor,
   viewer: Viewer,
   profileId: string,
-): Promise<DecodedPhoto & { version: number }> {
-  const mayRead = profileId === viewer.profileId || can(viewer.role, 'technician:read');
-  const row = mayRead ? await findProfilePhoto(db, profileId) : undefined;
-  const photo = row?.photo ? decodePhoto(row.photo) : null;
-  if (!row || !photo) throw new AppError('NOT_FOUND', PHOTO_NOT_FOUND);
-  return { ...photo, version: row.updatedAt.getTime() };
+): Promise<number> {
+  const row = await findProfilePhotoVersion(db, profileId);
+  const isOwn = profileId === viewer.profileId;
+  const isStaffLooking = can(viewer.role, 'technician:read') && row?.role !== 'customer';
+  if (!row?.photoUpdatedAt || !(isOwn || isStaffLooking)) {
+    throw new AppError('NOT_FOUND', PHOTO_NOT_FOUND);
+  }
+  return row.photoUpdatedAt.getTime();
+}
+
+/** The photo itself; ask `profilePhotoVersion` first, which checks who may see it. */
+export async function readProfilePhoto(db: Executor, profileId: string): Promise<DecodedPhoto> {
+  const stored = await findProfilePhoto(db, profileId);
+  const photo = stored ? decodePhoto(stored) : null;
+  if (!photo) throw new AppError('NOT_FOUND', PHOTO_NOT_FOUND);
+  return photo;
 }

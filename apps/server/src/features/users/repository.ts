@@ -6,14 +6,11 @@ import type { Executor } from '../../db/client.ts';
 import { authUsers, authVerifications, userProfiles } from '../../db/schema.ts';
 
 // A photo is up to 3 MB of text: it is read by itself (findProfilePhoto), never with the rest of
-// a profile, which every signed-in request reads to know who is asking.
-const { photo: _photo, ...columnsWithoutPhoto } = getTableColumns(userProfiles);
-const profileColumns = {
-  ...columnsWithoutPhoto,
-  hasPhoto: sql<boolean>`${userProfiles.photo} is not null`.as('has_photo'),
-};
+// a profile, which every signed-in request reads to know who is asking. `photo_updated_at` says
+// whether there is one.
+const { photo: _photo, ...profileColumns } = getTableColumns(userProfiles);
 
-export type ProfileRow = Omit<typeof userProfiles.$inferSelect, 'photo'> & { hasPhoto: boolean };
+export type ProfileRow = Omit<typeof userProfiles.$inferSelect, 'photo'>;
 type ProfileValues = Partial<
   Pick<
     typeof userProfiles.$inferInsert,
@@ -22,6 +19,7 @@ type ProfileValues = Partial<
     | 'address'
     | 'role'
     | 'photo'
+    | 'photoUpdatedAt'
     | 'serviceArea'
     | 'emergencyContact'
     | 'emergencyPhone'
@@ -36,12 +34,21 @@ export async function findProfileByUserId(db: Executor, userId: string) {
   return row;
 }
 
-export async function findProfilePhoto(db: Executor, profileId: string) {
+/** Whose photo it is and which version, without reading the photo itself. */
+export async function findProfilePhotoVersion(db: Executor, profileId: string) {
   const [row] = await db
-    .select({ photo: userProfiles.photo, updatedAt: userProfiles.updatedAt })
+    .select({ role: userProfiles.role, photoUpdatedAt: userProfiles.photoUpdatedAt })
     .from(userProfiles)
     .where(eq(userProfiles.id, profileId));
   return row;
+}
+
+export async function findProfilePhoto(db: Executor, profileId: string) {
+  const [row] = await db
+    .select({ photo: userProfiles.photo })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, profileId));
+  return row?.photo ?? null;
 }
 
 export async function findProfileById(db: Executor, profileId: string) {

@@ -78,12 +78,12 @@ export async function createDefaultProfile(db: Db, userId: string, name: string)
 }
 
 /**
- * Where a profile's photo is served, or null without one. The version changes with every change
- * of the profile, so browsers may keep a photo for good and still see a new one at once.
+ * Where a profile's photo is served, or null without one. The version is the moment the photo
+ * last changed, so browsers may keep a photo for good and still see a new one at once.
  */
-export function profilePhotoUrl(profile: Pick<ProfileRow, 'id' | 'hasPhoto' | 'updatedAt'>) {
-  return profile.hasPhoto
-    ? `/api/profiles/${profile.id}/photo?v=${profile.updatedAt.getTime()}`
+export function profilePhotoUrl(profile: Pick<ProfileRow, 'id' | 'photoUpdatedAt'>) {
+  return profile.photoUpdatedAt
+    ? `/api/profiles/${profile.id}/photo?v=${profile.photoUpdatedAt.getTime()}`
     : null;
 }
 
