@@ -88,6 +88,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   destructive?: boolean;
   onConfirm: () => void;
+  /** Where focus goes on closing (Radix's event): needed when the opener may be gone by then. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** The common case in one component: a controlled yes/no question. */
@@ -100,10 +102,11 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <div className="flex flex-col gap-1.5">
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -6,7 +6,7 @@ import type { VehicleFormValues } from '@pitstop/shared/vehicles/forms';
 import { vehicleResponseSchema } from '@pitstop/shared/vehicles/responses';
 import { can } from '@pitstop/shared/permissions';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch, noContentSchema } from '../../lib/api.ts';
+import { ApiError, apiFetch, noContentSchema } from '../../lib/api.ts';
 import { garageQueryKey, garageQueryOptions } from '../../lib/garage.ts';
 import { viewerQueryKey, type Viewer } from '../../lib/viewer.ts';
 import type { ProfileFields } from './profile-form.ts';
@@ -72,23 +72,27 @@ export function useSetPhoto() {
   });
 }
 
-/** After a garage change: the list, which /booking shares, and the summary's vehicle count. */
-function useGarageChanged(userId: string) {
+/**
+ * After a garage change, whatever its answer: the list, which /booking shares, and the summary's
+ * vehicle count. A refusal says the garage differs from what is shown too (a vehicle removed, or
+ * the garage filled, in another tab), so the list follows the server either way.
+ */
+function useGarageSettled(userId: string) {
   const queryClient = useQueryClient();
   return async () => {
     void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-    // Awaited, so the list has the change by the time the success toast appears.
+    // Awaited, so the list has the change by the time the toast appears or the dialog closes.
     await queryClient.invalidateQueries({ queryKey: garageQueryKey(userId) });
   };
 }
 
 export function useAddVehicle(userId: string) {
-  const onSuccess = useGarageChanged(userId);
+  const onSettled = useGarageSettled(userId);
   return useMutation({
     mutationFn: async (values: VehicleFormValues) =>
       (await apiFetch('/api/vehicles', vehicleResponseSchema, { method: 'POST', body: values }))
         .vehicle,
-    onSuccess,
+    onSettled,
   });
 }
 
@@ -98,7 +102,7 @@ export interface UpdateVehicleVariables {
 }
 
 export function useUpdateVehicle(userId: string) {
-  const onSuccess = useGarageChanged(userId);
+  const onSettled = useGarageSettled(userId);
   return useMutation({
     mutationFn: async ({ id, values }: UpdateVehicleVariables) =>
       (
@@ -107,16 +111,25 @@ export function useUpdateVehicle(userId: string) {
           body: values,
         })
       ).vehicle,
-    onSuccess,
+    onSettled,
   });
 }
 
 export function useRemoveVehicle(userId: string) {
-  const onSuccess = useGarageChanged(userId);
+  const onSettled = useGarageSettled(userId);
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch(`/api/vehicles/${encodeURIComponent(id)}`, noContentSchema, { method: 'DELETE' }),
-    onSuccess,
+    mutationFn: async (id: string) => {
+      try {
+        await apiFetch(`/api/vehicles/${encodeURIComponent(id)}`, noContentSchema, {
+          method: 'DELETE',
+        });
+      } catch (error) {
+        // Gone already (removed in another tab): what the user asked for is done.
+        if (error instanceof ApiError && error.status === 404) return;
+        throw error;
+      }
+    },
+    onSettled,
   });
 }
 

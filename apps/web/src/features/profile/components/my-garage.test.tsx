@@ -1,6 +1,7 @@
 // My Garage on /profile (SPEC sections 3, 5 and 8) against the API doubles: the list newest
 // first, adding (the spec's fill-all message, a plate already saved), editing, removing with a
-// confirmation, the full garage, and the same garage on /booking.
+// confirmation, the full garage, a garage changed in another tab, where focus goes when a dialog
+// closes, and the same garage on /booking.
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';
 import {
   GARAGE_FULL,
@@ -12,7 +13,12 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/msw/accounts.ts';
-import { garageOf, seedVehicles, type VehicleSeed } from '../../../test/msw/handlers/vehicles.ts';
+import {
+  garageOf,
+  removeFromGarage,
+  seedVehicles,
+  type VehicleSeed,
+} from '../../../test/msw/handlers/vehicles.ts';
 import { apiError } from '../../../test/msw/respond.ts';
 import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -55,6 +61,9 @@ async function openAddDialog(user: User, garage: HTMLElement) {
   await user.click(await within(garage).findByRole('button', { name: 'Add Vehicle' }));
   return screen.findByRole('dialog', { name: 'Add Vehicle' });
 }
+
+const headingOf = (garage: HTMLElement) =>
+  within(garage).getByRole('heading', { name: 'My Garage' });
 
 const listedNames = (garage: HTMLElement) =>
   within(within(garage).getByRole('list', { name: 'Saved vehicles' }))
@@ -118,6 +127,18 @@ describe('adding a vehicle', () => {
     await waitFor(() =>
       expect(within(summary).getByText('Vehicles').nextElementSibling).toHaveTextContent('2'),
     );
+  });
+
+  it("moves focus to the garage's heading when the empty garage's Add Vehicle goes", async () => {
+    const { user, garage } = await openGarage();
+    const dialog = await openAddDialog(user, garage);
+    await fillVehicle(user, dialog, CIVIC);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Vehicle' }));
+
+    await screen.findByText('Vehicle added to garage successfully!');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(garage).queryByText('No vehicles in your garage yet')).not.toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(headingOf(garage)));
   });
 
   it('says once that every field is needed, and marks the empty ones', async () => {
@@ -191,14 +212,28 @@ describe('adding a vehicle', () => {
     expect(await screen.findByText('Failed to add vehicle. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Vehicle' })).toBeInTheDocument();
   });
-  it('says so when the garage filled up meanwhile (another tab)', async () => {
-    server.use(http.post('/api/vehicles', () => apiError('CONFLICT', GARAGE_FULL)));
-    const { user, garage } = await openGarage();
+  it('says so when the garage filled up meanwhile (another tab), and refuses from then on', async () => {
+    const almostFull = Array.from({ length: MAX_GARAGE_VEHICLES - 1 }, (_, n) => ({
+      ...CAMRY,
+      licensePlate: `PLATE${n}`,
+    }));
+    const { user, garage, account } = await openGarage(almostFull);
     const dialog = await openAddDialog(user, garage);
     await fillVehicle(user, dialog, CIVIC);
+    seedVehicles(account, [{ ...CAMRY, licensePlate: 'OTHERTAB' }]);
     await user.click(within(dialog).getByRole('button', { name: 'Add Vehicle' }));
 
     expect(await screen.findByText(GARAGE_FULL)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const add = within(garage).getByRole('button', { name: 'Add Vehicle' });
+    await waitFor(() => expect(add).toHaveAttribute('aria-disabled', 'true'));
+    expect(add).toHaveAccessibleDescription(GARAGE_FULL);
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    await waitFor(() =>
+      expect(within(summary).getByText('Vehicles').nextElementSibling).toHaveTextContent(
+        String(MAX_GARAGE_VEHICLES),
+      ),
+    );
   });
 });
 
@@ -227,6 +262,11 @@ describe('editing a vehicle', () => {
         'Red · License plate ABC1234',
       ),
     );
+    await waitFor(() =>
+      expect(
+        within(garage).getByRole('button', { name: 'Edit 2019 Honda Civic (ABC1234)' }),
+      ).toHaveFocus(),
+    );
   });
 
   it('says the update failed when the server gives no reason', async () => {
@@ -240,17 +280,18 @@ describe('editing a vehicle', () => {
       await screen.findByText('Failed to update vehicle. Please try again.'),
     ).toBeInTheDocument();
   });
-  it('closes when the vehicle was removed meanwhile, and says it is gone', async () => {
-    const { user, garage } = await openGarage([CIVIC]);
+  it('closes when the vehicle was removed meanwhile, says it is gone, and lists it no more', async () => {
+    const { user, garage, account, saved } = await openGarage([CIVIC, CAMRY]);
     await user.click(await within(garage).findByRole('button', { name: /^Edit 2019 Honda Civic/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Vehicle' });
-    server.use(
-      http.put('/api/vehicles/:id', () => apiError('NOT_FOUND', "We couldn't find this vehicle.")),
-    );
+    removeFromGarage(account, (saved[0] as Vehicle).id);
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText("We couldn't find this vehicle.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(listedNames(garage)).toEqual(['2021 Toyota Camry']);
+    // Its Edit button went with it.
+    await waitFor(() => expect(document.activeElement).toBe(headingOf(garage)));
   });
 });
 
@@ -278,14 +319,44 @@ describe('removing a vehicle', () => {
     ).toBeInTheDocument();
     expect(listedNames(garage)).toEqual(['2021 Toyota Camry']);
     expect(garageOf(account).map((vehicle) => vehicle.model)).toEqual(['Camry']);
+    // Its Remove button went with it.
+    await waitFor(() => expect(document.activeElement).toBe(headingOf(garage)));
   });
 
-  it('does nothing on Cancel', async () => {
-    const { user, confirm } = await askToRemove();
+  it('takes a vehicle already removed (another tab) as removed', async () => {
+    const { user, garage, confirm, account, saved } = await askToRemove();
+    removeFromGarage(account, (saved[0] as Vehicle).id);
+    await user.click(within(confirm).getByRole('button', { name: 'Remove Vehicle' }));
+
+    expect(
+      await screen.findByText('Vehicle removed from garage successfully!'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("We couldn't find this vehicle.")).not.toBeInTheDocument();
+    expect(listedNames(garage)).toEqual(['2021 Toyota Camry']);
+    await waitFor(() => expect(document.activeElement).toBe(headingOf(garage)));
+  });
+
+  it('moves focus to the heading when the last vehicle goes with the header Add Vehicle', async () => {
+    const { user, garage } = await openGarage([CIVIC]);
+    await user.click(await within(garage).findByRole('button', { name: /^Remove 2019 Honda/ }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove vehicle?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove Vehicle' }));
+
+    expect(await within(garage).findByText('No vehicles in your garage yet')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(headingOf(garage)));
+  });
+
+  it('does nothing on Cancel, and returns to the Remove button', async () => {
+    const { user, garage, confirm } = await askToRemove();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(apiCalls().some((call) => call.startsWith('DELETE'))).toBe(false);
+    await waitFor(() =>
+      expect(
+        within(garage).getByRole('button', { name: 'Remove 2019 Honda Civic (ABC1234)' }),
+      ).toHaveFocus(),
+    );
   });
 
   it('says the removal failed', async () => {

@@ -1,12 +1,13 @@
 // My Garage (SPEC "Profile", sections 3, 5 and 8; not for technicians): the customer's saved
 // vehicles, newest first, which /booking offers under 'Select from My Garage'. Add and Edit open
 // the vehicle dialog; Remove asks first. At MAX_GARAGE_VEHICLES, Add stays in place but refuses,
-// and says why.
+// and says why. A closing dialog returns focus to the button that opened it, or, when that button
+// has gone (its vehicle removed, the empty garage filled), to the garage's heading.
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';
 import { GARAGE_FULL, MAX_GARAGE_VEHICLES, VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import { useQuery } from '@tanstack/react-query';
 import { Car, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type MouseEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -30,12 +31,32 @@ export function MyGarage({ userId }: { userId: string }) {
   const [removing, setRemoving] = useState<Vehicle | null>(null);
   const removeVehicle = useRemoveVehicle(userId);
   const fullNoteId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  // A confirmed removal closes its dialog at once, while the vehicle (and its Remove button)
+  // is still listed: focus goes to the heading rather than to a button about to vanish.
+  const isRemoveConfirmed = useRef(false);
   const vehicles = garage.data ?? [];
   const isFull = vehicles.length >= MAX_GARAGE_VEHICLES;
   const isEmpty = garage.isSuccess && vehicles.length === 0;
 
+  function openDialog(event: MouseEvent<HTMLElement>, open: () => void) {
+    opener.current = event.currentTarget;
+    open();
+  }
+
+  function returnFocus(event: Event) {
+    event.preventDefault();
+    const back = opener.current;
+    const isBackThere = back?.isConnected === true && !isRemoveConfirmed.current;
+    opener.current = null;
+    isRemoveConfirmed.current = false;
+    (isBackThere ? back : headingRef.current)?.focus();
+  }
+
   function confirmRemove() {
     if (!removing) return;
+    isRemoveConfirmed.current = true;
     removeVehicle.mutate(removing.id, {
       onSuccess: () => toast.success(VEHICLE_MESSAGES.removed),
       onError: () => toast.error(VEHICLE_MESSAGES.removeFailed),
@@ -44,7 +65,7 @@ export function MyGarage({ userId }: { userId: string }) {
 
   const addButton = (
     <Button
-      onClick={() => !isFull && setTarget({ kind: 'add' })}
+      onClick={(event) => !isFull && openDialog(event, () => setTarget({ kind: 'add' }))}
       // aria-disabled rather than disabled: it stays focusable, so everyone can learn why.
       aria-disabled={isFull || undefined}
       aria-describedby={isFull ? fullNoteId : undefined}
@@ -61,6 +82,7 @@ export function MyGarage({ userId }: { userId: string }) {
       title="My Garage"
       description="Save your vehicles once, then pick one when you book."
       icon={<Car />}
+      headingRef={headingRef}
       actions={garage.isSuccess && !isEmpty ? addButton : undefined}
     >
       {isFull && (
@@ -116,7 +138,7 @@ export function MyGarage({ userId }: { userId: string }) {
                   size="sm"
                   className="flex-1 sm:flex-none"
                   aria-label={`Edit ${vehicleLabel(vehicle)}`}
-                  onClick={() => setTarget({ kind: 'edit', vehicle })}
+                  onClick={(event) => openDialog(event, () => setTarget({ kind: 'edit', vehicle }))}
                 >
                   <Pencil aria-hidden="true" />
                   Edit
@@ -126,7 +148,7 @@ export function MyGarage({ userId }: { userId: string }) {
                   size="sm"
                   className="flex-1 text-destructive hover:bg-red-50 hover:text-destructive sm:flex-none"
                   aria-label={`Remove ${vehicleLabel(vehicle)}`}
-                  onClick={() => setRemoving(vehicle)}
+                  onClick={(event) => openDialog(event, () => setRemoving(vehicle))}
                 >
                   <Trash2 aria-hidden="true" />
                   Remove
@@ -137,7 +159,12 @@ export function MyGarage({ userId }: { userId: string }) {
         </ul>
       )}
 
-      <VehicleDialog userId={userId} target={target} onClose={() => setTarget(null)} />
+      <VehicleDialog
+        userId={userId}
+        target={target}
+        onClose={() => setTarget(null)}
+        onCloseAutoFocus={returnFocus}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
@@ -146,6 +173,7 @@ export function MyGarage({ userId }: { userId: string }) {
         confirmLabel="Remove Vehicle"
         destructive
         onConfirm={confirmRemove}
+        onCloseAutoFocus={returnFocus}
       />
     </ProfileSection>
   );

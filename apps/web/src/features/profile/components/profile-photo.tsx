@@ -1,10 +1,11 @@
 // The profile's photo card: the picture (or the initial), who this is, and the photo's controls.
 // A chosen file is checked and scaled down here before it is sent (photo-scaling.ts); what went
-// wrong is said under the buttons, a change by a toast, and the top bar follows (api.ts).
+// wrong is said under the buttons, a change by a toast, and the top bar follows (api.ts). Once
+// a removed photo takes Remove Photo with it, focus moves to Upload Photo.
 import { PHOTO_MESSAGES, PHOTO_TYPES } from '@pitstop/shared/profile/photo';
 import type { Profile } from '@pitstop/shared/profile/responses';
 import { Camera, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -15,18 +16,33 @@ import { photoFileProblem, scalePhoto } from '../photo-scaling.ts';
 
 export function ProfilePhoto({ profile }: { profile: Profile }) {
   const input = useRef<HTMLInputElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const isRemoving = useRef(false);
   const hintId = useId();
   const setPhoto = useSetPhoto();
   const [isPreparing, setIsPreparing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const isBusy = isPreparing || setPhoto.isPending;
   const displayName = profile.name.trim() || profile.email;
+  const hasPhoto = profile.photoUrl !== null;
+
+  useEffect(() => {
+    if (hasPhoto || isBusy || !isRemoving.current) return;
+    isRemoving.current = false;
+    // Only if focus went down with Remove Photo: not away from wherever the user has moved on to.
+    if (document.activeElement === document.body) uploadButton.current?.focus();
+  }, [hasPhoto, isBusy]);
 
   function send(photo: string | null) {
+    // A new try: the last one's problem no longer applies.
+    setProblem(null);
+    isRemoving.current = photo === null;
     setPhoto.mutate(photo, {
       onSuccess: () => toast.success(photo ? PHOTO_MESSAGES.updated : PHOTO_MESSAGES.removed),
-      onError: (error) =>
-        setProblem(serverFieldErrors(error, ['photo'])[0]?.[1] ?? PHOTO_MESSAGES.failed),
+      onError: (error) => {
+        isRemoving.current = false;
+        setProblem(serverFieldErrors(error, ['photo'])[0]?.[1] ?? PHOTO_MESSAGES.failed);
+      },
     });
   }
 
@@ -102,6 +118,7 @@ export function ProfilePhoto({ profile }: { profile: Profile }) {
       />
       <div className="flex w-full flex-col gap-2">
         <Button
+          ref={uploadButton}
           variant="outline"
           disabled={isBusy}
           aria-describedby={hintId}
@@ -117,7 +134,8 @@ export function ProfilePhoto({ profile }: { profile: Profile }) {
           </Button>
         )}
       </div>
-      <p id={hintId} className="text-xs text-muted-foreground">
+      {/* Also a polite live region, so 'Preparing…' and 'Saving…' are heard while they last. */}
+      <p id={hintId} role="status" className="text-xs text-muted-foreground">
         {isPreparing
           ? 'Preparing your photo…'
           : setPhoto.isPending

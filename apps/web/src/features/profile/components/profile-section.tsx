@@ -1,5 +1,5 @@
 // One card of the profile page, titled, with an icon, and optional actions at its top right.
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export interface ProfileSectionProps {
   /** Names the heading `${id}-title`, which labels the section. */
@@ -8,6 +8,8 @@ export interface ProfileSectionProps {
   description?: ReactNode;
   icon: ReactNode;
   actions?: ReactNode;
+  /** Makes the heading focusable from code: where focus goes when the control it was on is gone. */
+  headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }
 
@@ -17,6 +19,7 @@ export function ProfileSection({
   description,
   icon,
   actions,
+  headingRef,
   children,
 }: ProfileSectionProps) {
   const headingId = `${id}-title`;
@@ -35,7 +38,12 @@ export function ProfileSection({
             {icon}
           </span>
           <div className="min-w-0">
-            <h2 id={headingId} className="text-lg leading-tight font-semibold">
+            <h2
+              id={headingId}
+              ref={headingRef}
+              tabIndex={headingRef ? -1 : undefined}
+              className="text-lg leading-tight font-semibold focus:outline-none"
+            >
               {title}
             </h2>
             {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}

@@ -1,5 +1,6 @@
 // The profile's summary (SPEC "Profile"): since when, in which role, and how many appointments
-// and saved vehicles (technicians have no garage, so no vehicle count).
+// and saved vehicles. A technician's counts are the jobs assigned to them, and they have no
+// garage, so no vehicle count.
 import type { Profile } from '@pitstop/shared/profile/responses';
 import { ROLE_LABELS } from '../../../lib/role-labels.ts';
 
@@ -21,12 +22,19 @@ export interface ProfileSummaryProps {
 
 export function ProfileSummary({ profile, timeZone }: ProfileSummaryProps) {
   const { summary } = profile;
-  const counts = [
-    { label: 'Appointments', value: summary.appointments },
-    { label: 'Upcoming', value: summary.upcoming },
-    { label: 'Completed', value: summary.completed },
-    ...(profile.role === 'technician' ? [] : [{ label: 'Vehicles', value: summary.vehicles }]),
-  ];
+  const counts =
+    profile.role === 'technician'
+      ? [
+          { label: 'Jobs', value: summary.appointments },
+          { label: 'Upcoming Jobs', value: summary.upcoming },
+          { label: 'Completed Jobs', value: summary.completed },
+        ]
+      : [
+          { label: 'Appointments', value: summary.appointments },
+          { label: 'Upcoming', value: summary.upcoming },
+          { label: 'Completed', value: summary.completed },
+          { label: 'Vehicles', value: summary.vehicles },
+        ];
   return (
     <section
       aria-labelledby="profile-summary-title"

@@ -42,13 +42,15 @@ export interface VehicleDialogProps {
   userId: string;
   target: VehicleDialogTarget;
   onClose: () => void;
+  /** Where focus goes on closing (Radix's event): the button that opened it may be gone. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function VehicleDialog({ userId, target, onClose }: VehicleDialogProps) {
+export function VehicleDialog({ userId, target, onClose, onCloseAutoFocus }: VehicleDialogProps) {
   const vehicle = target?.kind === 'edit' ? target.vehicle : null;
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{vehicle ? 'Edit Vehicle' : 'Add Vehicle'}</DialogTitle>
           <DialogDescription>

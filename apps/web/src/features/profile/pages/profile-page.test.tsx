@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInAs, type AccountSeed } from '../../../test/msw/accounts.ts';
+import { signInAs, viewerOf, type AccountSeed } from '../../../test/msw/accounts.ts';
 import { seedMyAppointments, makeVisit } from '../../../test/msw/handlers/appointments.ts';
 import { seedVehicles } from '../../../test/msw/handlers/vehicles.ts';
 import { apiError } from '../../../test/msw/respond.ts';
@@ -171,7 +171,7 @@ describe('personal information', () => {
 });
 
 describe('summary', () => {
-  it('shows since when, the role and the counts', async () => {
+  it("shows since when, the role and the counts (a customer's are visits)", async () => {
     const account = signInAs({ ...ADA, createdAt: '2025-11-03T12:00:00.000Z' });
     seedVehicles(account, [
       { make: 'Honda', model: 'Civic', year: 2019, color: 'Blue', licensePlate: 'ABC1234' },
@@ -189,6 +189,11 @@ describe('summary', () => {
             { serviceName: 'C', status: 'completed' },
           ],
         }),
+        makeVisit({
+          date: '2026-01-05',
+          time: '10:00',
+          services: [{ serviceName: 'D', status: 'cancelled' }],
+        }),
       ],
     });
     renderApp('/profile');
@@ -197,10 +202,11 @@ describe('summary', () => {
     const term = (label: string) => within(summary).getByText(label).nextElementSibling;
     expect(term('Member since')).toHaveTextContent('November 2025');
     expect(term('Role')).toHaveTextContent('Customer');
-    expect(term('Appointments')).toHaveTextContent('3');
+    expect(term('Appointments')).toHaveTextContent('2');
     expect(term('Upcoming')).toHaveTextContent('1');
-    expect(term('Completed')).toHaveTextContent('2');
+    expect(term('Completed')).toHaveTextContent('1');
     expect(term('Vehicles')).toHaveTextContent('1');
+    expect(within(summary).queryByText(/Jobs/)).not.toBeInTheDocument();
   });
 });
 
@@ -216,7 +222,10 @@ describe('profile photo', () => {
     expect(await screen.findByText('Profile photo updated successfully!')).toBeInTheDocument();
     expect(scalePhoto).toHaveBeenCalledWith(file);
     expect(await lastBodyOf('PUT', '/api/profile/photo')).toEqual({ photo: SCALED_PHOTO });
-    const url = `/api/profiles/${account.user.id}/photo?v=1`;
+    // Served under the profile's id, which is not the auth user's.
+    const { profileId, userId } = viewerOf(account);
+    expect(profileId).not.toBe(userId);
+    const url = `/api/profiles/${profileId}/photo?v=1`;
     expect(within(photo).getByRole('img', { name: 'Your profile photo' })).toHaveAttribute(
       'src',
       url,
@@ -300,7 +309,7 @@ describe('profile photo', () => {
     );
   });
 
-  it('removes the photo', async () => {
+  it('removes the photo, and moves focus from the gone Remove Photo to Upload Photo', async () => {
     const { user } = await openProfile({ ...ADA, photoUrl: '/api/profiles/x/photo?v=7' });
     const photo = screen.getByRole('region', { name: 'Profile photo' });
     expect(within(photo).getByRole('img', { name: 'Your profile photo' })).toBeInTheDocument();
@@ -310,7 +319,52 @@ describe('profile photo', () => {
     expect(await screen.findByText('Profile photo removed.')).toBeInTheDocument();
     expect(apiCalls()).toContain('DELETE /api/profile/photo');
     expect(within(photo).queryByRole('img')).not.toBeInTheDocument();
-    expect(within(photo).getByRole('button', { name: 'Upload Photo' })).toBeInTheDocument();
+    const upload = within(photo).getByRole('button', { name: 'Upload Photo' });
+    await waitFor(() => expect(upload).toHaveFocus());
+  });
+
+  it("clears the last try's problem when a new one starts", async () => {
+    server.use(http.put('/api/profile/photo', () => apiError('INTERNAL', 'Database unavailable')));
+    const { user } = await openProfile({ ...ADA, photoUrl: '/api/profiles/x/photo?v=7' });
+    const photo = screen.getByRole('region', { name: 'Profile photo' });
+    await user.upload(
+      within(photo).getByLabelText('Profile photo file'),
+      new File(['picture'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await within(photo).findByRole('alert')).toHaveTextContent(
+      'Failed to update profile photo. Please try again.',
+    );
+
+    await user.click(within(photo).getByRole('button', { name: 'Remove Photo' }));
+
+    expect(await screen.findByText('Profile photo removed.')).toBeInTheDocument();
+    expect(within(photo).getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it("says politely while the photo is prepared and saved, in the buttons' description too", async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // Holds the request, then lets the profile double answer it (a resolver that returns nothing
+    // passes the request on).
+    server.use(http.put('/api/profile/photo', () => answered));
+    const { user } = await openProfile();
+    const photo = screen.getByRole('region', { name: 'Profile photo' });
+    const status = within(photo).getByRole('status');
+    const upload = within(photo).getByRole('button', { name: 'Upload Photo' });
+    expect(upload).toHaveAccessibleDescription('JPEG, PNG, WebP or GIF, up to 2 MB.');
+
+    await user.upload(
+      within(photo).getByLabelText('Profile photo file'),
+      new File(['picture'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+
+    await waitFor(() => expect(status).toHaveTextContent('Saving your photo…'));
+    expect(upload).toHaveAccessibleDescription('Saving your photo…');
+    answer();
+    expect(await screen.findByText('Profile photo updated successfully!')).toBeInTheDocument();
+    expect(status).toHaveTextContent('JPEG, PNG, WebP or GIF, up to 2 MB.');
   });
 });
 
@@ -377,6 +431,36 @@ describe('a technician', () => {
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(summary).queryByText('Vehicles')).not.toBeInTheDocument();
     expect(apiCalls()).not.toContain('GET /api/vehicles');
+  });
+
+  it('counts their jobs, named as jobs', async () => {
+    const account = signInAs(TECHNICIAN);
+    seedMyAppointments(account, {
+      upcoming: [
+        makeVisit({
+          date: '2026-03-16',
+          time: '09:00',
+          services: [{ serviceName: 'A' }, { serviceName: 'B' }],
+        }),
+      ],
+      past: [
+        makeVisit({
+          date: '2026-02-10',
+          time: '14:30',
+          services: [{ serviceName: 'C', status: 'completed' }],
+        }),
+      ],
+    });
+    renderApp('/profile');
+
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    const term = (label: string) => within(summary).getByText(label).nextElementSibling;
+    expect(term('Jobs')).toHaveTextContent('3');
+    expect(term('Upcoming Jobs')).toHaveTextContent('2');
+    expect(term('Completed Jobs')).toHaveTextContent('1');
+    for (const label of ['Appointments', 'Upcoming', 'Completed', 'Vehicles']) {
+      expect(within(summary).queryByText(label)).not.toBeInTheDocument();
+    }
   });
 
   it('keeps what onboarding required', async () => {

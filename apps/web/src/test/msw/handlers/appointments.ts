@@ -68,15 +68,26 @@ export function makeUnscheduledOrder(seed: Partial<MyUnscheduledOrder> = {}): My
   };
 }
 
-/** The services of `account`'s visits, as the profile's summary counts them. */
+type BookedService = MyVisit['services'][number];
+
+/**
+ * The profile summary's counts, made as the server makes them: a customer's are visits (a
+ * booking's services are one, counted when any of them is), a technician's are jobs (each
+ * service). A cancelled one is counted nowhere.
+ */
 export function countMyAppointments(account: Account) {
   const { upcoming, past } = myAppointmentsOf(account);
-  const services = (visits: MyVisit[]) => visits.flatMap((visit) => visit.services);
-  const all = [...services(upcoming), ...services(past)];
+  const unitsOf = (visits: MyVisit[]): BookedService[][] =>
+    account.user.role === 'technician'
+      ? visits.flatMap((visit) => visit.services.map((service) => [service]))
+      : visits.map((visit) => visit.services);
+  const count = (units: BookedService[][], statuses: readonly BookedService['status'][]) =>
+    units.filter((unit) => unit.some((service) => statuses.includes(service.status))).length;
+  const all = [...unitsOf(upcoming), ...unitsOf(past)];
   return {
-    appointments: all.length,
-    upcoming: services(upcoming).filter((service) => service.status !== 'cancelled').length,
-    completed: all.filter((service) => service.status === 'completed').length,
+    appointments: count(all, ['scheduled', 'in-progress', 'completed']),
+    upcoming: count(unitsOf(upcoming), ['scheduled', 'in-progress']),
+    completed: count(all, ['completed']),
   };
 }
 

@@ -1,7 +1,8 @@
 // Doubles of the signed-in user's own profile (/api/profile and its photo), deciding as the server
 // does: the form's schema picked by role (a technician keeps what onboarding required), the
 // address stored as "street, city, zip", the phone as (XXX) XXX-XXXX, and a new photo served at a
-// new versioned address. The summary counts the appointments and garage doubles' records.
+// new versioned address at the PROFILE's id (the viewer's profileId, never the auth user's id).
+// The summary counts the appointments and garage doubles' records.
 import { joinAddress, splitAddress } from '@pitstop/shared/profile/address';
 import {
   customerProfileSchema,
@@ -11,7 +12,7 @@ import {
 import { profileResponseSchema, type Profile } from '@pitstop/shared/profile/responses';
 import { formatPhone } from '@pitstop/shared/phone';
 import { http } from 'msw';
-import { requireAccess, type Account } from '../accounts.ts';
+import { requireAccess, viewerOf, type Account } from '../accounts.ts';
 import { readBody, respond } from '../respond.ts';
 import { countMyAppointments } from './appointments.ts';
 import { garageOf } from './vehicles.ts';
@@ -22,15 +23,15 @@ export function resetProfileState(): void {
   state.photoVersion = 1;
 }
 
-/** Where the server would serve `account`'s next photo. */
+/** Where the server would serve `account`'s next photo: under the profile's id, as /api/me says. */
 export function photoUrlFor(account: Account, version: number): string {
-  return `/api/profiles/${account.user.id}/photo?v=${version}`;
+  return `/api/profiles/${viewerOf(account).profileId}/photo?v=${version}`;
 }
 
 export function profileOf(account: Account): Profile {
   const { user, profile } = account;
   return {
-    id: user.id,
+    id: viewerOf(account).profileId,
     email: user.email,
     role: user.role,
     name: user.name,

@@ -52,6 +52,14 @@ export function seedVehicles(account: Account, seeds: readonly VehicleSeed[]): V
   return vehicles;
 }
 
+/** Takes a vehicle out of `account`'s garage, as another tab or device would. */
+export function removeFromGarage(account: Account, vehicleId: string): void {
+  state.garages.set(
+    account.user.userId,
+    garageOf(account).filter((vehicle) => vehicle.id !== vehicleId),
+  );
+}
+
 /** `account`'s garage as stored, newest first. */
 export function garageOf(account: Account): Vehicle[] {
   return (state.garages.get(account.user.userId) ?? []).toSorted(
