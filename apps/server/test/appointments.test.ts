@@ -2,44 +2,12 @@
 // customers their own, technicians the jobs assigned to them, staff every appointment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentListResponseSchema } from '@pitstop/shared/appointments/responses';
-import {
-  APP_URL,
-  bookingBody,
-  createTestContext,
-  createUser,
-  futureWeekday,
-  postBooking,
-} from './harness.ts';
+import { bookAndPay, createTestContext, createUser, futureWeekday } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
 let ctx: TestContext;
 let ada: TestUser;
 let grace: TestUser;
-
-async function bookAndPay(user: TestUser, body: Record<string, unknown>) {
-  const started = await postBooking(ctx, user, bookingBody(body));
-  expect(started.statusCode).toBe(201);
-  const sessionId = (started.json() as { checkoutUrl: string }).checkoutUrl.split('/').at(-1)!;
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/checkout/local/${sessionId}`,
-    headers: { origin: APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      email: 'pay@example.com',
-      cardNumber: '4242424242424242',
-      expiry: '12 / 40',
-      cvc: '123',
-      cardName: 'Card Holder',
-    }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
-  const outcome = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/checkout/sessions/${sessionId}`,
-    headers: { cookie: user.cookie },
-  });
-  expect(outcome.json()).toMatchObject({ state: 'paid' });
-}
 
 async function listAs(user: TestUser) {
   const response = await ctx.app.inject({
@@ -55,14 +23,14 @@ beforeAll(async () => {
   ctx = await createTestContext();
   ada = await createUser(ctx, 'customer');
   grace = await createUser(ctx, 'customer');
-  await bookAndPay(ada, {
+  await bookAndPay(ctx, ada, {
     services: ['basic-oil-change', 'battery-service'],
     date: futureWeekday(30),
     time: '09:00',
     firstName: 'Ada',
     lastName: 'Lovelace',
   });
-  await bookAndPay(grace, {
+  await bookAndPay(ctx, grace, {
     services: ['maintenance'],
     date: futureWeekday(31),
     time: '11:00',

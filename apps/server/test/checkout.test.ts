@@ -19,6 +19,8 @@ import { sweepExpiredHolds } from '../src/features/booking/hold-sweep.ts';
 import {
   APP_URL,
   bookingBody,
+  payLocalCheckout,
+  sessionIdOf,
   createTestContext,
   createUser,
   fingerprintTables,
@@ -42,29 +44,12 @@ afterAll(async () => {
 
 let dayOffset = 20;
 const freshDate = () => futureWeekday((dayOffset += 1));
-const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').at(-1)!;
 
 async function outcome(sessionId: string, user: TestUser = customer) {
   return ctx.app.inject({
     method: 'GET',
     url: `/api/checkout/sessions/${sessionId}`,
     headers: { cookie: user.cookie },
-  });
-}
-
-/** Pays on the local checkout's hosted page, as the browser would. */
-async function payLocally(sessionId: string, cardNumber = '4242 4242 4242 4242') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/checkout/local/${sessionId}`,
-    headers: { origin: APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      email: 'ada@example.com',
-      cardNumber,
-      expiry: '12 / 40',
-      cvc: '123',
-      cardName: 'Ada Lovelace',
-    }).toString(),
   });
 }
 
@@ -115,7 +100,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
       order: null,
     });
 
-    const paid = await payLocally(sessionId);
+    const paid = await payLocalCheckout(ctx, sessionId);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`${APP_URL}/checkout-success?session_id=${sessionId}`);
 
@@ -201,7 +186,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
 
   it('fulfils once however many lookups race after the payment', async () => {
     const { bookingId, sessionId } = await book({ date: freshDate(), time: '12:00' });
-    expect((await payLocally(sessionId)).statusCode).toBe(303);
+    expect((await payLocalCheckout(ctx, sessionId)).statusCode).toBe(303);
     const answers = await Promise.all(Array.from({ length: 8 }, () => outcome(sessionId)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((a) => a.json().order.orderId)).size).toBe(1);
@@ -233,7 +218,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
   it('says "expired" once the hold lapsed unpaid; a declined card changes nothing', async () => {
     const { bookingId, sessionId } = await book({ date: freshDate(), time: '15:00' });
     const before = await fingerprintTables(ctx);
-    const declined = await payLocally(sessionId, '4000 0000 0000 0002');
+    const declined = await payLocalCheckout(ctx, sessionId, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(await fingerprintTables(ctx)).toEqual(before);
 
@@ -257,7 +242,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
     expect(started.statusCode).toBe(201);
     const { bookingId, checkoutUrl } = started.json();
     const sessionId = sessionIdOf(checkoutUrl);
-    expect((await payLocally(sessionId)).statusCode).toBe(303);
+    expect((await payLocalCheckout(ctx, sessionId)).statusCode).toBe(303);
     const response = await outcome(sessionId);
     expect(response.json()).toMatchObject({
       state: 'paid',

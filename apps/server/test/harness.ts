@@ -8,6 +8,7 @@ import { eq, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { Role } from '@pitstop/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -227,4 +228,52 @@ export async function postBooking(
     headers: { origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
     payload: body,
   });
+}
+
+/** Pays a local checkout session on its hosted page, as the browser would (303 when paid). */
+export function payLocalCheckout(
+  ctx: TestContext,
+  sessionId: string,
+  cardNumber = '4242 4242 4242 4242',
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/checkout/local/${sessionId}`,
+    headers: { origin: APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      email: 'ada@example.com',
+      cardNumber,
+      expiry: '12 / 40',
+      cvc: '123',
+      cardName: 'Ada Lovelace',
+    }).toString(),
+  });
+}
+
+/** The session id at the end of a checkout URL. */
+export function sessionIdOf(checkoutUrl: string): string {
+  return checkoutUrl.split('/').at(-1)!;
+}
+
+/**
+ * Books `bookingBody(overrides)` as `user`, pays it on the local checkout and has the success
+ * page's lookup fulfil it; answers the booking's id.
+ */
+export async function bookAndPay(
+  ctx: TestContext,
+  user: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const started = await postBooking(ctx, user, bookingBody(overrides));
+  expect(started.statusCode, started.body).toBe(201);
+  const { bookingId, checkoutUrl } = started.json() as { bookingId: string; checkoutUrl: string };
+  const sessionId = sessionIdOf(checkoutUrl);
+  expect((await payLocalCheckout(ctx, sessionId)).statusCode).toBe(303);
+  const outcome = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/checkout/sessions/${sessionId}`,
+    headers: { cookie: user.cookie },
+  });
+  expect(outcome.json()).toMatchObject({ state: 'paid' });
+  return bookingId;
 }

@@ -12,6 +12,8 @@ import { appointments, userProfiles } from '../src/db/schema.ts';
 import {
   APP_URL,
   bookingBody,
+  payLocalCheckout,
+  sessionIdOf,
   createTestContext,
   createUser,
   fingerprintTables,
@@ -38,22 +40,6 @@ function get(user: TestUser | undefined, url: string) {
   });
 }
 
-async function payLocally(sessionId: string) {
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/checkout/local/${sessionId}`,
-    headers: { origin: APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      email: 'pay@example.com',
-      cardNumber: '4242424242424242',
-      expiry: '12 / 40',
-      cvc: '123',
-      cardName: 'Card Holder',
-    }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
-}
-
 /** Starts a checkout for a visit (or a pay-now order); pays it unless `pay` is false. */
 async function checkout(
   user: TestUser,
@@ -63,8 +49,8 @@ async function checkout(
   expect(started.statusCode, started.body).toBe(201);
   const { bookingId, checkoutUrl } = started.json() as { bookingId: string; checkoutUrl: string };
   if (!pay) return bookingId;
-  const sessionId = checkoutUrl.split('/').at(-1)!;
-  await payLocally(sessionId);
+  const sessionId = sessionIdOf(checkoutUrl);
+  expect((await payLocalCheckout(ctx, sessionId)).statusCode).toBe(303);
   expect((await get(user, `/api/checkout/sessions/${sessionId}`)).json()).toMatchObject({
     state: 'paid',
   });

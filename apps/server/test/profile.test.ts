@@ -15,12 +15,11 @@ import { CONTROL_CHARACTERS_REFUSED, TEXT_TOO_LONG } from '@pitstop/shared/text'
 import { appointments, auditLog, userProfiles } from '../src/db/schema.ts';
 import {
   APP_URL,
-  bookingBody,
+  bookAndPay,
   createTestContext,
   createUser,
   fingerprintTables,
   futureWeekday,
-  postBooking,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -102,27 +101,6 @@ function putProfile(user: TestUser | undefined, body: unknown) {
 
 function putPhoto(user: TestUser | undefined, body: unknown) {
   return send(user, 'PUT', '/api/profile/photo', body);
-}
-
-async function bookAndPay(user: TestUser, body: Record<string, unknown>) {
-  const started = await postBooking(ctx, user, bookingBody(body));
-  expect(started.statusCode, started.body).toBe(201);
-  const sessionId = (started.json() as { checkoutUrl: string }).checkoutUrl.split('/').at(-1)!;
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `/checkout/local/${sessionId}`,
-    headers: { origin: APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      email: 'pay@example.com',
-      cardNumber: '4242424242424242',
-      expiry: '12 / 40',
-      cvc: '123',
-      cardName: 'Card Holder',
-    }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
-  const outcome = await send(user, 'GET', `/api/checkout/sessions/${sessionId}`);
-  expect(outcome.json()).toMatchObject({ state: 'paid' });
 }
 
 function expect422(response: Awaited<ReturnType<typeof send>>, fields: Record<string, string>) {
@@ -259,7 +237,7 @@ describe('GET /api/profile', () => {
       });
       expect(added.statusCode).toBe(201);
     }
-    await bookAndPay(customer, {
+    await bookAndPay(ctx, customer, {
       services: ['basic-oil-change', 'battery-service'],
       date: futureWeekday(21),
       time: '10:00',
