@@ -156,6 +156,8 @@ export const userProfiles = pgTable(
       inList('technician_status', TECHNICIAN_STATUS_VALUES),
     ),
     check('user_profiles_photo_size_check', sql`photo is null or length(photo) <= 3000000`),
+    // A photo always has its version, and only a photo: the version is how readers know of it.
+    check('user_profiles_photo_version_check', sql`(photo is null) = (photo_updated_at is null)`),
     check(
       'user_profiles_service_area_check',
       sql`service_area is null or ${inList('service_area', SERVICE_AREA_VALUES)}`,

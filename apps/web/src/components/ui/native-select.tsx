@@ -20,3 +20,23 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
     </div>
   );
 }
+
+/** A blank first choice (`placeholder`, value '') and one option per item, its text as value. */
+export function TextOptions({
+  placeholder,
+  items,
+}: {
+  placeholder: string;
+  items: readonly string[];
+}) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {items.map((item) => (
+        <option key={item} value={item}>
+          {item}
+        </option>
+      ))}
+    </>
+  );
+}

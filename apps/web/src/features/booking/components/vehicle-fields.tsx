@@ -9,7 +9,7 @@ import type { ComponentProps } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { VEHICLE_FIELDS, type BookingFormApi } from '../booking-form.ts';
 
@@ -96,12 +96,7 @@ export function VehicleFields({
                 onChange: () => form.setValue('vehicleModel', ''),
               })}
             >
-              <option value="">Select make</option>
-              {VEHICLE_MAKES.map((item) => (
-                <option key={item} value={item}>
-                  {item}
-                </option>
-              ))}
+              <TextOptions placeholder="Select make" items={VEHICLE_MAKES} />
             </NativeSelect>
           )
         }
@@ -119,12 +114,7 @@ export function VehicleFields({
             <LockedInput {...control} {...form.register('vehicleModel')} />
           ) : (
             <NativeSelect {...control} {...form.register('vehicleModel')}>
-              <option value="">Select model</option>
-              {models.map((item) => (
-                <option key={item} value={item}>
-                  {item}
-                </option>
-              ))}
+              <TextOptions placeholder="Select model" items={models} />
             </NativeSelect>
           )
         }

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField, type ControlProps } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
@@ -149,12 +149,7 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
               >
                 {(control) => (
                   <NativeSelect {...control} {...form.register('serviceArea')}>
-                    <option value="">Select a service area</option>
-                    {SERVICE_AREAS.map((area) => (
-                      <option key={area} value={area}>
-                        {area}
-                      </option>
-                    ))}
+                    <TextOptions placeholder="Select a service area" items={SERVICE_AREAS} />
                   </NativeSelect>
                 )}
               </FormField>

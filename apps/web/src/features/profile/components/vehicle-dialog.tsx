@@ -23,7 +23,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { FormField, type ControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -139,12 +139,7 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
               {...controlOf('make', control)}
               {...form.register('make', { onChange: () => form.setValue('model', '') })}
             >
-              <option value="">Select make</option>
-              {VEHICLE_MAKES.map((item) => (
-                <option key={item} value={item}>
-                  {item}
-                </option>
-              ))}
+              <TextOptions placeholder="Select make" items={VEHICLE_MAKES} />
             </NativeSelect>
           )}
         </FormField>
@@ -156,12 +151,7 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
         >
           {(control) => (
             <NativeSelect {...controlOf('model', control)} {...form.register('model')}>
-              <option value="">Select model</option>
-              {models.map((item) => (
-                <option key={item} value={item}>
-                  {item}
-                </option>
-              ))}
+              <TextOptions placeholder="Select model" items={models} />
             </NativeSelect>
           )}
         </FormField>
