@@ -14,6 +14,8 @@ const PERMISSIONS = {
   'appointment:assign': ['manager', 'admin', 'super_admin'],
   'appointment:status:any': ['manager', 'admin', 'super_admin'],
   'technician:read': ['manager', 'admin', 'super_admin'],
+  // Spec section 6 leaves inviting open; the Technicians screen is the staff's, so all of them.
+  'technician:invite': ['manager', 'admin', 'super_admin'],
   'metrics:read': ['manager', 'admin', 'super_admin'],
   'business:read': ['manager', 'admin', 'super_admin'],
   // admin-only management

@@ -20,12 +20,12 @@ export const PATHS = {
   adminBusinessProfile: '/admin/business-profile',
   adminUsers: '/admin/users',
   profile: '/profile',
-} as const;
-
-/** Pages later issues build; linked to already, so they are named here but not yet served. */
-export const PLANNED_PATHS = {
-  technicianDashboard: '/technician-dashboard',
+  adminTechnicians: '/admin/technicians',
+  setTechnicianPassword: '/set-technician-password',
   technicianOnboarding: '/technician-onboarding',
+  technicianDashboard: '/technician-dashboard',
+  /** The same dashboard under the portal (spec section 2: both exist). */
+  techPortalDashboard: '/tech-portal/dashboard',
 } as const;
 
 export const WEB_ROUTE_PATHS: readonly string[] = Object.values(PATHS);

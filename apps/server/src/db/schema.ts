@@ -408,6 +408,9 @@ export const appointments = pgTable(
     email: text('email'),
     vehicleColor: text('vehicle_color'),
     description: text('description'),
+    /** What the service costs. A service added on site is unpaid until the customer pays it. */
+    priceCents: integer('price_cents').notNull().default(0),
+    paid: boolean('paid').notNull().default(true),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -417,6 +420,7 @@ export const appointments = pgTable(
     check('appointments_status_check', inList('status', APPOINTMENT_STATUS_VALUES)),
     check('appointments_time_format', sql.raw(`appointment_time ~ ${HHMM}`)),
     check('appointments_duration_check', sql`${t.durationMinutes} > 0`),
+    check('appointments_price_check', sql`${t.priceCents} >= 0`),
     index('appointments_date_time_idx').on(t.appointmentDate, t.appointmentTime),
     index('appointments_user_idx').on(t.userId, t.appointmentDate),
     index('appointments_technician_idx').on(t.technicianId, t.appointmentDate),

@@ -1,7 +1,7 @@
 // Where a role belongs (SPEC "Public layout", "Portal logins" and section 6): the footer's Admin
 // Dashboard link, a technician's home, and the home page's technician redirect.
 import { isStaffRole } from '@pitstop/shared/permissions';
-import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
+import { PATHS } from '@pitstop/shared/web-routes';
 import type { Viewer } from './viewer.ts';
 
 export interface ViewerState {
@@ -22,8 +22,8 @@ export function adminDashboardHref({ viewer }: ViewerState): string {
 /** Where a technician belongs: the dashboard once onboarded, onboarding before that. */
 export function technicianHomePath(viewer: Pick<Viewer, 'onboardingComplete'>): string {
   return viewer.onboardingComplete
-    ? PLANNED_PATHS.technicianDashboard
-    : PLANNED_PATHS.technicianOnboarding;
+    ? PATHS.technicianDashboard
+    : PATHS.technicianOnboarding;
 }
 
 /** Where a signed-in viewer is sent from the home page, if anywhere. */

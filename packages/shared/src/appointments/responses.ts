@@ -24,6 +24,9 @@ export const appointmentSchema = z.object({
   email: z.nullable(z.string()),
   vehicleColor: z.nullable(z.string()),
   description: z.nullable(z.string()),
+  /** What the service costs; `paid` false for a service added on site, still to be paid. */
+  priceCents: z.int(),
+  paid: z.boolean(),
   createdAt: z.string(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
@@ -52,6 +55,8 @@ export const myVisitSchema = z.object({
   endsAt: z.string(),
   location: z.string(),
   services: z.array(myVisitServiceSchema),
+  /** What is still owed for services added on site (cancelled ones left out), in cents. */
+  balanceDueCents: z.int(),
 });
 export type MyVisit = z.infer<typeof myVisitSchema>;
 

@@ -24,7 +24,7 @@ export interface VisitForAppointments {
   userId: string | null;
   customerName: string;
   /** The booked services in the order chosen, with the minutes each takes. */
-  services: { id: string; name: string; durationMinutes: number }[];
+  services: { id: string; name: string; durationMinutes: number; priceCents: number }[];
   /** Business-local date (YYYY-MM-DD) and time (HH:MM) of the visit, as people read it. */
   date: string;
   time: string;
@@ -61,6 +61,8 @@ export async function createAppointmentsForBooking(
       startsAt,
       endsAt: new Date(startsAt.getTime() + service.durationMinutes * 60_000),
       durationMinutes: service.durationMinutes,
+      priceCents: service.priceCents,
+      paid: true,
       status: 'scheduled',
       technician: 'Unassigned',
       location: visit.location,
@@ -115,6 +117,8 @@ function toAppointment(row: AppointmentRow): Appointment {
     email: row.email,
     vehicleColor: row.vehicleColor,
     description: row.description,
+    priceCents: row.priceCents,
+    paid: row.paid,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -136,6 +140,13 @@ export async function countAppointments(db: Executor, viewer: Viewer, now = new 
 const MY_APPOINTMENTS_LIMIT = 1000;
 const STILL_TO_DO = new Set<string>(['scheduled', 'in-progress']);
 
+/** What a visit still owes: its unpaid services (added on site), cancelled ones left out. */
+export function balanceDueCents(rows: Pick<AppointmentRow, 'paid' | 'status' | 'priceCents'>[]) {
+  return rows
+    .filter((row) => !row.paid && row.status !== 'cancelled')
+    .reduce((sum, row) => sum + row.priceCents, 0);
+}
+
 /** The customer's appointments as visits: one per booking, its services in the order done. */
 function toVisits(rows: AppointmentRow[]): MyVisit[] {
   const byVisit = new Map<string, AppointmentRow[]>();
@@ -155,6 +166,7 @@ function toVisits(rows: AppointmentRow[]): MyVisit[] {
       startsAt: first.startsAt.toISOString(),
       endsAt: new Date(endsAt).toISOString(),
       location: first.location,
+      balanceDueCents: balanceDueCents(ordered),
       services: ordered.map((row) => ({
         appointmentId: row.id,
         serviceName: row.serviceName,

@@ -263,3 +263,9 @@ export async function takeOneTimeValue(
   const row = await deleteVerificationReturning(db, identifier);
   return row && { userId: row.value, expiresAt: row.expiresAt };
 }
+
+/** A technician's profile and account e-mail by profile id, or undefined for anyone else. */
+export async function findTechnicianById(db: Executor, profileId: string) {
+  const found = await findProfileById(db, profileId);
+  return found?.profile.role === 'technician' ? found : undefined;
+}

@@ -1,7 +1,7 @@
 // Routes of the profile (/profile, SPEC section 6): any signed-in user; signed out, sign in and
 // come back here; a technician who has not finished onboarding goes there first. The loader asks
 // for the page's first data alongside its code once the viewer may see it.
-import { PATHS, PLANNED_PATHS } from '@pitstop/shared/web-routes';
+import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureRoutesFactory } from '../../lib/feature-routes.ts';
 import { loginPathReturningTo } from '../../lib/return-path.ts';
@@ -10,7 +10,7 @@ import { guardedRoute, guardRedirect, loadViewer, type GuardRule } from '../../l
 const PROFILE_RULE: GuardRule = {
   allow: (viewer) => viewer.role !== 'technician' || viewer.onboardingComplete,
   signedOutTo: loginPathReturningTo(PATHS.profile),
-  deniedTo: PLANNED_PATHS.technicianOnboarding,
+  deniedTo: PATHS.technicianOnboarding,
 };
 
 /**

@@ -53,6 +53,7 @@ export function makeVisit(seed: VisitSeed): MyVisit {
     startsAt,
     endsAt: new Date(Date.parse(startsAt) + 45 * 60_000).toISOString(),
     location: '12 Analytical Way, Springfield, 12345',
+    balanceDueCents: 0,
     ...seed,
     services,
   };

@@ -1,0 +1,159 @@
+// What the technician endpoints answer (spec sections 2 and 3, "Technician" client view): the
+// admin's cards, the invitation answers, and the technician's own dashboard.
+import * as z from 'zod/mini';
+import { APPOINTMENT_STATUSES } from '../appointments/responses.ts';
+import { TECHNICIAN_STATUSES } from './rules.ts';
+
+export const technicianStatusSchema = z.enum(TECHNICIAN_STATUSES);
+
+/** The next job a technician has: the earliest not-cancelled, not-completed one from now on. */
+export const nextAppointmentSchema = z.object({
+  appointmentId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  serviceName: z.string(),
+  customerName: z.string(),
+});
+
+/** One card of /admin/technicians. */
+export const technicianCardSchema = z.object({
+  /** The profile id: what appointments and working days refer to. */
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  /** From the account; 'N/A' when the account has none (spec section 3). */
+  email: z.string(),
+  photoUrl: z.nullable(z.string()),
+  /** Average customer rating; null until the business collects ratings. */
+  rating: z.nullable(z.number()),
+  /** Jobs this technician completed (all time). */
+  completedJobs: z.int(),
+  serviceArea: z.nullable(z.string()),
+  status: technicianStatusSchema,
+  phone: z.string(),
+  street: z.string(),
+  city: z.string(),
+  zipCode: z.string(),
+  emergencyContact: z.string(),
+  emergencyPhone: z.string(),
+  onboardingComplete: z.boolean(),
+  nextAppointment: z.nullable(nextAppointmentSchema),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type TechnicianCard = z.infer<typeof technicianCardSchema>;
+
+/** GET /api/technicians: newest first (spec section 7). */
+export const technicianListResponseSchema = z.object({
+  technicians: z.array(technicianCardSchema),
+});
+export type TechnicianListResponse = z.infer<typeof technicianListResponseSchema>;
+
+/** POST /api/technicians/invitations, PATCH /api/technicians/:id. */
+export const technicianResponseSchema = z.object({ technician: technicianCardSchema });
+
+/**
+ * POST /api/technicians/:id/invitation: a new link, the old one dead. `loginLink` is the link
+ * itself only while e-mail is not configured (the admin copies it); null when it was e-mailed.
+ */
+export const resendInvitationResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  loginLink: z.nullable(z.string()),
+});
+export type ResendInvitationResponse = z.infer<typeof resendInvitationResponseSchema>;
+
+/** GET /api/technicians/working-days?month=YYYY-MM: every technician's working days that month. */
+export const workingDaysByTechnicianResponseSchema = z.object({
+  month: z.string(),
+  days: z.record(z.string(), z.array(z.string())),
+});
+
+/** POST /api/technician-invitations/check: whose link it is, before a password is chosen. */
+export const invitationCheckResponseSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+});
+
+/** POST /api/technician-invitations/accept: the password is set and the technician signed in. */
+export const invitationAcceptResponseSchema = z.object({
+  onboardingComplete: z.boolean(),
+});
+
+// ---------------------------------------------------------------- the technician's own
+
+/** One of today's jobs on the technician's dashboard. */
+export const technicianJobSchema = z.object({
+  id: z.string(),
+  bookingId: z.nullable(z.string()),
+  customerName: z.string(),
+  serviceId: z.nullable(z.string()),
+  serviceName: z.string(),
+  date: z.string(),
+  time: z.string(),
+  /** ISO 8601: when this service of the visit starts and ends. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  durationMinutes: z.int(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  location: z.string(),
+  phone: z.string(),
+  vehicleColor: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  /** What this service costs, and whether it is paid (false: added on site, to be paid). */
+  priceCents: z.int(),
+  paid: z.boolean(),
+  /** Every service id already on the visit (cancelled ones too): Add Services offers the rest. */
+  visitServiceIds: z.array(z.string()),
+  /** What the customer still owes for the whole visit, in cents. */
+  visitBalanceDueCents: z.int(),
+});
+export type TechnicianJob = z.infer<typeof technicianJobSchema>;
+
+export const technicianSelfSchema = z.object({
+  profileId: z.string(),
+  name: z.string(),
+  status: technicianStatusSchema,
+  serviceArea: z.nullable(z.string()),
+  worksToday: z.boolean(),
+});
+
+/** GET /api/technician/dashboard. */
+export const technicianDashboardResponseSchema = z.object({
+  /** The business-local date the dashboard is for. */
+  today: z.string(),
+  technician: technicianSelfSchema,
+  stats: z.object({ todaysJobs: z.int(), completedToday: z.int() }),
+  /** Today's own jobs, cancelled left out, by time (spec section 6). */
+  jobs: z.array(technicianJobSchema),
+});
+export type TechnicianDashboard = z.infer<typeof technicianDashboardResponseSchema>;
+
+/** PUT /api/technician/duty. */
+export const dutyResponseSchema = z.object({ status: technicianStatusSchema });
+
+/** GET /api/technician/working-days?month=YYYY-MM. */
+export const ownWorkingDaysResponseSchema = z.object({
+  month: z.string(),
+  today: z.string(),
+  days: z.array(z.string()),
+});
+
+/** PUT /api/technician/working-days/:date. */
+export const workingDayResponseSchema = z.object({
+  date: z.string(),
+  working: z.boolean(),
+  status: technicianStatusSchema,
+});
+
+/** PATCH /api/technician/jobs/:id/status. */
+export const jobStatusResponseSchema = z.object({
+  job: technicianJobSchema,
+  technicianStatus: technicianStatusSchema,
+});
+
+/** POST /api/technician/jobs/:id/services: the appointments added to the visit. */
+export const addServicesResponseSchema = z.object({
+  added: z.array(technicianJobSchema),
+  visitBalanceDueCents: z.int(),
+});

@@ -1,0 +1,115 @@
+// Technician rules (spec sections 4, 5, 8 and 9), shared by the server, which enforces them, and
+// the technician's and admin's screens, which mirror them: the status a technician has, what
+// Start Duty / End Duty and the working-days calendar do to it, and the spec's words.
+
+export const TECHNICIAN_STATUSES = ['available', 'on-job', 'off-duty'] as const;
+export type TechnicianStatus = (typeof TECHNICIAN_STATUSES)[number];
+
+/** What a technician may set on their own job (spec section 4): never cancelled. */
+export const TECHNICIAN_JOB_STATUSES = ['scheduled', 'in-progress', 'completed'] as const;
+export type TechnicianJobStatus = (typeof TECHNICIAN_JOB_STATUSES)[number];
+
+export const TECHNICIAN_MESSAGES = {
+  inviteSent: 'Invitation sent successfully!',
+  inviteFailed: 'Failed to send invitation',
+  resendConfirm: 'Send a new invitation link? The link sent before stops working.',
+  resent: 'Invitation resent successfully!',
+  /** Spec: 'Failed to resend invitation: {message}'. */
+  resendFailed: (message: string) => `Failed to resend invitation: ${message}`,
+  passwordFailed: 'Failed to set password. Please try again.',
+  onboardingFailed: 'Failed to complete onboarding. Please try again.',
+  linkInvalid: 'This link is not valid or has already been used.',
+  linkExpired: 'This link has expired. Ask for a new invitation.',
+  notTechnician: 'This account is not a technician.',
+  technicianNotFound: "We couldn't find this technician.",
+  jobNotFound: "We couldn't find this job.",
+  jobCancelled: 'This job was cancelled and can no longer be changed.',
+  servicesAlreadyOnVisit: 'These services are already on this visit.',
+  serviceUnknown: 'Please choose services from the list',
+  chooseService: 'Please select at least one service',
+  pastDay: 'Past days cannot be changed.',
+  dayTooFar: 'Working days can be set up to a year ahead.',
+  noJobsToday: 'No appointments scheduled for today',
+  offDutyNotAssignable: 'This technician is off duty and cannot be assigned.',
+  notAssignable: 'Only technicians can be assigned to appointments.',
+} as const;
+
+/** Spec section 9: invite success closes after 2 s; the password and onboarding redirects 2 s. */
+export const INVITE_CLOSE_MS = 2_000;
+export const SET_PASSWORD_REDIRECT_MS = 2_000;
+export const ONBOARDING_SUCCESS_MS = 2_000;
+/** Spec section 9: the highlight ring on a technician's card, and resend messages' lifetime. */
+export const TECHNICIAN_HIGHLIGHT_MS = 2_000;
+export const RESEND_MESSAGE_MS = 5_000;
+/** How far ahead a technician may mark working days. */
+export const WORKING_DAYS_AHEAD = 365;
+
+export interface StatusFacts {
+  /** The status as stored. */
+  stored: TechnicianStatus;
+  /** Whether today is one of the technician's working days. */
+  worksToday: boolean;
+  /** Whether one of the technician's own appointments today is in progress. */
+  hasJobInProgressToday: boolean;
+}
+
+/**
+ * The status on load (spec section 4), in the spec's order: off-duty stays; a technician not
+ * working today stays as they were; one with a job in progress today is on-job; otherwise
+ * available.
+ */
+export function deriveTechnicianStatus(facts: StatusFacts): TechnicianStatus {
+  if (facts.stored === 'off-duty') return 'off-duty';
+  if (!facts.worksToday) return facts.stored;
+  if (facts.hasJobInProgressToday) return 'on-job';
+  return 'available';
+}
+
+/** Whether the dashboard offers End Duty (on duty) rather than Start Duty. */
+export function isOnDuty(status: TechnicianStatus): boolean {
+  return status !== 'off-duty';
+}
+
+/** Start Duty / End Duty toggles between available and off-duty (spec section 4). */
+export function statusAfterDutyToggle(status: TechnicianStatus): TechnicianStatus {
+  return isOnDuty(status) ? 'off-duty' : 'available';
+}
+
+/**
+ * The status after today's date is toggled in the working-days calendar (spec section 4): off
+ * makes the technician off-duty; on while off-duty makes them available; otherwise unchanged.
+ * Toggling any other day changes nothing.
+ */
+export function statusAfterWorkingDayToggle(
+  status: TechnicianStatus,
+  toggle: { date: string; today: string; working: boolean },
+): TechnicianStatus {
+  if (toggle.date !== toggle.today) return status;
+  if (!toggle.working) return 'off-duty';
+  return status === 'off-duty' ? 'available' : status;
+}
+
+/** Whether a technician may toggle the day: today and later, at most a year ahead. */
+export function workingDayProblem(date: string, today: string): string | null {
+  if (date < today) return TECHNICIAN_MESSAGES.pastDay;
+  if (date > addDays(today, WORKING_DAYS_AHEAD)) return TECHNICIAN_MESSAGES.dayTooFar;
+  return null;
+}
+
+/** `YYYY-MM-DD` plus `days` calendar days (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The first and last day (`YYYY-MM-DD`) of a month given as `YYYY-MM`. */
+export function monthRange(month: string): { first: string; last: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  return { first: `${month}-01`, last };
+}
+
+/** Spec "Technicians admin": the resend button shows while phone or address is missing. */
+export function needsInvitation(technician: { phone: string; street: string }): boolean {
+  return technician.phone.trim() === '' || technician.street.trim() === '';
+}
