@@ -33,6 +33,9 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const appointmentListResponseSchema = z.object({ appointments: z.array(appointmentSchema) });
 
+/** PATCH /api/appointments/:id/technician. */
+export const appointmentResponseSchema = z.object({ appointment: appointmentSchema });
+
 /** One booked service of a customer's visit, with who does it once assigned. */
 export const myVisitServiceSchema = z.object({
   appointmentId: z.string(),

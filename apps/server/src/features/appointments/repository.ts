@@ -1,5 +1,5 @@
 // Queries for the appointments feature's tables: appointments and appointment_status_history.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments, appointmentStatusHistory } from '../../db/schema.ts';
 
@@ -134,4 +134,139 @@ export async function listUserVisitRows(
     .from(appointments)
     .where(and(eq(appointments.bookingId, bookingId), eq(appointments.userId, userId)))
     .orderBy(asc(appointments.startsAt));
+}
+
+/** One appointment, locked for the caller's transaction. */
+export async function findAppointmentForUpdate(
+  db: Executor,
+  id: string,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  return row;
+}
+
+/** Every appointment of a visit (a booking), locked, in the order they are done. */
+export async function listVisitRowsForUpdate(
+  db: Executor,
+  bookingId: string,
+): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.bookingId, bookingId))
+    .orderBy(asc(appointments.startsAt))
+    .for('update');
+}
+
+/** A technician's own jobs on one business-local date, cancelled left out, by time. */
+export async function listTechnicianDayRows(
+  db: Executor,
+  profileId: string,
+  date: string,
+): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.technicianId, profileId),
+        eq(appointments.appointmentDate, date),
+        ne(appointments.status, 'cancelled'),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+/** What Add Services and the balance need of the visits' appointments. */
+export async function listVisitFacts(db: Executor, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: appointments.bookingId,
+      serviceId: appointments.serviceId,
+      status: appointments.status,
+      paid: appointments.paid,
+      priceCents: appointments.priceCents,
+    })
+    .from(appointments)
+    .where(inArray(appointments.bookingId, bookingIds));
+}
+
+export async function updateAppointmentRow(
+  db: Executor,
+  id: string,
+  values: Partial<
+    Pick<
+      typeof appointments.$inferInsert,
+      'status' | 'startedAt' | 'completedAt' | 'technicianId' | 'technician'
+    >
+  >,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(appointments.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertAppointmentRows(
+  db: Executor,
+  rows: (AppointmentValues & { technicianId: string | null })[],
+): Promise<AppointmentRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(appointments).values(rows).returning();
+}
+
+/** How many jobs each technician has completed. */
+export async function countCompletedByTechnician(db: Executor, profileIds: string[]) {
+  if (profileIds.length === 0) return [];
+  return db
+    .select({
+      technicianId: appointments.technicianId,
+      completed: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(appointments)
+    .where(
+      and(inArray(appointments.technicianId, profileIds), eq(appointments.status, 'completed')),
+    )
+    .groupBy(appointments.technicianId);
+}
+
+/** Each technician's next job: the earliest still to do that has not ended by `now`. */
+export async function findNextJobs(db: Executor, profileIds: string[], now: Date) {
+  if (profileIds.length === 0) return [];
+  return db
+    .selectDistinctOn([appointments.technicianId], {
+      technicianId: appointments.technicianId,
+      appointmentId: appointments.id,
+      date: appointments.appointmentDate,
+      time: appointments.appointmentTime,
+      serviceName: appointments.serviceName,
+      customerName: appointments.customerName,
+    })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.technicianId, profileIds),
+        inArray(appointments.status, ['scheduled', 'in-progress']),
+        gt(appointments.endsAt, now),
+      ),
+    )
+    .orderBy(appointments.technicianId, asc(appointments.startsAt), asc(appointments.id));
+}
+
+/** A removed technician's jobs still to do go back to Unassigned; done ones keep the name. */
+export async function unassignOpenJobs(db: Executor, profileId: string): Promise<number> {
+  const rows = await db
+    .update(appointments)
+    .set({ technicianId: null, technician: 'Unassigned', updatedAt: new Date() })
+    .where(
+      and(
+        eq(appointments.technicianId, profileId),
+        inArray(appointments.status, ['scheduled', 'in-progress']),
+      ),
+    )
+    .returning({ id: appointments.id });
+  return rows.length;
 }

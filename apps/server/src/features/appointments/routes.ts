@@ -1,17 +1,28 @@
-// HTTP routes for appointments: the list each role may read, and a customer's own visits with
-// their calendar files. The admin operations issue adds assigning, status changes and filters.
+// HTTP routes for appointments: the list each role may read, a customer's own visits with their
+// calendar files, and staff assigning a technician. The admin operations issue adds status
+// changes and filters; technicians work their own jobs through the technicians feature.
 import {
   appointmentListResponseSchema,
+  appointmentResponseSchema,
   myAppointmentsResponseSchema,
 } from '@pitstop/shared/appointments/responses';
+import { assignTechnicianRequestSchema } from '@pitstop/shared/technicians/forms';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { listMyUnscheduledOrders } from '../booking/service.ts';
-import { APPOINTMENT_NOT_FOUND, listAppointments, listMyVisits, visitCalendar } from './service.ts';
+import {
+  APPOINTMENT_NOT_FOUND,
+  assignTechnician,
+  listAppointments,
+  listMyVisits,
+  visitCalendar,
+} from './service.ts';
+
+const appointmentParams = z.object({ id: z.uuid(APPOINTMENT_NOT_FOUND) });
 
 export async function appointmentsRoutes(app: AppInstance): Promise<void> {
-  const { db } = app.ctx;
+  const { db, env } = app.ctx;
 
   app.get(
     '/api/appointments',
@@ -56,7 +67,7 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['appointments'],
         summary: "An .ics calendar file of the caller's own visit that holds this appointment",
-        params: z.object({ id: z.uuid(APPOINTMENT_NOT_FOUND) }),
+        params: appointmentParams,
         produces: ['text/calendar'],
       },
       config: { access: 'appointment:read:own' },
@@ -73,5 +84,29 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
         .header('cache-control', 'private, no-store')
         .send(content);
     },
+  );
+
+  app.patch(
+    '/api/appointments/:id/technician',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'Assign a technician who is not off duty (or none: null); the customer is told who is coming',
+        params: appointmentParams,
+        body: assignTechnicianRequestSchema,
+        response: { 200: appointmentResponseSchema },
+      },
+      config: { access: 'appointment:assign' },
+    },
+    async (request) => ({
+      appointment: await assignTechnician(
+        db,
+        env,
+        requireViewer(request),
+        request.params.id,
+        request.body.technicianId,
+      ),
+    }),
   );
 }

@@ -3,19 +3,42 @@
 // appointment starts when the services before it end.
 import { can } from '@pitstop/shared/permissions';
 import type { Appointment, MyVisit } from '@pitstop/shared/appointments/responses';
+import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
+import type { TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
+import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { Env } from '../../lib/env.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { buildIcs } from '../notifications/ics.ts';
-import type { Executor } from '../../db/client.ts';
+import { sendEmail } from '../notifications/service.ts';
+import {
+  jobCompletedEmail,
+  jobInProgressEmail,
+  technicianAssignedEmail,
+} from '../notifications/templates.ts';
+import type { JobNotice } from '../notifications/templates.ts';
+import { requireActiveService } from '../services/service.ts';
+import { findTechnicianById } from '../users/service.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import {
   countAppointmentRows,
+  countCompletedByTechnician,
+  findAppointmentForUpdate,
+  findNextJobs,
   findUserAppointmentRow,
+  insertAppointmentRows,
   insertAppointmentsIfAbsent,
   insertAppointmentStatusHistory,
   listAppointmentRows,
+  listTechnicianDayRows,
   listUserAppointmentRows,
   listUserVisitRows,
+  listVisitFacts,
+  listVisitRowsForUpdate,
+  unassignOpenJobs,
+  updateAppointmentRow,
 } from './repository.ts';
 import type { AppointmentRow, AppointmentScope, AppointmentValues } from './repository.ts';
 
@@ -234,4 +257,268 @@ export async function visitCalendar(db: Executor, viewer: Viewer, id: string) {
     organizer: { name: business.name, email: business.email },
   });
   return { content, filename: `pitstop-appointment-${first.appointmentDate}.ics` };
+}
+
+// ---------------------------------------------------------------- technicians' jobs
+
+type VisitFact = Awaited<ReturnType<typeof listVisitFacts>>[number];
+
+function toTechnicianJob(row: AppointmentRow, visit: VisitFact[]): TechnicianJob {
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    customerName: row.customerName,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    date: row.appointmentDate,
+    time: row.appointmentTime,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    status: row.status,
+    location: row.location,
+    phone: row.phone,
+    vehicleColor: row.vehicleColor,
+    description: row.description,
+    priceCents: row.priceCents,
+    paid: row.paid,
+    visitServiceIds: [
+      ...new Set(visit.flatMap((fact) => (fact.serviceId === null ? [] : [fact.serviceId]))),
+    ],
+    visitBalanceDueCents: balanceDueCents(visit),
+  };
+}
+
+/** The jobs with what their visits hold (services on them, balance due), in one more query. */
+async function toTechnicianJobs(db: Executor, rows: AppointmentRow[]): Promise<TechnicianJob[]> {
+  const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
+  const facts = await listVisitFacts(db, bookingIds);
+  return rows.map((row) => {
+    const visit = row.bookingId
+      ? facts.filter((fact) => fact.bookingId === row.bookingId)
+      : [{ ...row }];
+    return toTechnicianJob(row, visit);
+  });
+}
+
+/** A technician's own jobs on a business-local date: cancelled left out, by time (spec section 6). */
+export async function listTechnicianJobsForDay(
+  db: Executor,
+  profileId: string,
+  date: string,
+): Promise<TechnicianJob[]> {
+  return toTechnicianJobs(db, await listTechnicianDayRows(db, profileId, date));
+}
+
+/** For the Technicians admin cards: jobs completed, and the next job still to do. */
+export async function technicianJobStats(db: Executor, profileIds: string[], now: Date) {
+  const [completed, next] = await Promise.all([
+    countCompletedByTechnician(db, profileIds),
+    findNextJobs(db, profileIds, now),
+  ]);
+  return new Map(
+    profileIds.map((id) => {
+      const job = next.find((row) => row.technicianId === id);
+      return [
+        id,
+        {
+          completedJobs: completed.find((row) => row.technicianId === id)?.completed ?? 0,
+          nextAppointment: job
+            ? {
+                appointmentId: job.appointmentId,
+                date: job.date,
+                time: job.time,
+                serviceName: job.serviceName,
+                customerName: job.customerName,
+              }
+            : null,
+        },
+      ] as const;
+    }),
+  );
+}
+
+/** A removed technician's jobs still to do go back to Unassigned. Run in the removal's transaction. */
+export async function releaseTechnicianJobs(tx: Executor, profileId: string): Promise<number> {
+  return unassignOpenJobs(tx, profileId);
+}
+
+function jobNotice(row: AppointmentRow): JobNotice {
+  return {
+    customerName: row.customerName,
+    serviceName: row.serviceName,
+    date: row.appointmentDate,
+    time: row.appointmentTime,
+    address: row.location,
+    technicianName: row.technician,
+  };
+}
+
+/** The technician's own job, locked; anyone else's is "not found", a cancelled one refused. */
+async function lockOwnJob(tx: Executor, actor: Viewer, id: string): Promise<AppointmentRow> {
+  const row = await findAppointmentForUpdate(tx, id);
+  if (!row || row.technicianId !== actor.profileId) {
+    throw new AppError('NOT_FOUND', TECHNICIAN_MESSAGES.jobNotFound);
+  }
+  if (row.status === 'cancelled') throw new AppError('CONFLICT', TECHNICIAN_MESSAGES.jobCancelled);
+  return row;
+}
+
+/**
+ * A technician moves their own job between scheduled, in progress and completed (spec section 4).
+ * The moments are kept for real service times (in progress to completed); going back clears
+ * what no longer holds. The customer hears when the job starts and when it is done. Run it in a
+ * transaction: the row stays locked until the caller commits.
+ */
+export async function changeJobStatusAsTechnician(
+  tx: Executor,
+  env: Env,
+  actor: Viewer,
+  appointmentId: string,
+  status: TechnicianJobStatus,
+  now: Date = new Date(),
+): Promise<TechnicianJob> {
+  const row = await lockOwnJob(tx, actor, appointmentId);
+  if (row.status === status) return (await toTechnicianJobs(tx, [row]))[0]!;
+  const moments =
+    status === 'in-progress'
+      ? { startedAt: now, completedAt: null }
+      : status === 'completed'
+        ? { completedAt: now }
+        : { startedAt: null, completedAt: null };
+  const updated = (await updateAppointmentRow(tx, row.id, { status, ...moments }))!;
+  await insertAppointmentStatusHistory(tx, [
+    { appointmentId: row.id, fromStatus: row.status, toStatus: status, changedBy: actor.userId },
+  ]);
+  await recordAudit(tx, actor, {
+    action: 'appointment.status',
+    entity: 'appointment',
+    entityId: row.id,
+    details: { from: row.status, to: status },
+  });
+  if (updated.email && status !== 'scheduled') {
+    const template = status === 'in-progress' ? jobInProgressEmail : jobCompletedEmail;
+    await sendEmail(tx, env, updated.email, (ctx) => template(ctx, jobNotice(updated)));
+  }
+  return (await toTechnicianJobs(tx, [updated]))[0]!;
+}
+
+/**
+ * Add Services on site (spec section 5): each chosen catalogue service not yet on the visit
+ * becomes an appointment of it, done by the same technician after what is booked, unpaid: the
+ * visit's balance due. The visit is locked so two adds cannot both add one service.
+ */
+export async function addServicesToJob(
+  db: Db,
+  actor: Viewer,
+  appointmentId: string,
+  serviceIds: string[],
+): Promise<{ added: TechnicianJob[]; visitBalanceDueCents: number }> {
+  return db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, actor, appointmentId);
+    const visit = job.bookingId ? await listVisitRowsForUpdate(tx, job.bookingId) : [job];
+    const onVisit = new Set(visit.map((row) => row.serviceId));
+    if (serviceIds.some((id) => onVisit.has(id))) {
+      const message = TECHNICIAN_MESSAGES.servicesAlreadyOnVisit;
+      throw new AppError('CONFLICT', message, { serviceIds: message });
+    }
+    const services = [];
+    for (const id of serviceIds) {
+      const service = await requireActiveService(tx, id).catch(() => {
+        const message = TECHNICIAN_MESSAGES.serviceUnknown;
+        throw new AppError('VALIDATION', message, { serviceIds: message });
+      });
+      services.push(service);
+    }
+    let startsAt = Math.max(...visit.map((row) => row.endsAt.getTime()));
+    const rows = services.map((service) => {
+      const start = new Date(startsAt);
+      startsAt += service.durationMinutes * 60_000;
+      return {
+        bookingId: job.bookingId,
+        userId: job.userId,
+        customerName: job.customerName,
+        serviceId: service.id,
+        serviceName: service.name,
+        appointmentDate: job.appointmentDate,
+        appointmentTime: job.appointmentTime,
+        startsAt: start,
+        endsAt: new Date(startsAt),
+        durationMinutes: service.durationMinutes,
+        priceCents: service.priceCents,
+        paid: false,
+        status: 'scheduled' as const,
+        technicianId: job.technicianId,
+        technician: job.technician,
+        location: job.location,
+        phone: job.phone,
+        email: job.email,
+        vehicleColor: job.vehicleColor,
+        description: job.description,
+      };
+    });
+    const inserted = await insertAppointmentRows(tx, rows);
+    await insertAppointmentStatusHistory(
+      tx,
+      inserted.map((row) => ({
+        appointmentId: row.id,
+        fromStatus: null,
+        toStatus: row.status,
+        changedBy: actor.userId,
+      })),
+    );
+    await recordAudit(tx, actor, {
+      action: 'appointment.add_services',
+      entity: 'appointment',
+      entityId: job.id,
+      details: { bookingId: job.bookingId, services: services.map((service) => service.id) },
+    });
+    const added = await toTechnicianJobs(tx, inserted);
+    return { added, visitBalanceDueCents: added[0]?.visitBalanceDueCents ?? 0 };
+  });
+}
+
+/**
+ * Staff assign a technician to an appointment, or take them off (null). Only a technician who is
+ * not off duty may be given a job (spec section 6); the customer hears who is coming.
+ */
+export async function assignTechnician(
+  db: Db,
+  env: Env,
+  actor: Viewer,
+  appointmentId: string,
+  technicianId: string | null,
+): Promise<Appointment> {
+  return db.transaction(async (tx) => {
+    const row = await findAppointmentForUpdate(tx, appointmentId);
+    if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+    let name = 'Unassigned';
+    if (technicianId !== null) {
+      const found = await findTechnicianById(tx, technicianId);
+      if (!found) {
+        const message = TECHNICIAN_MESSAGES.notAssignable;
+        throw new AppError('VALIDATION', message, { technicianId: message });
+      }
+      if (found.profile.technicianStatus === 'off-duty') {
+        const message = TECHNICIAN_MESSAGES.offDutyNotAssignable;
+        throw new AppError('VALIDATION', message, { technicianId: message });
+      }
+      name = found.profile.name || found.email;
+    }
+    if (row.technicianId === technicianId) return toAppointment(row);
+    const updated = (await updateAppointmentRow(tx, row.id, { technicianId, technician: name }))!;
+    await recordAudit(tx, actor, {
+      action: 'appointment.assign',
+      entity: 'appointment',
+      entityId: row.id,
+      details: { from: row.technicianId, to: technicianId },
+    });
+    const isOpen = updated.status === 'scheduled' || updated.status === 'in-progress';
+    if (technicianId !== null && updated.email && isOpen) {
+      await sendEmail(tx, env, updated.email, (ctx) =>
+        technicianAssignedEmail(ctx, jobNotice(updated)),
+      );
+    }
+    return toAppointment(updated);
+  });
 }
