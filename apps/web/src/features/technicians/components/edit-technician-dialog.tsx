@@ -1,0 +1,227 @@
+// The admin's Edit Technician dialog (SPEC sections 2, 3 and 5): name, phone, address, service
+// area and emergency contact. Everything but the name may still be empty for a technician who
+// has not onboarded; what is there must be valid. Success closes the dialog.
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
+import { technicianEditSchema, type TechnicianEditForm } from '@pitstop/shared/technicians/forms';
+import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
+import { useState } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
+import { PhoneInput } from '../../../components/ui/phone-input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.ts';
+import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useUpdateTechnician } from '../api.ts';
+import { refusalMessage, TECHNICIAN_PAGE_MESSAGES } from '../technician-words.ts';
+
+const FIELDS = [
+  'name',
+  'phone',
+  'street',
+  'city',
+  'zipCode',
+  'serviceArea',
+  'emergencyContact',
+  'emergencyPhone',
+] as const;
+
+export interface EditTechnicianDialogProps {
+  /** The technician being edited; null keeps the dialog closed. */
+  technician: TechnicianCard | null;
+  onClose: () => void;
+}
+
+export function EditTechnicianDialog({ technician, onClose }: EditTechnicianDialogProps) {
+  return (
+    <Dialog open={technician !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit Technician</DialogTitle>
+          <DialogDescription className="break-all">{technician?.email}</DialogDescription>
+        </DialogHeader>
+        {/* Keyed by technician, so switching never carries one technician's edits to another. */}
+        {technician && (
+          <EditTechnicianForm key={technician.id} technician={technician} onDone={onClose} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function valuesOf(card: TechnicianCard): TechnicianEditForm {
+  return {
+    name: card.name,
+    phone: card.phone,
+    street: card.street,
+    city: card.city,
+    zipCode: card.zipCode,
+    serviceArea: (card.serviceArea ?? '') as TechnicianEditForm['serviceArea'],
+    emergencyContact: card.emergencyContact,
+    emergencyPhone: card.emergencyPhone,
+  };
+}
+
+function EditTechnicianForm({
+  technician,
+  onDone,
+}: {
+  technician: TechnicianCard;
+  onDone: () => void;
+}) {
+  const update = useUpdateTechnician();
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const form = useForm({
+    resolver: standardSchemaResolver(technicianEditSchema),
+    defaultValues: valuesOf(technician),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const showServerErrors = useServerErrors(form, FIELDS);
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      await update.mutateAsync({ id: technician.id, form: values });
+      toast.success(TECHNICIAN_PAGE_MESSAGES.updated);
+      onDone();
+    } catch (error) {
+      if (!showServerErrors(error)) {
+        setOutcome({
+          tone: 'error',
+          message: refusalMessage(error, TECHNICIAN_PAGE_MESSAGES.updateFailed),
+        });
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <fieldset disabled={update.isPending} className="grid gap-4 sm:grid-cols-2">
+        <FormField id="edit-technician-name" label="Full Name" error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+        </FormField>
+        <PhoneField
+          id="edit-technician-phone"
+          label="Phone"
+          name="phone"
+          control={form.control}
+          error={errors.phone?.message}
+        />
+        <FormField
+          id="edit-technician-street"
+          label="Street Address"
+          error={errors.street?.message}
+          className="sm:col-span-2"
+        >
+          {(control) => <Input {...control} autoComplete="off" {...form.register('street')} />}
+        </FormField>
+        <FormField id="edit-technician-city" label="City" error={errors.city?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('city')} />}
+        </FormField>
+        <FormField id="edit-technician-zip" label="ZIP Code" error={errors.zipCode?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={10}
+              {...form.register('zipCode')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="edit-technician-service-area"
+          label="Service Area"
+          error={errors.serviceArea?.message}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <NativeSelect {...control} {...form.register('serviceArea')}>
+              <TextOptions placeholder="No service area" items={SERVICE_AREAS} />
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField
+          id="edit-technician-emergency-contact"
+          label="Emergency Contact"
+          error={errors.emergencyContact?.message}
+        >
+          {(control) => (
+            <Input {...control} autoComplete="off" {...form.register('emergencyContact')} />
+          )}
+        </FormField>
+        <PhoneField
+          id="edit-technician-emergency-phone"
+          label="Emergency Phone"
+          name="emergencyPhone"
+          control={form.control}
+          error={errors.emergencyPhone?.message}
+        />
+      </fieldset>
+
+      {/* Always mounted, so a screen reader announces the message when it appears. */}
+      <div className={outcome ? 'mt-4' : undefined}>
+        <FormMessage outcome={outcome} />
+      </div>
+
+      <DialogFooter className="mt-6">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function PhoneField({
+  id,
+  label,
+  name,
+  control: formControl,
+  error,
+}: {
+  id: string;
+  label: string;
+  name: 'phone' | 'emergencyPhone';
+  control: Control<TechnicianEditForm>;
+  error: string | undefined;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <Controller
+          control={formControl}
+          name={name}
+          render={({ field }) => (
+            <PhoneInput
+              {...control}
+              autoComplete="off"
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      )}
+    </FormField>
+  );
+}
