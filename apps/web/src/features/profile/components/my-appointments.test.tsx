@@ -82,6 +82,31 @@ describe('My Appointments', () => {
     expect(calendar).toHaveAttribute('download');
   });
 
+  it('shows what is still owed for services added on site, and nothing when all is paid', async () => {
+    const customer = signInAs({ role: 'customer' });
+    seedMyAppointments(customer, {
+      upcoming: [
+        makeVisit({
+          date: '2026-03-16',
+          time: '09:00',
+          balanceDueCents: 2999,
+          services: [{ serviceName: 'Basic Oil Change' }, { serviceName: 'Battery Service' }],
+        }),
+        makeVisit({ date: '2026-03-17', time: '10:00', services: [{ serviceName: 'A' }] }),
+      ],
+    });
+    const section = await openAppointments();
+
+    const owing = await within(section).findByRole('article', {
+      name: 'Monday, March 16, 2026 at 9:00 AM',
+    });
+    expect(owing).toHaveTextContent('Balance due: $29.99');
+    const paid = within(section).getByRole('article', {
+      name: 'Tuesday, March 17, 2026 at 10:00 AM',
+    });
+    expect(paid).not.toHaveTextContent('Balance due');
+  });
+
   it('lists past visits, without a calendar file', async () => {
     seedThreeKinds();
     const section = await openAppointments();

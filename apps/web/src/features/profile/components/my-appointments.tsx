@@ -163,6 +163,12 @@ function VisitItem({ visit, isUpcoming }: { visit: MyVisit; isUpcoming: boolean 
                 {visit.location}
               </span>
             </p>
+            {visit.balanceDueCents > 0 && (
+              <p className="mt-2 inline-flex rounded-md bg-amber-100 px-2 py-1 text-sm font-medium text-amber-900">
+                Balance due: {formatPrice(visit.balanceDueCents)}
+                <span className="sr-only"> for services added during the visit</span>
+              </p>
+            )}
           </div>
           {isUpcoming && (
             <Button asChild variant="outline" size="sm" className="w-full sm:w-auto">
