@@ -18,6 +18,10 @@ const PAGE_READS: Partial<Record<PageName, string[]>> = {
   services: ['/api/services'],
   booking: ['/api/services'],
   profile: ['/api/profile', '/api/appointments/mine'],
+  adminTechnicians: ['/api/technicians'],
+  technicianOnboarding: ['/api/profile'],
+  technicianDashboard: ['/api/technician/dashboard'],
+  techPortalDashboard: ['/api/technician/dashboard'],
 };
 
 const pageByPath = new Map<string, PageName>(
