@@ -1,9 +1,15 @@
 // Queries for accounts: user profiles (the product's side of an account: role, contact details)
 // and the auth tables better-auth writes (users, their one-time verification values).
-import { and, asc, count, desc, eq, getTableColumns, ilike, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, like, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@pitstop/shared/roles';
 import type { Executor } from '../../db/client.ts';
-import { authUsers, authVerifications, userProfiles } from '../../db/schema.ts';
+import {
+  authAccounts,
+  authSessions,
+  authUsers,
+  authVerifications,
+  userProfiles,
+} from '../../db/schema.ts';
 
 // A photo is up to 3 MB of text: it is read by itself (findProfilePhoto), never with the rest of
 // a profile, which every signed-in request reads to know who is asking. `photo_updated_at` says
@@ -23,6 +29,8 @@ type ProfileValues = Partial<
     | 'serviceArea'
     | 'emergencyContact'
     | 'emergencyPhone'
+    | 'onboardingComplete'
+    | 'technicianStatus'
   >
 >;
 
@@ -57,6 +65,15 @@ export async function findProfileById(db: Executor, profileId: string) {
     .from(userProfiles)
     .innerJoin(authUsers, eq(authUsers.id, userProfiles.userId))
     .where(eq(userProfiles.id, profileId));
+  return row;
+}
+
+export async function findProfileWithEmailByUserId(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ profile: profileColumns, email: authUsers.email })
+    .from(userProfiles)
+    .innerJoin(authUsers, eq(authUsers.id, userProfiles.userId))
+    .where(eq(userProfiles.userId, userId));
   return row;
 }
 
@@ -202,4 +219,106 @@ export async function deleteVerificationReturning(db: Executor, identifier: stri
     .where(eq(authVerifications.identifier, identifier))
     .returning({ value: authVerifications.value, expiresAt: authVerifications.expiresAt });
   return row;
+}
+
+/** Reads a verification value without using it up. */
+export async function findVerification(db: Executor, identifier: string) {
+  const [row] = await db
+    .select({ value: authVerifications.value, expiresAt: authVerifications.expiresAt })
+    .from(authVerifications)
+    .where(eq(authVerifications.identifier, identifier));
+  return row;
+}
+
+/** Every profile with this role and its account's e-mail, newest first. */
+export async function listProfilesOfRoleWithEmail(db: Executor, role: Role) {
+  return db
+    .select({ profile: profileColumns, email: authUsers.email })
+    .from(userProfiles)
+    .innerJoin(authUsers, eq(authUsers.id, userProfiles.userId))
+    .where(eq(userProfiles.role, role))
+    .orderBy(desc(userProfiles.createdAt), asc(authUsers.email));
+}
+
+/** Updates the profile only while it still has `expected` (a compare-and-set); undefined if not. */
+export async function updateProfileWhere(
+  db: Executor,
+  profileId: string,
+  expected: {
+    role?: Role;
+    onboardingComplete?: boolean;
+    technicianStatus?: ProfileRow['technicianStatus'];
+  },
+  values: ProfileValues,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(userProfiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(userProfiles.id, profileId),
+        expected.role === undefined ? undefined : eq(userProfiles.role, expected.role),
+        expected.onboardingComplete === undefined
+          ? undefined
+          : eq(userProfiles.onboardingComplete, expected.onboardingComplete),
+        expected.technicianStatus === undefined
+          ? undefined
+          : eq(userProfiles.technicianStatus, expected.technicianStatus),
+      ),
+    )
+    .returning(profileColumns);
+  return row;
+}
+
+// better-auth keeps an e-mail-and-password login as the account row with provider "credential"
+// whose account id is the user id (that is the row its sign-in looks for).
+const CREDENTIAL_PROVIDER = 'credential';
+
+/** Sets the password hash of the user's credential login; false when there is no such row. */
+export async function updateCredentialPassword(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(authAccounts)
+    .set({ password: passwordHash, updatedAt: new Date() })
+    .where(
+      and(
+        eq(authAccounts.userId, userId),
+        eq(authAccounts.providerId, CREDENTIAL_PROVIDER),
+        eq(authAccounts.accountId, userId),
+      ),
+    )
+    .returning({ id: authAccounts.id });
+  return rows.length > 0;
+}
+
+export async function insertCredentialAccount(
+  db: Executor,
+  values: { id: string; userId: string; passwordHash: string },
+): Promise<void> {
+  await db.insert(authAccounts).values({
+    id: values.id,
+    accountId: values.userId,
+    providerId: CREDENTIAL_PROVIDER,
+    userId: values.userId,
+    password: values.passwordHash,
+  });
+}
+
+/** Ends the user's sessions, all of them or all but one. */
+export async function deleteSessionsOfUser(
+  db: Executor,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db
+    .delete(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        exceptSessionId === undefined ? undefined : ne(authSessions.id, exceptSessionId),
+      ),
+    );
 }

@@ -10,22 +10,29 @@ import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   anyProfileWithRole,
   countProfilesByRole,
   deleteAllAuthUsers,
   deleteAuthUser,
+  deleteSessionsOfUser,
   deleteVerificationReturning,
   deleteVerificationsByValue,
   ensureProfileRow,
   findAuthUserByEmail,
   findProfileById,
   findProfileByUserId,
+  findProfileWithEmailByUserId,
+  findVerification,
+  insertCredentialAccount,
   insertProfileIfAbsent,
   insertVerification,
+  listProfilesOfRoleWithEmail,
   listProfilesWithEmail,
+  updateCredentialPassword,
   updateProfile,
+  updateProfileWhere,
 } from './repository.ts';
 import type { ProfileFilter, ProfileRow } from './repository.ts';
 
@@ -268,4 +275,124 @@ export async function takeOneTimeValue(
 export async function findTechnicianById(db: Executor, profileId: string) {
   const found = await findProfileById(db, profileId);
   return found?.profile.role === 'technician' ? found : undefined;
+}
+
+/** Reads a one-time value without using it up (to say whose a link is before it is used). */
+export async function peekOneTimeValue(
+  db: Executor,
+  identifier: string,
+): Promise<{ userId: string; expiresAt: Date } | undefined> {
+  const row = await findVerification(db, identifier);
+  return row && { userId: row.value, expiresAt: row.expiresAt };
+}
+
+/** An account's profile and e-mail by user id. */
+export async function findAccountByUserId(db: Executor, userId: string) {
+  return findProfileWithEmailByUserId(db, userId);
+}
+
+/** Every technician's profile and account e-mail, newest first (spec section 7). */
+export async function listTechnicianAccounts(db: Executor) {
+  return listProfilesOfRoleWithEmail(db, 'technician');
+}
+
+export type TechnicianStatusValue = ProfileRow['technicianStatus'];
+
+/**
+ * Stores a technician's status. With `expected`, only while the stored status is still that
+ * one (a status derived from a read does not overwrite a change made meanwhile); answers
+ * whether it was written.
+ */
+export async function setTechnicianStatus(
+  db: Executor,
+  profileId: string,
+  status: TechnicianStatusValue,
+  expected?: TechnicianStatusValue,
+): Promise<boolean> {
+  const row = await updateProfileWhere(
+    db,
+    profileId,
+    { role: 'technician', ...(expected === undefined ? {} : { technicianStatus: expected }) },
+    { technicianStatus: status },
+  );
+  return row !== undefined;
+}
+
+export interface TechnicianDetails {
+  name: string;
+  phone: string;
+  /** "street, city, zip" or ''. */
+  address: string;
+  serviceArea: string | null;
+  emergencyContact: string;
+  emergencyPhone: string;
+}
+
+/** Saves a technician's details (the admin's edit); undefined if the profile is no technician's. */
+export async function updateTechnicianDetails(
+  db: Executor,
+  profileId: string,
+  details: TechnicianDetails,
+): Promise<ProfileRow | undefined> {
+  return updateProfileWhere(db, profileId, { role: 'technician' }, details);
+}
+
+/**
+ * Saves onboarding's details and marks it complete, once: undefined when the profile is no
+ * technician's or onboarding was already complete.
+ */
+export async function completeTechnicianOnboarding(
+  db: Executor,
+  profileId: string,
+  details: TechnicianDetails,
+): Promise<ProfileRow | undefined> {
+  return updateProfileWhere(
+    db,
+    profileId,
+    { role: 'technician', onboardingComplete: false },
+    { ...details, onboardingComplete: true },
+  );
+}
+
+/** The password's hash as the auth library stores and checks it. Slow on purpose: hash first. */
+export async function hashPassword(auth: Auth, password: string): Promise<string> {
+  return (await auth.$context).password.hash(password);
+}
+
+/** A password nobody knows, for an account whose owner chooses one later (an invitation). */
+export function unguessablePassword(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Gives the account this password hash (its e-mail-and-password login, created if missing) and
+ * makes its outstanding reset links stop working. Run it in the transaction of the change.
+ */
+export async function setPasswordHash(
+  tx: Executor,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  if (!(await updateCredentialPassword(tx, userId, passwordHash))) {
+    await insertCredentialAccount(tx, {
+      id: randomBytes(24).toString('base64url'),
+      userId,
+      passwordHash,
+    });
+  }
+  await revokePasswordResetLinks(tx, userId);
+}
+
+/** Ends the account's sessions: all of them, or all but the one still in use. */
+export async function endSessions(
+  tx: Executor,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await deleteSessionsOfUser(tx, userId, exceptSessionId);
+}
+
+/** Deletes the account in the caller's transaction (sessions, profile go with it); false if gone. */
+export async function deleteAccount(tx: Executor, userId: string): Promise<boolean> {
+  return deleteAuthUser(tx, userId);
 }
