@@ -2,10 +2,16 @@
 // table through the users feature, which owns it (no table of our own). Only the token's SHA-256
 // hash is stored: a database leak yields no working links.
 import { createHash, randomBytes } from 'node:crypto';
+import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INVITATION_DAYS } from '../notifications/templates.ts';
-import { revokeOneTimeValues, saveOneTimeValue, takeOneTimeValue } from '../users/service.ts';
+import {
+  peekOneTimeValue,
+  revokeOneTimeValues,
+  saveOneTimeValue,
+  takeOneTimeValue,
+} from '../users/service.ts';
 
 const IDENTIFIER_PREFIX = 'technician-invite:';
 export const SET_PASSWORD_PATH = '/set-technician-password';
@@ -53,6 +59,18 @@ export async function revokeInvitationTokens(db: Executor, userId: string): Prom
   await revokeOneTimeValues(db, IDENTIFIER_PREFIX, userId);
 }
 
+/** Whose a stored link is, or 410 in the spec's words when it is unknown or expired. */
+function checkedOwner(
+  row: { userId: string; expiresAt: Date } | undefined,
+  now: Date,
+): { userId: string } {
+  if (!row) throw new AppError('GONE', TECHNICIAN_MESSAGES.linkInvalid);
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('GONE', TECHNICIAN_MESSAGES.linkExpired);
+  }
+  return { userId: row.userId };
+}
+
 /**
  * Uses up a link and returns whose it was. The delete is the check: of two requests with one
  * token only one gets the row back, and inside the caller's transaction a failure after this
@@ -63,12 +81,14 @@ export async function consumeInvitationToken(
   token: string,
   now: Date = new Date(),
 ): Promise<{ userId: string }> {
-  const row = await takeOneTimeValue(db, identifierFor(token));
-  if (!row) {
-    throw new AppError('GONE', 'This link is not valid or has already been used.');
-  }
-  if (row.expiresAt.getTime() <= now.getTime()) {
-    throw new AppError('GONE', 'This link has expired. Ask for a new invitation.');
-  }
-  return { userId: row.userId };
+  return checkedOwner(await takeOneTimeValue(db, identifierFor(token)), now);
+}
+
+/** Says whose a link is without using it up (the set-password page asks before it shows). */
+export async function findInvitationToken(
+  db: Executor,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ userId: string }> {
+  return checkedOwner(await peekOneTimeValue(db, identifierFor(token)), now);
 }
