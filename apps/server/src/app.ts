@@ -51,6 +51,9 @@ import { SetupCode } from './features/setup/setup-code.ts';
 import { profileRoutes } from './features/users/profile-routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { vehiclesRoutes } from './features/vehicles/routes.ts';
+import { technicianInvitationRoutes } from './features/technicians/invitation-routes.ts';
+import { techniciansRoutes } from './features/technicians/routes.ts';
+import { technicianWorkRoutes } from './features/technicians/work-routes.ts';
 import { createDefaultProfile, revokePasswordResetLinks } from './features/users/service.ts';
 
 export const WEB_DIST = path.resolve(
@@ -208,6 +211,9 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(profileRoutes);
   await app.register(vehiclesRoutes);
+  await app.register(techniciansRoutes);
+  await app.register(technicianInvitationRoutes);
+  await app.register(technicianWorkRoutes);
   await app.register(mailboxRoutes);
   // The built-in checkout's page exists only while it is the gateway in use.
   if (ctx.payments.provider === 'local') await app.register(localCheckoutRoutes);

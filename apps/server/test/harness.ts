@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { desc, eq, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
-import { userProfiles } from '../src/db/schema.ts';
+import { emailOutbox, userProfiles } from '../src/db/schema.ts';
 import type { AppInstance } from '../src/lib/app-context.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { loadEnv } from '../src/lib/env.ts';
@@ -53,7 +53,7 @@ async function openFreshPostgres(
 
 export async function createTestContext(
   overrides: Record<string, string> = {},
-  options: { webDist?: string } = {},
+  options: { webDist?: string; startSender?: boolean } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitstop-test-'));
   const env = loadEnv({
@@ -75,6 +75,7 @@ export async function createTestContext(
     database,
     serveWeb: options.webDist !== undefined,
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.startSender === undefined ? {} : { startSender: options.startSender }),
   });
   await app.ready();
   return {
@@ -276,4 +277,132 @@ export async function bookAndPay(
   });
   expect(outcome.json()).toMatchObject({ state: 'paid' });
   return bookingId;
+}
+
+// ---------------------------------------------------------------- technician helpers
+
+/** The cookie pair(s) of a response's Set-Cookie, ready to send back. */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  return sessionCookie(setCookie);
+}
+
+/** The newest e-mail queued for an address (any template), or undefined. */
+export async function latestEmailTo(ctx: TestContext, address: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, address))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The token of the set-password link in the newest e-mail to the address. */
+export async function invitationTokenFor(ctx: TestContext, address: string): Promise<string> {
+  const mail = await latestEmailTo(ctx, address);
+  const match = /\/set-technician-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+  if (!match) throw new Error(`no invitation link in the newest e-mail to ${address}`);
+  return match[1]!;
+}
+
+export interface InvitedTechnician {
+  email: string;
+  name: string;
+  profileId: string;
+  userId: string;
+  token: string;
+}
+
+/** Invites a technician through POST /api/technicians/invitations as `staff`. */
+export async function inviteTechnician(
+  ctx: TestContext,
+  staff: TestUser,
+  { email = uniqueEmail('technician'), name = 'Tess Technician' } = {},
+): Promise<InvitedTechnician> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/technicians/invitations',
+    headers: { origin: APP_URL, cookie: staff.cookie },
+    payload: { name, email },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`invitation failed: ${response.statusCode} ${response.body}`);
+  }
+  const { technician } = response.json() as { technician: { id: string; userId: string } };
+  return {
+    email,
+    name,
+    profileId: technician.id,
+    userId: technician.userId,
+    token: await invitationTokenFor(ctx, email),
+  };
+}
+
+export interface SignedInTechnician extends TestUser {
+  name: string;
+  profileId: string;
+}
+
+/** A technician invited by `staff` who has set a password through the link and is signed in. */
+export async function acceptedTechnician(
+  ctx: TestContext,
+  staff: TestUser,
+  options: { email?: string; name?: string; password?: string } = {},
+): Promise<SignedInTechnician> {
+  const invited = await inviteTechnician(ctx, staff, options);
+  const password = options.password ?? 'tech-pass-1';
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/technician-invitations/accept',
+    headers: { origin: APP_URL },
+    payload: { token: invited.token, password, confirmPassword: password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`accepting the invitation failed: ${response.statusCode} ${response.body}`);
+  }
+  return {
+    email: invited.email,
+    password,
+    userId: invited.userId,
+    profileId: invited.profileId,
+    name: invited.name,
+    cookie: sessionCookie(response.headers['set-cookie']),
+  };
+}
+
+/** A valid PUT /api/technician/onboarding body; `overrides` replace fields. */
+export function onboardingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Tess Technician',
+    phone: '5551234567',
+    street: '12 Wrench Way',
+    city: 'Springfield',
+    zipCode: '12345',
+    serviceArea: 'Downtown',
+    password: 'onboarded-1',
+    confirmPassword: 'onboarded-1',
+    emergencyContact: 'Pat Technician',
+    emergencyPhone: '(555) 765-4321',
+    ...overrides,
+  };
+}
+
+/** A technician invited by `staff`, through the link and onboarding, signed in. */
+export async function onboardedTechnician(
+  ctx: TestContext,
+  staff: TestUser,
+  options: { email?: string; name?: string } = {},
+): Promise<SignedInTechnician> {
+  const technician = await acceptedTechnician(ctx, staff, options);
+  const body = onboardingBody();
+  const response = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/technician/onboarding',
+    headers: { origin: APP_URL, cookie: technician.cookie },
+    payload: body,
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`onboarding failed: ${response.statusCode} ${response.body}`);
+  }
+  return { ...technician, password: body.password as string };
 }

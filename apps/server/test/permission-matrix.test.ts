@@ -10,7 +10,15 @@ import type { Permission } from '@pitstop/shared/permissions';
 import { ROLES } from '@pitstop/shared/roles';
 import type { Role } from '@pitstop/shared/roles';
 import { sql } from 'drizzle-orm';
-import { APP_URL, createTestContext, createUser, fingerprintTables } from './harness.ts';
+import {
+  APP_URL,
+  bookAndPay,
+  createTestContext,
+  createUser,
+  fingerprintTables,
+  futureWeekday,
+  onboardingBody,
+} from './harness.ts';
 import type { TestContext } from './harness.ts';
 
 type Expected = 'public' | 'signed-in' | Permission;
@@ -24,6 +32,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/appointments': 'appointment:read:own',
   'GET /api/appointments/mine': 'appointment:read:own',
   'GET /api/appointments/:id/calendar.ics': 'appointment:read:own',
+  'PATCH /api/appointments/:id/technician': 'appointment:assign',
   'GET /api/profile': 'profile:edit:own',
   'PUT /api/profile': 'profile:edit:own',
   'PUT /api/profile/photo': 'profile:edit:own',
@@ -55,6 +64,22 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/users/:id': 'user:manage',
   'DELETE /api/users/:id': 'user:manage',
   'POST /api/user-cleanup': 'user:cleanup',
+  'GET /api/technicians': 'technician:read',
+  'GET /api/technicians/working-days': 'technician:read',
+  'POST /api/technicians/invitations': 'technician:invite',
+  'POST /api/technicians/:id/invitation': 'technician:manage',
+  'PATCH /api/technicians/:id': 'technician:manage',
+  'DELETE /api/technicians/:id': 'technician:manage',
+  // The invitation link is the credential (rate limited per address).
+  'POST /api/technician-invitations/check': 'public',
+  'POST /api/technician-invitations/accept': 'public',
+  'PUT /api/technician/onboarding': 'job:work:own',
+  'GET /api/technician/dashboard': 'job:work:own',
+  'PUT /api/technician/duty': 'job:work:own',
+  'GET /api/technician/working-days': 'job:work:own',
+  'PUT /api/technician/working-days/:date': 'job:work:own',
+  'PATCH /api/technician/jobs/:id/status': 'job:work:own',
+  'POST /api/technician/jobs/:id/services': 'job:work:own',
   'GET /api/dev/mailbox': 'mailbox:read',
   'GET /dev/mailbox': 'mailbox:read',
   'GET /dev/mailbox/:id': 'mailbox:read',
@@ -65,6 +90,9 @@ let ctx: TestContext;
 const cookies = new Map<Role, string>();
 let victimProfileId = '';
 let victimVehicleId = '';
+// The technician role's own profile, and a job of a paid visit assigned to it.
+let technicianProfileId = '';
+let jobId = '';
 const vehicleBody = {
   make: 'Toyota',
   model: 'Camry',
@@ -88,6 +116,26 @@ beforeAll(async () => {
     payload: vehicleBody,
   });
   victimVehicleId = (added.json() as { vehicle: { id: string } }).vehicle.id;
+
+  const technicianCookie = cookies.get('technician')!;
+  const me = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/me',
+    headers: { cookie: technicianCookie },
+  });
+  technicianProfileId = (me.json() as { viewer: { profileId: string } }).viewer.profileId;
+  const bookingId = await bookAndPay(ctx, victim);
+  const [job] = await ctx.database.db
+    .execute(sql`select id from appointments where booking_id = ${bookingId}`)
+    .then((r) => r.rows as { id: string }[]);
+  jobId = job!.id;
+  const assigned = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/appointments/${jobId}/technician`,
+    headers: { cookie: cookies.get('admin')!, origin: APP_URL },
+    payload: { technicianId: technicianProfileId },
+  });
+  expect(assigned.statusCode, assigned.body).toBe(200);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -150,6 +198,44 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url: `/api/vehicles/${victimVehicleId}` };
     case 'POST /api/user-cleanup':
       return { url, payload: { confirmation: 'DELETE ALL USERS' } };
+    case 'PATCH /api/appointments/:id/technician':
+      return { url: `/api/appointments/${jobId}/technician`, payload: { technicianId: null } };
+    case 'POST /api/technicians/invitations':
+      return { url, payload: { name: 'Matrix Tech', email: 'matrix-tech@example.com' } };
+    case 'POST /api/technicians/:id/invitation':
+      return { url: `/api/technicians/${technicianProfileId}/invitation` };
+    case 'PATCH /api/technicians/:id':
+      return {
+        url: `/api/technicians/${technicianProfileId}`,
+        payload: {
+          name: 'Renamed Tech',
+          phone: '(555) 111-2222',
+          street: '1 Main St',
+          city: 'Springfield',
+          zipCode: '12345',
+          serviceArea: 'Downtown',
+          emergencyContact: 'Someone',
+          emergencyPhone: '(555) 333-4444',
+        },
+      };
+    case 'DELETE /api/technicians/:id':
+      return { url: `/api/technicians/${technicianProfileId}` };
+    case 'PUT /api/technician/onboarding':
+      return { url, payload: onboardingBody() };
+    case 'PUT /api/technician/duty':
+      return { url, payload: { onDuty: false } };
+    case 'PUT /api/technician/working-days/:date':
+      return {
+        url: `/api/technician/working-days/${futureWeekday(3)}`,
+        payload: { working: true },
+      };
+    case 'PATCH /api/technician/jobs/:id/status':
+      return { url: `/api/technician/jobs/${jobId}/status`, payload: { status: 'in-progress' } };
+    case 'POST /api/technician/jobs/:id/services':
+      return {
+        url: `/api/technician/jobs/${jobId}/services`,
+        payload: { serviceIds: ['battery-service'] },
+      };
     default:
       return {
         url: url.replace(/:[a-zA-Z]+/g, randomUUID()),
