@@ -11,6 +11,7 @@ import { businessHandlers, resetBusinessState } from './handlers/business.ts';
 import { profileHandlers, resetProfileState } from './handlers/profile.ts';
 import { resetServicesState, servicesHandlers } from './handlers/services.ts';
 import { resetSetupState, setupHandlers } from './handlers/setup.ts';
+import { resetTechniciansState, techniciansHandlers } from './handlers/technicians.ts';
 import { usersHandlers } from './handlers/users.ts';
 import { resetVehiclesState, vehiclesHandlers } from './handlers/vehicles.ts';
 
@@ -24,6 +25,7 @@ export const server = setupServer(
   ...profileHandlers,
   ...vehiclesHandlers,
   ...appointmentsHandlers,
+  ...techniciansHandlers,
 );
 
 export interface RecordedRequest {
@@ -88,6 +90,7 @@ export function resetApiState(): void {
   resetProfileState();
   resetVehiclesState();
   resetAppointmentsState();
+  resetTechniciansState();
   recorded = [];
   problems = [];
 }
