@@ -10,12 +10,17 @@ describe('the Admin Services menu (SPEC section 6)', () => {
     expect(titlesFor('super_admin')).toEqual([
       'Manage Users',
       'Manage Services',
+      'Manage Technicians',
       'Business Profile',
     ]);
   });
 
   it('gives an admin everything but Manage Users', () => {
-    expect(titlesFor('admin')).toEqual(['Manage Services', 'Business Profile']);
+    expect(titlesFor('admin')).toEqual([
+      'Manage Services',
+      'Manage Technicians',
+      'Business Profile',
+    ]);
   });
 
   it('gives a manager nothing to manage', () => {
@@ -26,6 +31,13 @@ describe('the Admin Services menu (SPEC section 6)', () => {
     expect(titlesFor('customer')).toEqual([]);
     expect(titlesFor('technician')).toEqual([]);
     expect(titlesFor(null)).toEqual([]);
+  });
+
+  it('links Manage Technicians to the Technicians screen', () => {
+    const technicians = adminServicesFor('admin').find(
+      (service) => service.title === 'Manage Technicians',
+    );
+    expect(technicians?.to).toBe('/admin/technicians');
   });
 
   it('links every entry to a page the app has', () => {

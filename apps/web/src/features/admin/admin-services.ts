@@ -1,9 +1,9 @@
 // The 'Admin Services' menu of the dashboard (SPEC sections 2 and 6): which screens each role may
-// open from it. Manage Technicians joins the list when its screen is built.
+// open from it.
 import { can, type Permission } from '@pitstop/shared/permissions';
 import type { Role } from '@pitstop/shared/roles';
 import { PATHS } from '@pitstop/shared/web-routes';
-import { Building2, UsersRound, Wrench, type LucideIcon } from 'lucide-react';
+import { Building2, HardHat, UsersRound, Wrench, type LucideIcon } from 'lucide-react';
 
 export interface AdminService {
   title: string;
@@ -29,6 +29,15 @@ export const ADMIN_SERVICES: readonly AdminService[] = [
     to: PATHS.adminServices,
     icon: Wrench,
     permission: 'service:manage',
+  },
+  {
+    title: 'Manage Technicians',
+    description: 'Invite technicians, edit their details and see the days each one works.',
+    to: PATHS.adminTechnicians,
+    icon: HardHat,
+    // Managers open the screen too (to invite and look), but the menu offers it to the roles
+    // that may manage technicians, as SPEC section 6 lists it.
+    permission: 'technician:manage',
   },
   {
     title: 'Business Profile',

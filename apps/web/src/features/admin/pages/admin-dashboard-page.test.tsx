@@ -40,7 +40,7 @@ describe('admin dashboard', () => {
     renderApp('/admin');
 
     const menu = await adminServicesMenu();
-    const expected = ['Manage Users', 'Manage Services', 'Business Profile'];
+    const expected = ['Manage Users', 'Manage Services', 'Manage Technicians', 'Business Profile'];
     // Each link's name starts with its title, followed by a line of description.
     const titles = within(menu)
       .getAllByRole('link')
