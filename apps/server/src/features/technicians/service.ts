@@ -1,0 +1,150 @@
+// The Technicians admin screen (spec sections 2, 3 and 6): every technician as a card with their
+// real job counts and next appointment, the month's working days of all of them, and the
+// admin's edit and delete. Technicians are referenced by profile id.
+import { joinAddress, splitAddress } from '@pitstop/shared/profile/address';
+import { formatPhone } from '@pitstop/shared/phone';
+import type { TechnicianEditForm } from '@pitstop/shared/technicians/forms';
+import { monthRange, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
+import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Viewer } from '../../lib/access.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { releaseTechnicianJobs, technicianJobStats } from '../appointments/service.ts';
+import {
+  deleteAccount,
+  findTechnicianById,
+  listTechnicianAccounts,
+  profilePhotoUrl,
+  updateTechnicianDetails,
+} from '../users/service.ts';
+import { listWorkingDayRows } from './repository.ts';
+
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof findTechnicianById>>>['profile'];
+
+/** What the card shows from the technician's jobs (the appointments feature counts them). */
+interface JobStats {
+  completedJobs: number;
+  nextAppointment: TechnicianCard['nextAppointment'];
+}
+
+const NO_JOBS: JobStats = { completedJobs: 0, nextAppointment: null };
+
+/** Spec section 3: the e-mail comes from the account, 'N/A' when it has none. */
+function emailOrNotAvailable(email: string | null | undefined): string {
+  return email && email.trim() !== '' ? email : 'N/A';
+}
+
+export function toTechnicianCard(
+  profile: ProfileRow,
+  email: string | null | undefined,
+  stats: JobStats = NO_JOBS,
+): TechnicianCard {
+  return {
+    id: profile.id,
+    userId: profile.userId,
+    name: profile.name,
+    email: emailOrNotAvailable(email),
+    photoUrl: profilePhotoUrl(profile),
+    // The business collects no ratings yet: null, not the spec's made-up 0.
+    rating: null,
+    completedJobs: stats.completedJobs,
+    serviceArea: profile.serviceArea,
+    status: profile.technicianStatus,
+    phone: profile.phone,
+    ...splitAddress(profile.address),
+    emergencyContact: profile.emergencyContact ?? '',
+    emergencyPhone: profile.emergencyPhone ?? '',
+    onboardingComplete: profile.onboardingComplete,
+    nextAppointment: stats.nextAppointment,
+    createdAt: profile.createdAt.toISOString(),
+  };
+}
+
+export function technicianNotFound(): AppError {
+  return new AppError('NOT_FOUND', TECHNICIAN_MESSAGES.technicianNotFound);
+}
+
+/** Every technician, newest first, with completed jobs and next appointment from their jobs. */
+export async function listTechnicians(db: Db, now = new Date()): Promise<TechnicianCard[]> {
+  const rows = await listTechnicianAccounts(db);
+  if (rows.length === 0) return [];
+  const stats = await technicianJobStats(
+    db,
+    rows.map((row) => row.profile.id),
+    now,
+  );
+  return rows.map((row) => toTechnicianCard(row.profile, row.email, stats.get(row.profile.id)));
+}
+
+/** One technician's card (after an invitation or an edit). */
+export async function getTechnicianCard(
+  db: Executor,
+  profileId: string,
+  now = new Date(),
+): Promise<TechnicianCard> {
+  const found = await findTechnicianById(db, profileId);
+  if (!found) throw technicianNotFound();
+  const stats = await technicianJobStats(db, [profileId], now);
+  return toTechnicianCard(found.profile, found.email, stats.get(profileId));
+}
+
+/** Every technician's working days in the month (`YYYY-MM`), by profile id: one query. */
+export async function workingDaysByTechnician(
+  db: Executor,
+  month: string,
+): Promise<Record<string, string[]>> {
+  const { first, last } = monthRange(month);
+  const days: Record<string, string[]> = {};
+  for (const row of await listWorkingDayRows(db, first, last)) {
+    (days[row.technicianId] ??= []).push(row.date);
+  }
+  return days;
+}
+
+/** The admin's edit dialog: phone stored formatted, the address as one text. */
+export async function updateTechnician(
+  db: Db,
+  actor: Viewer,
+  profileId: string,
+  input: TechnicianEditForm,
+): Promise<TechnicianCard> {
+  const updated = await db.transaction(async (tx) => {
+    const row = await updateTechnicianDetails(tx, profileId, {
+      name: input.name,
+      phone: formatPhone(input.phone),
+      address: joinAddress(input),
+      serviceArea: input.serviceArea === '' ? null : input.serviceArea,
+      emergencyContact: input.emergencyContact,
+      emergencyPhone: formatPhone(input.emergencyPhone),
+    });
+    if (!row) throw technicianNotFound();
+    await recordAudit(tx, actor, {
+      action: 'technician.update',
+      entity: 'technician',
+      entityId: profileId,
+      details: { name: row.name, phone: row.phone, serviceArea: row.serviceArea },
+    });
+    return row;
+  });
+  return getTechnicianCard(db, updated.id);
+}
+
+/**
+ * Deletes the technician's account; in the same transaction their scheduled and in-progress
+ * jobs go back to Unassigned, so no visit is left with a technician who no longer exists.
+ */
+export async function deleteTechnician(db: Db, actor: Viewer, profileId: string): Promise<void> {
+  const found = await findTechnicianById(db, profileId);
+  if (!found) throw technicianNotFound();
+  await db.transaction(async (tx) => {
+    const released = await releaseTechnicianJobs(tx, profileId);
+    if (!(await deleteAccount(tx, found.profile.userId))) throw technicianNotFound();
+    await recordAudit(tx, actor, {
+      action: 'technician.delete',
+      entity: 'technician',
+      entityId: profileId,
+      details: { email: found.email, name: found.profile.name, releasedJobs: released },
+    });
+  });
+}

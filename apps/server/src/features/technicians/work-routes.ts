@@ -1,0 +1,159 @@
+// HTTP routes for the technician's own work (technician role only): onboarding, today's
+// dashboard, duty, working days, and their own jobs' status and added services.
+import {
+  addServicesRequestSchema,
+  dateParamSchema,
+  dutyRequestSchema,
+  jobStatusRequestSchema,
+  monthQuerySchema,
+  onboardingRequestSchema,
+  workingDayRequestSchema,
+} from '@pitstop/shared/technicians/forms';
+import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
+import {
+  addServicesResponseSchema,
+  dutyResponseSchema,
+  invitationAcceptResponseSchema,
+  jobStatusResponseSchema,
+  ownWorkingDaysResponseSchema,
+  technicianDashboardResponseSchema,
+  workingDayResponseSchema,
+} from '@pitstop/shared/technicians/responses';
+import { z } from 'zod';
+import { requireViewer } from '../../lib/access.ts';
+import type { AppInstance } from '../../lib/app-context.ts';
+import { addServicesToJob } from '../appointments/service.ts';
+import {
+  changeOwnJobStatus,
+  completeOnboarding,
+  getDashboard,
+  getOwnWorkingDays,
+  setDuty,
+  setWorkingDay,
+} from './work-service.ts';
+
+const jobParams = z.object({ id: z.uuid(TECHNICIAN_MESSAGES.jobNotFound) });
+
+export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
+  const { db, auth } = app.ctx;
+
+  app.put(
+    '/api/technician/onboarding',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary:
+          "Complete onboarding: the four steps' details and the password, once (an admin-given name is kept)",
+        body: onboardingRequestSchema,
+        response: { 200: invitationAcceptResponseSchema },
+      },
+      config: { access: 'job:work:own' },
+    },
+    async (request) => {
+      await completeOnboarding(db, auth, requireViewer(request), request.body);
+      return { onboardingComplete: true };
+    },
+  );
+
+  app.get(
+    '/api/technician/dashboard',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary:
+          "Today's own jobs (cancelled left out, by time), counts and the status derived on load",
+        response: { 200: technicianDashboardResponseSchema },
+      },
+      config: { access: 'job:work:own' },
+    },
+    async (request) => getDashboard(db, requireViewer(request)),
+  );
+
+  app.put(
+    '/api/technician/duty',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary: 'Start Duty (available) or End Duty (off-duty)',
+        body: dutyRequestSchema,
+        response: { 200: dutyResponseSchema },
+      },
+      config: { access: 'job:work:own' },
+    },
+    async (request) => ({
+      status: await setDuty(db, requireViewer(request), request.body.onDuty),
+    }),
+  );
+
+  app.get(
+    '/api/technician/working-days',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary: 'The caller’s own working days in a month, and the business-local today',
+        querystring: monthQuerySchema,
+        response: { 200: ownWorkingDaysResponseSchema },
+      },
+      config: { access: 'job:work:own' },
+    },
+    async (request) => getOwnWorkingDays(db, requireViewer(request), request.query.month),
+  );
+
+  app.put(
+    '/api/technician/working-days/:date',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary:
+          'Mark or unmark a working day (today to a year ahead); toggling today changes the status as the spec says',
+        params: dateParamSchema,
+        body: workingDayRequestSchema,
+        response: { 200: workingDayResponseSchema },
+      },
+      config: { access: 'job:work:own' },
+    },
+    async (request) =>
+      setWorkingDay(db, requireViewer(request), request.params.date, request.body.working),
+  );
+
+  app.patch(
+    '/api/technician/jobs/:id/status',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary:
+          'Move one of the caller’s own jobs to scheduled, in-progress or completed; the customer is e-mailed',
+        params: jobParams,
+        body: jobStatusRequestSchema,
+        response: { 200: jobStatusResponseSchema },
+      },
+      config: { access: 'job:work:own' },
+    },
+    async (request) =>
+      changeOwnJobStatus(app.ctx, requireViewer(request), request.params.id, request.body.status),
+  );
+
+  app.post(
+    '/api/technician/jobs/:id/services',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary:
+          'Add services on site to the visit of one of the caller’s own jobs (unpaid: a balance due)',
+        params: jobParams,
+        body: addServicesRequestSchema,
+        response: { 201: addServicesResponseSchema },
+      },
+      config: { access: 'job:work:own' },
+    },
+    async (request, reply) => {
+      const added = await addServicesToJob(
+        db,
+        requireViewer(request),
+        request.params.id,
+        request.body.serviceIds,
+      );
+      return reply.status(201).send(added);
+    },
+  );
+}

@@ -1,0 +1,226 @@
+// The technician's own work (spec sections 2, 4 and 6): onboarding, today's dashboard with the
+// status derived on load, Start Duty / End Duty, the working-days calendar, and moving their own
+// jobs. "Today" is the business-local date.
+import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { joinAddress } from '@pitstop/shared/profile/address';
+import { formatPhone } from '@pitstop/shared/phone';
+import type { OnboardingForm } from '@pitstop/shared/technicians/forms';
+import {
+  deriveTechnicianStatus,
+  monthRange,
+  statusAfterWorkingDayToggle,
+  workingDayProblem,
+} from '@pitstop/shared/technicians/rules';
+import type { TechnicianJobStatus, TechnicianStatus } from '@pitstop/shared/technicians/rules';
+import type { TechnicianDashboard, TechnicianJob } from '@pitstop/shared/technicians/responses';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Viewer } from '../../lib/access.ts';
+import type { MailSender } from '../../lib/app-context.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { Auth } from '../../lib/auth.ts';
+import type { Env } from '../../lib/env.ts';
+import { AppError } from '../../lib/errors.ts';
+import { changeJobStatusAsTechnician, listTechnicianJobsForDay } from '../appointments/service.ts';
+import { getBusinessProfile } from '../business/service.ts';
+import {
+  completeTechnicianOnboarding,
+  endSessions,
+  findTechnicianById,
+  hashPassword,
+  setPasswordHash,
+  setTechnicianStatus,
+} from '../users/service.ts';
+import { revokeInvitationTokens } from './invitation-tokens.ts';
+import {
+  deleteWorkingDayRow,
+  hasWorkingDayRow,
+  insertWorkingDayRow,
+  listOwnWorkingDayRows,
+} from './repository.ts';
+import { technicianNotFound } from './service.ts';
+
+export const ONBOARDING_ALREADY_COMPLETE = 'Onboarding is already complete.';
+
+/** The business-local date now. */
+export async function businessToday(db: Executor, now = new Date()): Promise<string> {
+  const { timeZone } = await getBusinessProfile(db);
+  return businessNow(now, timeZone).date;
+}
+
+/** The technician's own profile; 404 if the account is no longer a technician's. */
+async function ownProfile(db: Executor, viewer: Viewer) {
+  const found = await findTechnicianById(db, viewer.profileId);
+  if (!found) throw technicianNotFound();
+  return found.profile;
+}
+
+/**
+ * The four steps saved at once (spec section 4). A name the admin gave at invitation stays; the
+ * password is set here too, ending the technician's other sessions but not this one. Completes
+ * once: a second submission is refused, so onboarding cannot become a way to change a password
+ * without knowing the current one.
+ */
+export async function completeOnboarding(
+  db: Db,
+  auth: Auth,
+  viewer: Viewer,
+  input: OnboardingForm,
+): Promise<void> {
+  const passwordHash = await hashPassword(auth, input.password);
+  await db.transaction(async (tx) => {
+    const profile = await ownProfile(tx, viewer);
+    if (profile.onboardingComplete) throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
+    const saved = await completeTechnicianOnboarding(tx, profile.id, {
+      name: profile.name.trim() !== '' ? profile.name : input.name.trim(),
+      phone: formatPhone(input.phone),
+      address: joinAddress(input),
+      serviceArea: input.serviceArea,
+      emergencyContact: input.emergencyContact.trim(),
+      emergencyPhone: formatPhone(input.emergencyPhone),
+    });
+    // Completed meanwhile by another request of the same technician.
+    if (!saved) throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
+    await setPasswordHash(tx, viewer.userId, passwordHash);
+    await endSessions(tx, viewer.userId, viewer.sessionId);
+    await revokeInvitationTokens(tx, viewer.userId);
+    await recordAudit(tx, viewer, {
+      action: 'technician.onboarding',
+      entity: 'technician',
+      entityId: profile.id,
+      details: { serviceArea: input.serviceArea },
+    });
+  });
+}
+
+/**
+ * Stores the status derived from what holds now, unless the stored one changed meanwhile (a
+ * duty toggle in another tab wins over a page load).
+ */
+async function persistStatus(
+  db: Executor,
+  profileId: string,
+  stored: TechnicianStatus,
+  next: TechnicianStatus,
+): Promise<void> {
+  if (next !== stored) await setTechnicianStatus(db, profileId, next, stored);
+}
+
+/** Today's dashboard; the status is derived on load by the spec's four rules, and kept. */
+export async function getDashboard(
+  db: Db,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<TechnicianDashboard> {
+  const today = await businessToday(db, now);
+  const [profile, jobs, worksToday] = await Promise.all([
+    ownProfile(db, viewer),
+    listTechnicianJobsForDay(db, viewer.profileId, today),
+    hasWorkingDayRow(db, viewer.profileId, today),
+  ]);
+  const status = deriveTechnicianStatus({
+    stored: profile.technicianStatus,
+    worksToday,
+    hasJobInProgressToday: jobs.some((job) => job.status === 'in-progress'),
+  });
+  await persistStatus(db, profile.id, profile.technicianStatus, status);
+  return {
+    today,
+    technician: {
+      profileId: profile.id,
+      name: profile.name,
+      status,
+      serviceArea: profile.serviceArea,
+      worksToday,
+    },
+    stats: {
+      todaysJobs: jobs.length,
+      completedToday: jobs.filter((job) => job.status === 'completed').length,
+    },
+    jobs,
+  };
+}
+
+/**
+ * Start Duty / End Duty (spec section 4): on duty is available (a technician on a job stays
+ * on-job), off duty is off-duty.
+ */
+export async function setDuty(db: Db, viewer: Viewer, onDuty: boolean): Promise<TechnicianStatus> {
+  return db.transaction(async (tx) => {
+    const { technicianStatus: stored } = await ownProfile(tx, viewer);
+    const next: TechnicianStatus = !onDuty
+      ? 'off-duty'
+      : stored === 'on-job'
+        ? 'on-job'
+        : 'available';
+    if (next !== stored) await setTechnicianStatus(tx, viewer.profileId, next);
+    return next;
+  });
+}
+
+/** The technician's own working days in a month (`YYYY-MM`), and today to disable the past. */
+export async function getOwnWorkingDays(
+  db: Db,
+  viewer: Viewer,
+  month: string,
+  now = new Date(),
+): Promise<{ month: string; today: string; days: string[] }> {
+  const { first, last } = monthRange(month);
+  const [today, days] = await Promise.all([
+    businessToday(db, now),
+    listOwnWorkingDayRows(db, viewer.profileId, first, last),
+  ]);
+  return { month, today, days };
+}
+
+/**
+ * Marks or unmarks a working day (today up to a year ahead). Idempotent. Toggling today moves
+ * the status as the spec says: off makes off-duty, on while off-duty makes available.
+ */
+export async function setWorkingDay(
+  db: Db,
+  viewer: Viewer,
+  date: string,
+  working: boolean,
+  now = new Date(),
+): Promise<{ date: string; working: boolean; status: TechnicianStatus }> {
+  const today = await businessToday(db, now);
+  const problem = workingDayProblem(date, today);
+  if (problem) throw new AppError('VALIDATION', problem, { date: problem });
+  return db.transaction(async (tx) => {
+    const { technicianStatus: stored } = await ownProfile(tx, viewer);
+    if (working) await insertWorkingDayRow(tx, viewer.profileId, date);
+    else await deleteWorkingDayRow(tx, viewer.profileId, date);
+    const status = statusAfterWorkingDayToggle(stored, { date, today, working });
+    if (status !== stored) await setTechnicianStatus(tx, viewer.profileId, status);
+    return { date, working, status };
+  });
+}
+
+/**
+ * The technician moves one of their own jobs; in the same transaction their status follows:
+ * a job in progress today makes them on-job, none makes them available, off duty stays off duty.
+ */
+export async function changeOwnJobStatus(
+  deps: { db: Db; env: Env; sender: MailSender | undefined },
+  viewer: Viewer,
+  appointmentId: string,
+  status: TechnicianJobStatus,
+  now = new Date(),
+): Promise<{ job: TechnicianJob; technicianStatus: TechnicianStatus }> {
+  const { db, env } = deps;
+  const today = await businessToday(db, now);
+  const result = await db.transaction(async (tx) => {
+    const job = await changeJobStatusAsTechnician(tx, env, viewer, appointmentId, status, now);
+    const { technicianStatus: stored } = await ownProfile(tx, viewer);
+    const jobs = await listTechnicianJobsForDay(tx, viewer.profileId, today);
+    const isOnJob = jobs.some((todays) => todays.status === 'in-progress');
+    const technicianStatus: TechnicianStatus =
+      stored === 'off-duty' ? 'off-duty' : isOnJob ? 'on-job' : 'available';
+    if (technicianStatus !== stored) {
+      await setTechnicianStatus(tx, viewer.profileId, technicianStatus);
+    }
+    return { job, technicianStatus };
+  });
+  deps.sender?.nudge();
+  return result;
+}
