@@ -1,12 +1,17 @@
 // The Edit User dialog (SPEC sections 2, 6, 8): name, phone and address. The role is shown but
-// locked, because it can only be set during user creation. On success it closes after 1 s.
+// locked, because it can only be set during user creation. On success it closes after 1 s. A
+// technician's dialog also offers Resend invitation (admins and super admins only).
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { can } from '@pitstop/shared/permissions';
+import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { updateUserSchema } from '@pitstop/shared/users/forms';
 import { ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/rules';
 import type { UserSummary } from '@pitstop/shared/users/responses';
-import { Lock } from 'lucide-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { CheckCircle2, CircleAlert, Lock, MailPlus } from 'lucide-react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { InvitationLink } from '../../../components/invitation-link.tsx';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -26,6 +31,8 @@ import { EDIT_DIALOG_CLOSE_DELAY_MS, USER_MESSAGES } from '../user-messages.ts';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PhoneInput } from '../../../components/ui/phone-input.tsx';
+import { useInlineResend } from '../../../lib/technician-invitations.ts';
+import { useViewer } from '../../../lib/viewer.ts';
 
 const FIELDS = ['name', 'phone', 'address'] as const;
 
@@ -142,6 +149,8 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
 
       <FormMessage outcome={outcome} />
 
+      {user.role === 'technician' && <TechnicianInvitation user={user} />}
+
       <DialogFooter className="mt-6">
         <DialogClose asChild>
           <Button variant="outline">{isSaved ? 'Close' : 'Cancel'}</Button>
@@ -152,5 +161,77 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+const ADMINS_ONLY = 'Only admins can resend invitations.';
+
+/** Resend invitation for a technician: a new one-time link, the old one dead (SPEC section 8). */
+function TechnicianInvitation({ user }: { user: UserSummary }) {
+  const { role } = useViewer();
+  const mayResend = can(role, 'technician:manage');
+  // The list's id is the profile id, the same one the resend route takes.
+  const { resend, outcome, loginLink, isPending } = useInlineResend(user.id);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const noteId = useId();
+
+  return (
+    <section aria-labelledby={`${noteId}-title`} className="mt-6 border-t border-border pt-4">
+      <h3 id={`${noteId}-title`} className="text-sm font-semibold">
+        Technician invitation
+      </h3>
+      <p id={noteId} className="mt-1 text-sm text-muted-foreground">
+        {mayResend
+          ? 'Send a new link to set their password, if the first one was lost or has expired.'
+          : ADMINS_ONLY}
+      </p>
+      <Button
+        ref={button}
+        variant="outline"
+        className="mt-3 w-full sm:w-auto"
+        disabled={!mayResend}
+        // Not disabled while sending: focus comes back here when the confirmation closes.
+        aria-disabled={isPending || undefined}
+        title={mayResend ? undefined : ADMINS_ONLY}
+        aria-describedby={noteId}
+        onClick={() => !isPending && setIsConfirming(true)}
+      >
+        {isPending ? <Spinner /> : <MailPlus aria-hidden="true" />}
+        {isPending ? 'Sending…' : 'Resend invitation'}
+      </Button>
+      {/* A live region of its own (not role=status, which the save message has). */}
+      <div aria-live="polite" className="empty:hidden">
+        {outcome && (
+          <p
+            className={
+              outcome.tone === 'success'
+                ? 'mt-3 flex items-start gap-2 text-sm font-medium text-green-800'
+                : 'mt-3 flex items-start gap-2 text-sm font-medium text-red-800'
+            }
+          >
+            {outcome.tone === 'success' ? (
+              <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            ) : (
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            )}
+            {outcome.message}
+          </p>
+        )}
+      </div>
+      {loginLink && <InvitationLink link={loginLink} className="mt-3" />}
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={`Resend invitation to ${user.name.trim() || user.email}?`}
+        description={TECHNICIAN_MESSAGES.resendConfirm}
+        confirmLabel="Resend Invitation"
+        onConfirm={resend}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          button.current?.focus();
+        }}
+      />
+    </section>
   );
 }

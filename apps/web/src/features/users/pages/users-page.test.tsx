@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addAccount, findAccountByEmail, signInAs } from '../../../test/msw/accounts.ts';
+import { setInvitationDelivery } from '../../../test/msw/handlers/technicians.ts';
 import { apiError } from '../../../test/msw/respond.ts';
 import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -246,6 +247,110 @@ describe('Edit User dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to update user profile',
     );
+  });
+});
+
+describe('Resend invitation in the Edit User dialog', () => {
+  async function openEdit(user: ReturnType<typeof userEvent.setup>, name: string) {
+    await user.click(within(await table()).getByRole('button', { name: `Edit ${name}` }));
+    return screen.findByRole('dialog', { name: 'Edit User' });
+  }
+
+  it('is offered for technicians only', async () => {
+    const { user } = setup();
+    const customer = await openEdit(user, 'Maria Gonzalez');
+    expect(within(customer).queryByRole('button', { name: /Resend invitation/ })).toBeNull();
+    await user.click(within(customer).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const admin = await openEdit(user, 'Chris Wong');
+    expect(within(admin).queryByRole('button', { name: /Resend invitation/ })).toBeNull();
+    await user.click(within(admin).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const technician = await openEdit(user, 'Jordan Lee');
+    expect(within(technician).getByRole('button', { name: 'Resend invitation' })).toBeEnabled();
+  });
+
+  it('asks first, resends to the profile id, shows the link to copy, and clears its words after 5 s', async () => {
+    const { user, jordan } = setup();
+    const dialog = await openEdit(user, 'Jordan Lee');
+    await user.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Resend invitation to Jordan Lee?',
+    });
+    expect(confirm).toHaveTextContent('The link sent before stops working.');
+    expect(apiCalls().some((call) => call.includes('/invitation'))).toBe(false);
+
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    await user.click(within(confirm).getByRole('button', { name: 'Resend Invitation' }));
+
+    expect(await within(dialog).findByText('Invitation resent successfully!')).toBeVisible();
+    expect(apiCalls()).toContain(`POST /api/technicians/${jordan.user.id}/invitation`);
+    expect(within(dialog).getByLabelText('Invitation link')).toHaveValue(
+      'http://localhost:3000/set-technician-password?token=resent-token-1-abcdefghijklmnop',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Copy invitation link' })).toBeVisible();
+    // Focus is back on the button, inside the dialog.
+    expect(within(dialog).getByRole('button', { name: 'Resend invitation' })).toHaveFocus();
+
+    act(() => vi.advanceTimersByTime(4_900));
+    expect(within(dialog).getByText('Invitation resent successfully!')).toBeVisible();
+    act(() => vi.advanceTimersByTime(100));
+    expect(within(dialog).queryByText('Invitation resent successfully!')).toBeNull();
+    // The link stays to be copied.
+    expect(within(dialog).getByLabelText('Invitation link')).toBeVisible();
+  });
+
+  it('shows no link when the invitation was e-mailed', async () => {
+    setInvitationDelivery('email');
+    const { user } = setup();
+    const dialog = await openEdit(user, 'Jordan Lee');
+    await user.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Resend Invitation',
+      }),
+    );
+
+    expect(await within(dialog).findByText('Invitation resent successfully!')).toBeVisible();
+    expect(within(dialog).queryByLabelText('Invitation link')).toBeNull();
+  });
+
+  it("reports a failure in the spec's words, inline", async () => {
+    server.use(
+      http.post('/api/technicians/:id/invitation', () =>
+        apiError('NOT_FOUND', "We couldn't find this technician."),
+      ),
+    );
+    const { user } = setup();
+    const dialog = await openEdit(user, 'Jordan Lee');
+    await user.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Resend Invitation',
+      }),
+    );
+
+    expect(
+      await within(dialog).findByText(
+        "Failed to resend invitation: We couldn't find this technician.",
+      ),
+    ).toBeVisible();
+  });
+
+  it('does nothing on Cancel', async () => {
+    const { user } = setup();
+    const dialog = await openEdit(user, 'Jordan Lee');
+    await user.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+    );
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
+    expect(apiCalls().some((call) => call.includes('/invitation'))).toBe(false);
   });
 });
 
