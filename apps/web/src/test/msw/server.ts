@@ -11,6 +11,7 @@ import { businessHandlers, resetBusinessState } from './handlers/business.ts';
 import { profileHandlers, resetProfileState } from './handlers/profile.ts';
 import { resetServicesState, servicesHandlers } from './handlers/services.ts';
 import { resetSetupState, setupHandlers } from './handlers/setup.ts';
+import { resetTechnicianWorkState, technicianWorkHandlers } from './handlers/technician-work.ts';
 import { resetTechniciansState, techniciansHandlers } from './handlers/technicians.ts';
 import { usersHandlers } from './handlers/users.ts';
 import { resetVehiclesState, vehiclesHandlers } from './handlers/vehicles.ts';
@@ -26,6 +27,7 @@ export const server = setupServer(
   ...vehiclesHandlers,
   ...appointmentsHandlers,
   ...techniciansHandlers,
+  ...technicianWorkHandlers,
 );
 
 export interface RecordedRequest {
@@ -91,6 +93,7 @@ export function resetApiState(): void {
   resetVehiclesState();
   resetAppointmentsState();
   resetTechniciansState();
+  resetTechnicianWorkState();
   recorded = [];
   problems = [];
 }
