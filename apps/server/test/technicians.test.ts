@@ -1,0 +1,353 @@
+// The Technicians admin screen's API: the staff list technicians (newest first, real job counts
+// and next appointment, e-mail from the account) and their working days by month; admins and
+// super admins edit and delete them (their open jobs go back to Unassigned). Refusals change
+// nothing.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
+import { addDays, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
+import {
+  technicianListResponseSchema,
+  technicianResponseSchema,
+  workingDaysByTechnicianResponseSchema,
+} from '@pitstop/shared/technicians/responses';
+import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
+import { appointments, auditLog, authUsers, userProfiles } from '../src/db/schema.ts';
+import {
+  APP_URL,
+  bookAndPay,
+  createTestContext,
+  createUser,
+  fingerprintTables,
+  futureWeekday,
+  inviteTechnician,
+  onboardedTechnician,
+  signIn,
+} from './harness.ts';
+import type { SignedInTechnician, TestContext, TestUser } from './harness.ts';
+
+let ctx: TestContext;
+let admin: TestUser;
+let manager: TestUser;
+let customer: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createUser(ctx, 'admin');
+  manager = await createUser(ctx, 'manager');
+  customer = await createUser(ctx, 'customer', { name: 'Ada Lovelace' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function send(user: TestUser | undefined, method: Method, url: string, payload?: unknown) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function expectNothingChanged<R extends { statusCode: number; body: string }>(
+  request: () => Promise<R>,
+  status: number,
+): Promise<R> {
+  const before = await fingerprintTables(ctx);
+  const response = await request();
+  expect(response.statusCode, response.body).toBe(status);
+  expect(await fingerprintTables(ctx)).toEqual(before);
+  return response;
+}
+
+async function listCards(user: TestUser = manager): Promise<TechnicianCard[]> {
+  const response = await send(user, 'GET', '/api/technicians');
+  expect(response.statusCode, response.body).toBe(200);
+  return technicianListResponseSchema.parse(response.json()).technicians;
+}
+
+let slot = 0;
+/** A paid visit of one service, its appointment assigned to the technician; the appointment id. */
+async function assignedJob(technician: { profileId: string }): Promise<string> {
+  slot += 1;
+  const bookingId = await bookAndPay(ctx, customer, {
+    date: futureWeekday(10 + slot),
+    time: '09:00',
+    email: `customer-${slot}@example.com`,
+  });
+  const [row] = await ctx.database.db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(eq(appointments.bookingId, bookingId));
+  const assigned = await send(admin, 'PATCH', `/api/appointments/${row!.id}/technician`, {
+    technicianId: technician.profileId,
+  });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  return row!.id;
+}
+
+async function appointmentRow(id: string) {
+  const [row] = await ctx.database.db.select().from(appointments).where(eq(appointments.id, id));
+  return row!;
+}
+
+const editBody = {
+  name: 'Edited Name',
+  phone: '555.222.3333',
+  street: '5 Bolt Street',
+  city: 'Shelbyville',
+  zipCode: '54321',
+  serviceArea: 'Suburbs',
+  emergencyContact: 'Kin Person',
+  emergencyPhone: '5554443333',
+};
+
+describe('GET /api/technicians', () => {
+  let older: SignedInTechnician;
+  let newer: SignedInTechnician;
+  beforeAll(async () => {
+    older = await onboardedTechnician(ctx, admin, { name: 'Older Tech' });
+    newer = await onboardedTechnician(ctx, admin, { name: 'Newer Tech' });
+  });
+
+  it('lists every technician newest first, with the account e-mail and the stored status', async () => {
+    const invited = await inviteTechnician(ctx, manager, { name: 'Newest Tech' });
+    const cards = await listCards();
+    const names = cards.map((card) => card.name);
+    expect(names.indexOf('Newest Tech')).toBeLessThan(names.indexOf('Newer Tech'));
+    expect(names.indexOf('Newer Tech')).toBeLessThan(names.indexOf('Older Tech'));
+    expect(cards.every((card) => card.status === 'available')).toBe(true);
+    expect(cards.find((card) => card.id === invited.profileId)).toMatchObject({
+      email: invited.email,
+      onboardingComplete: false,
+      phone: '',
+      rating: null,
+    });
+    expect(cards.find((card) => card.id === older.profileId)).toMatchObject({
+      email: older.email,
+      phone: '(555) 123-4567',
+      street: '12 Wrench Way',
+      city: 'Springfield',
+      zipCode: '12345',
+      serviceArea: 'Downtown',
+      onboardingComplete: true,
+    });
+    // Customers and staff are no technicians.
+    expect(cards.some((card) => card.userId === customer.userId)).toBe(false);
+    expect(cards.some((card) => card.userId === admin.userId)).toBe(false);
+  });
+
+  it('counts completed jobs and names the next appointment from the real jobs', async () => {
+    expect(await listCards()).toContainEqual(
+      expect.objectContaining({ id: newer.profileId, completedJobs: 0, nextAppointment: null }),
+    );
+    const done = await assignedJob(newer);
+    const next = await assignedJob(newer);
+    // The technician finishes the first one.
+    for (const status of ['in-progress', 'completed']) {
+      const moved = await send(newer, 'PATCH', `/api/technician/jobs/${done}/status`, { status });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const card = (await listCards()).find((c) => c.id === newer.profileId)!;
+    const nextRow = await appointmentRow(next);
+    expect(card.completedJobs).toBe(1);
+    expect(card.nextAppointment).toEqual({
+      appointmentId: next,
+      date: nextRow.appointmentDate,
+      time: nextRow.appointmentTime,
+      serviceName: 'Basic Oil Change',
+      customerName: nextRow.customerName,
+    });
+  });
+
+  it('is for the staff only', async () => {
+    for (const user of [customer, newer]) {
+      expect((await send(user, 'GET', '/api/technicians')).statusCode).toBe(403);
+    }
+    expect((await send(undefined, 'GET', '/api/technicians')).statusCode).toBe(401);
+    for (const role of ['admin', 'super_admin'] as const) {
+      const staff = role === 'admin' ? admin : await createUser(ctx, role);
+      expect((await send(staff, 'GET', '/api/technicians')).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/technicians/working-days', () => {
+  it("answers every technician's working days of the month, by profile id", async () => {
+    const first = await onboardedTechnician(ctx, admin);
+    const second = await onboardedTechnician(ctx, admin);
+    const today = (await send(first, 'GET', '/api/technician/dashboard')).json().today as string;
+    // Days at least a month ahead, in the same month and in the next one.
+    const month = addDays(today, 40).slice(0, 7);
+    const inMonth = [`${month}-03`, `${month}-15`];
+    const nextMonth = addDays(`${month}-28`, 7);
+    for (const date of [...inMonth, nextMonth]) {
+      const marked = await send(first, 'PUT', `/api/technician/working-days/${date}`, {
+        working: true,
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+    }
+    await send(second, 'PUT', `/api/technician/working-days/${month}-15`, { working: true });
+
+    const response = await send(manager, 'GET', `/api/technicians/working-days?month=${month}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = workingDaysByTechnicianResponseSchema.parse(response.json());
+    expect(answer.month).toBe(month);
+    expect(answer.days[first.profileId]).toEqual(inMonth);
+    expect(answer.days[second.profileId]).toEqual([`${month}-15`]);
+  });
+
+  it('wants a month like 2026-12 and the staff role', async () => {
+    const bad = await send(manager, 'GET', '/api/technicians/working-days?month=2026-13');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ error: { fields: { month: 'Use a month like 2026-12' } } });
+    expect(
+      (await send(customer, 'GET', '/api/technicians/working-days?month=2026-12')).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('PATCH /api/technicians/:id', () => {
+  it('saves the edit: phone formatted, address joined, and an audit row', async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    const response = await send(admin, 'PATCH', `/api/technicians/${tech.profileId}`, editBody);
+    expect(response.statusCode, response.body).toBe(200);
+    const { technician } = technicianResponseSchema.parse(response.json());
+    expect(technician).toMatchObject({
+      id: tech.profileId,
+      name: 'Edited Name',
+      phone: '(555) 222-3333',
+      street: '5 Bolt Street',
+      city: 'Shelbyville',
+      zipCode: '54321',
+      serviceArea: 'Suburbs',
+      emergencyContact: 'Kin Person',
+      emergencyPhone: '(555) 444-3333',
+      email: tech.email,
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.id, tech.profileId));
+    expect(row).toMatchObject({
+      address: '5 Bolt Street, Shelbyville, 54321',
+      phone: '(555) 222-3333',
+      role: 'technician',
+    });
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'technician.update'), eq(auditLog.entityId, tech.profileId)));
+    expect(audit).toMatchObject({ actorUserId: admin.userId });
+  });
+
+  it('lets an empty address and service area stay empty (a technician not yet onboarded)', async () => {
+    const invited = await inviteTechnician(ctx, manager);
+    const response = await send(admin, 'PATCH', `/api/technicians/${invited.profileId}`, {
+      ...editBody,
+      phone: '',
+      street: '',
+      city: '',
+      zipCode: '',
+      serviceArea: '',
+      emergencyContact: '',
+      emergencyPhone: '',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().technician).toMatchObject({ street: '', serviceArea: null, phone: '' });
+  });
+
+  it('refuses a manager, a half address and a non-technician, changing nothing', async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    await expectNothingChanged(
+      () => send(manager, 'PATCH', `/api/technicians/${tech.profileId}`, editBody),
+      403,
+    );
+    const half = await expectNothingChanged(
+      () => send(admin, 'PATCH', `/api/technicians/${tech.profileId}`, { ...editBody, city: '' }),
+      422,
+    );
+    expect(half.json()).toMatchObject({ error: { fields: { city: PROFILE_MESSAGES.city } } });
+    const [customerProfile] = await ctx.database.db
+      .select({ id: userProfiles.id })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, customer.userId));
+    const notTech = await expectNothingChanged(
+      () => send(admin, 'PATCH', `/api/technicians/${customerProfile!.id}`, editBody),
+      404,
+    );
+    expect(notTech.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: TECHNICIAN_MESSAGES.technicianNotFound },
+    });
+    await expectNothingChanged(() => send(admin, 'PATCH', '/api/technicians/nope', editBody), 422);
+  });
+});
+
+describe('DELETE /api/technicians/:id', () => {
+  it('deletes the account and sends their open jobs back to Unassigned; done jobs keep the name', async () => {
+    const tech = await onboardedTechnician(ctx, admin, { name: 'Leaving Tech' });
+    const open = await assignedJob(tech);
+    const done = await assignedJob(tech);
+    for (const status of ['in-progress', 'completed']) {
+      await send(tech, 'PATCH', `/api/technician/jobs/${done}/status`, { status });
+    }
+    expect(await appointmentRow(open)).toMatchObject({ technician: 'Leaving Tech' });
+
+    const response = await send(admin, 'DELETE', `/api/technicians/${tech.profileId}`);
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await appointmentRow(open)).toMatchObject({
+      technicianId: null,
+      technician: 'Unassigned',
+      status: 'scheduled',
+    });
+    expect(await appointmentRow(done)).toMatchObject({
+      technician: 'Leaving Tech',
+      status: 'completed',
+    });
+    expect(
+      await ctx.database.db.select().from(authUsers).where(eq(authUsers.id, tech.userId)),
+    ).toEqual([]);
+    // Their session is gone with the account.
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: tech.cookie },
+    });
+    expect(me.json()).toEqual({ viewer: null });
+    await expect(signIn(ctx.app, tech.email, tech.password)).rejects.toThrow(/401/);
+    expect((await listCards()).some((card) => card.id === tech.profileId)).toBe(false);
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'technician.delete'), eq(auditLog.entityId, tech.profileId)));
+    expect(audit).toMatchObject({ details: expect.objectContaining({ releasedJobs: 1 }) });
+  });
+
+  it('refuses a manager, a technician and a non-technician, changing nothing', async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    await assignedJob(tech);
+    await expectNothingChanged(
+      () => send(manager, 'DELETE', `/api/technicians/${tech.profileId}`),
+      403,
+    );
+    await expectNothingChanged(
+      () => send(tech, 'DELETE', `/api/technicians/${tech.profileId}`),
+      403,
+    );
+    const [adminProfile] = await ctx.database.db
+      .select({ id: userProfiles.id })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, admin.userId));
+    await expectNothingChanged(
+      () => send(admin, 'DELETE', `/api/technicians/${adminProfile!.id}`),
+      404,
+    );
+    await expectNothingChanged(
+      () => send(admin, 'DELETE', '/api/technicians/00000000-0000-4000-8000-000000000000'),
+      404,
+    );
+  });
+});
