@@ -44,7 +44,12 @@ export function InvitationLink({ link, className }: { link: string; className?: 
           aria-describedby={`${id}-note`}
           className="min-w-0 flex-1 font-mono text-xs sm:text-xs"
         />
-        <Button variant="outline" onClick={() => void copyLink()} aria-label="Copy invitation link">
+        <Button
+          variant="outline"
+          onClick={() => void copyLink()}
+          // Names what is copied; once copied the visible 'Copied' is the name.
+          aria-label={copy === 'copied' ? undefined : 'Copy invitation link'}
+        >
           {copy === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copy === 'copied' ? 'Copied' : 'Copy'}
         </Button>
