@@ -1,0 +1,233 @@
+// The technician's own calls: the invitation link (check, accept), onboarding, and the
+// dashboard's reads and changes (duty, working days, a job's status, services added on site).
+import { profileResponseSchema } from '@pitstop/shared/profile/responses';
+import type { OnboardingForm } from '@pitstop/shared/technicians/forms';
+import {
+  addServicesResponseSchema,
+  dutyResponseSchema,
+  invitationAcceptResponseSchema,
+  invitationCheckResponseSchema,
+  jobStatusResponseSchema,
+  ownWorkingDaysResponseSchema,
+  technicianDashboardResponseSchema,
+  workingDayResponseSchema,
+  type TechnicianDashboard,
+} from '@pitstop/shared/technicians/responses';
+import type { TechnicianJobStatus, TechnicianStatus } from '@pitstop/shared/technicians/rules';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { output } from 'zod/v4/core';
+import { apiFetch } from '../../lib/api.ts';
+import { viewerQueryKey } from '../../lib/viewer.ts';
+
+// ---------------------------------------------------------------- invitation and onboarding
+
+/**
+ * Whose invitation the link is. A POST, as the token must not sit in a URL the server logs; a
+ * read all the same, and never read again once answered (accepting spends the token).
+ */
+export function invitationCheckQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['technician-invitation', token] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/technician-invitations/check', invitationCheckResponseSchema, {
+        method: 'POST',
+        body: { token },
+        signal,
+      }),
+    staleTime: Infinity,
+  });
+}
+
+export interface AcceptInvitationVariables {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Sets the password and signs the technician in (the session comes as a cookie). */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AcceptInvitationVariables) =>
+      apiFetch('/api/technician-invitations/accept', invitationAcceptResponseSchema, {
+        method: 'POST',
+        body,
+      }),
+    // Awaited, so the pages the technician goes on to see them signed in.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: viewerQueryKey }),
+  });
+}
+
+/** The profile as the admin left it, to fill the wizard's first steps. */
+export function onboardingProfileQueryOptions() {
+  return queryOptions({
+    queryKey: ['profile'] as const,
+    queryFn: async ({ signal }) =>
+      (await apiFetch('/api/profile', profileResponseSchema, { signal })).profile,
+  });
+}
+
+export function useCompleteOnboarding() {
+  return useMutation({
+    mutationFn: (body: OnboardingForm) =>
+      apiFetch('/api/technician/onboarding', invitationAcceptResponseSchema, {
+        method: 'PUT',
+        body,
+      }),
+  });
+}
+
+/** Reads the viewer again, so guards see onboarding complete; resolves once they do. */
+export function refreshViewer(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: viewerQueryKey });
+}
+
+// ---------------------------------------------------------------- dashboard
+
+export const dashboardQueryKey = ['technician', 'dashboard'] as const;
+
+export function dashboardQueryOptions() {
+  return queryOptions({
+    queryKey: dashboardQueryKey,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/technician/dashboard', technicianDashboardResponseSchema, { signal }),
+  });
+}
+
+const workingDaysRoot = ['technician', 'working-days'] as const;
+
+type OwnWorkingDays = output<typeof ownWorkingDaysResponseSchema>;
+
+/** `month` is `YYYY-MM`. */
+export function workingDaysQueryOptions(month: string) {
+  return queryOptions({
+    queryKey: [...workingDaysRoot, month] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(
+        `/api/technician/working-days?month=${encodeURIComponent(month)}`,
+        ownWorkingDaysResponseSchema,
+        { signal },
+      ),
+  });
+}
+
+/** The dashboard's first reads: today's jobs, then the working days of today's month. */
+export function prefetchDashboardReads(queryClient: QueryClient): void {
+  void queryClient
+    .fetchQuery(dashboardQueryOptions())
+    .then(({ today }) => queryClient.prefetchQuery(workingDaysQueryOptions(today.slice(0, 7))))
+    .catch(() => {
+      // The page shows the failure from the same query.
+    });
+}
+
+function useSetDashboard() {
+  const queryClient = useQueryClient();
+  return (update: (dashboard: TechnicianDashboard) => TechnicianDashboard) =>
+    queryClient.setQueryData<TechnicianDashboard>(dashboardQueryKey, (dashboard) =>
+      dashboard ? update(dashboard) : dashboard,
+    );
+}
+
+const withStatus =
+  (status: TechnicianStatus) =>
+  (dashboard: TechnicianDashboard): TechnicianDashboard => ({
+    ...dashboard,
+    technician: { ...dashboard.technician, status },
+  });
+
+/** Start Duty (true) or End Duty (false); the server answers the status it keeps. */
+export function useSetDuty() {
+  const setDashboard = useSetDashboard();
+  return useMutation({
+    mutationFn: (onDuty: boolean) =>
+      apiFetch('/api/technician/duty', dutyResponseSchema, { method: 'PUT', body: { onDuty } }),
+    onSuccess: ({ status }) => setDashboard(withStatus(status)),
+  });
+}
+
+export interface WorkingDayVariables {
+  date: string;
+  working: boolean;
+}
+
+/** Marks a day working or not; today's toggle changes the status as the server says. */
+export function useSetWorkingDay() {
+  const queryClient = useQueryClient();
+  const setDashboard = useSetDashboard();
+  return useMutation({
+    mutationFn: ({ date, working }: WorkingDayVariables) =>
+      apiFetch(
+        `/api/technician/working-days/${encodeURIComponent(date)}`,
+        workingDayResponseSchema,
+        { method: 'PUT', body: { working } },
+      ),
+    onSuccess: ({ date, working, status }) => {
+      setDashboard((dashboard) => {
+        const changed = withStatus(status)(dashboard);
+        if (date !== dashboard.today) return changed;
+        return { ...changed, technician: { ...changed.technician, worksToday: working } };
+      });
+      queryClient.setQueryData<OwnWorkingDays>(
+        workingDaysQueryOptions(date.slice(0, 7)).queryKey,
+        (month) =>
+          month && {
+            ...month,
+            days: working
+              ? [...new Set([...month.days, date])].sort()
+              : month.days.filter((day) => day !== date),
+          },
+      );
+    },
+  });
+}
+
+export interface JobStatusVariables {
+  jobId: string;
+  status: TechnicianJobStatus;
+}
+
+export function useSetJobStatus() {
+  const queryClient = useQueryClient();
+  const setDashboard = useSetDashboard();
+  return useMutation({
+    mutationFn: ({ jobId, status }: JobStatusVariables) =>
+      apiFetch(
+        `/api/technician/jobs/${encodeURIComponent(jobId)}/status`,
+        jobStatusResponseSchema,
+        {
+          method: 'PATCH',
+          body: { status },
+        },
+      ),
+    onSuccess: ({ job, technicianStatus }) => {
+      setDashboard((dashboard) =>
+        withStatus(technicianStatus)({
+          ...dashboard,
+          jobs: dashboard.jobs.map((one) => (one.id === job.id ? job : one)),
+        }),
+      );
+      // The counts (Completed Today) are the server's to make.
+      return queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+    },
+  });
+}
+
+export interface AddServicesVariables {
+  jobId: string;
+  serviceIds: string[];
+}
+
+export function useAddServices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, serviceIds }: AddServicesVariables) =>
+      apiFetch(
+        `/api/technician/jobs/${encodeURIComponent(jobId)}/services`,
+        addServicesResponseSchema,
+        { method: 'POST', body: { serviceIds } },
+      ),
+    // Awaited, so the list shows the new jobs by the time the dialog closes.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}

@@ -1,0 +1,157 @@
+// One of today's jobs on the technician's dashboard (SPEC "Technician dashboard", sections 4 and
+// 6): when, what, for whom and where, the vehicle's color and the customer's notes; a status
+// picker limited to scheduled, in progress and completed; the visit's balance due; and the quick
+// actions: call the customer, open the address in a maps app, add services done on site.
+import { formatTime12 } from '@pitstop/shared/business/hours';
+import { formatPrice } from '@pitstop/shared/money';
+import { phoneHref } from '@pitstop/shared/phone';
+import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
+import {
+  TECHNICIAN_JOB_STATUSES,
+  type TechnicianJobStatus,
+} from '@pitstop/shared/technicians/rules';
+import { Clock, MapPin, Phone, PlusCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { useSetJobStatus } from '../api.ts';
+
+export const JOB_STATUS_LABELS: Record<TechnicianJobStatus, string> = {
+  scheduled: 'Scheduled',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+};
+
+const isTechnicianStatus = (status: string): status is TechnicianJobStatus =>
+  (TECHNICIAN_JOB_STATUSES as readonly string[]).includes(status);
+
+/** Google Maps' search link: opens the maps app on a phone, the website elsewhere. */
+export function mapsHref(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+export interface JobCardProps {
+  job: TechnicianJob;
+  onAddServices: (job: TechnicianJob) => void;
+}
+
+export function JobCard({ job, onAddServices }: JobCardProps) {
+  const headingId = `job-${job.id}-title`;
+  const time = formatTime12(job.time);
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-card border border-border bg-card p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <h3 id={headingId} className="min-w-0 text-base leading-snug font-semibold">
+          <span className="flex items-center gap-1.5 text-sm font-semibold text-primary">
+            <Clock className="size-4" aria-hidden="true" />
+            {time}
+          </span>
+          <span className="sr-only">, </span>
+          {job.serviceName}
+        </h3>
+        {job.visitBalanceDueCents > 0 && (
+          <p className="rounded-full border border-amber-200 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+            Balance due {formatPrice(job.visitBalanceDueCents)}
+          </p>
+        )}
+      </div>
+
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+        <Detail term="Customer">{job.customerName}</Detail>
+        <Detail term="Address">{job.location}</Detail>
+        <Detail term="Vehicle color">{job.vehicleColor || 'Not given'}</Detail>
+        {job.description && (
+          <Detail term="Notes" wide>
+            {job.description}
+          </Detail>
+        )}
+      </dl>
+
+      {isTechnicianStatus(job.status) && <StatusPicker job={job} status={job.status} />}
+
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {job.phone ? (
+          <Button asChild variant="outline">
+            <a href={phoneHref(job.phone)}>
+              <Phone aria-hidden="true" />
+              Call<span className="sr-only"> {job.customerName}</span>
+            </a>
+          </Button>
+        ) : (
+          <Button variant="outline" disabled>
+            <Phone aria-hidden="true" />
+            No phone
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <a href={mapsHref(job.location)} target="_blank" rel="noopener noreferrer">
+            <MapPin aria-hidden="true" />
+            Open in Maps
+            <span className="sr-only"> for {job.customerName} (opens in a new tab)</span>
+          </a>
+        </Button>
+        <Button
+          variant="secondary"
+          className="col-span-2 sm:col-span-1"
+          onClick={() => onAddServices(job)}
+        >
+          <PlusCircle aria-hidden="true" />
+          Add Services<span className="sr-only"> to {job.customerName}&apos;s visit</span>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function Detail({ term, wide, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+function StatusPicker({ job, status }: { job: TechnicianJob; status: TechnicianJobStatus }) {
+  const setStatus = useSetJobStatus();
+  const id = `job-${job.id}-status`;
+  const onChange = (next: TechnicianJobStatus) =>
+    setStatus.mutate(
+      { jobId: job.id, status: next },
+      {
+        onSuccess: () => toast.success(`${job.serviceName} is now ${JOB_STATUS_LABELS[next]}.`),
+        onError: (error) =>
+          toast.error(errorMessage(error, 'Failed to update the status. Please try again.')),
+      },
+    );
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id} className="flex items-center gap-2">
+        Status
+        {setStatus.isPending && <Spinner className="size-4 text-primary" />}
+      </Label>
+      <NativeSelect
+        id={id}
+        value={status}
+        disabled={setStatus.isPending}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (isTechnicianStatus(next) && next !== status) onChange(next);
+        }}
+      >
+        {TECHNICIAN_JOB_STATUSES.map((option) => (
+          <option key={option} value={option}>
+            {JOB_STATUS_LABELS[option]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+// The fields of each onboarding step (SPEC sections 4 and 5): 1 name and phone, 2 address and
+// service area, 3 password, 4 emergency contact. Phones format as they are typed; the name is
+// read-only when the admin gave it with the invitation.
+import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { FormField, type ControlProps } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
+import { PhoneInput } from '../../../components/ui/phone-input.tsx';
+import type { OnboardingOutput, OnboardingValues } from '../onboarding-draft.ts';
+import { PasswordPairFields } from './password-pair-fields.tsx';
+
+type Form = UseFormReturn<OnboardingValues, unknown, OnboardingOutput>;
+
+export interface OnboardingStepFieldsProps {
+  step: number;
+  form: Form;
+  isNameLocked: boolean;
+}
+
+export function OnboardingStepFields({ step, form, isNameLocked }: OnboardingStepFieldsProps) {
+  const { errors } = form.formState;
+  switch (step) {
+    case 0:
+      return (
+        <>
+          <FormField
+            id="onboarding-name"
+            label="Full Name"
+            hint={isNameLocked ? 'Set by your manager with your invitation.' : undefined}
+            error={errors.name?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="name"
+                readOnly={isNameLocked}
+                className={isNameLocked ? 'bg-muted' : undefined}
+                {...form.register('name')}
+              />
+            )}
+          </FormField>
+          <FormField id="onboarding-phone" label="Phone" error={errors.phone?.message}>
+            {(control) => <PhoneField control={control} form={form} name="phone" />}
+          </FormField>
+        </>
+      );
+    case 1:
+      return (
+        <div className="grid gap-5 sm:grid-cols-6">
+          <FormField
+            id="onboarding-street"
+            label="Street Address"
+            error={errors.street?.message}
+            className="sm:col-span-6"
+          >
+            {(control) => (
+              <Input {...control} autoComplete="street-address" {...form.register('street')} />
+            )}
+          </FormField>
+          <FormField
+            id="onboarding-city"
+            label="City"
+            error={errors.city?.message}
+            className="sm:col-span-4"
+          >
+            {(control) => (
+              <Input {...control} autoComplete="address-level2" {...form.register('city')} />
+            )}
+          </FormField>
+          <FormField
+            id="onboarding-zip"
+            label="ZIP Code"
+            error={errors.zipCode?.message}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="postal-code"
+                inputMode="numeric"
+                maxLength={10}
+                {...form.register('zipCode')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="onboarding-service-area"
+            label="Service Area"
+            hint="Where you usually work."
+            error={errors.serviceArea?.message}
+            className="sm:col-span-6"
+          >
+            {(control) => (
+              <NativeSelect {...control} {...form.register('serviceArea')}>
+                <TextOptions placeholder="Select a service area" items={SERVICE_AREAS} />
+              </NativeSelect>
+            )}
+          </FormField>
+        </div>
+      );
+    case 2:
+      return <PasswordPairFields form={form} idPrefix="onboarding" />;
+    default:
+      return (
+        <>
+          <FormField
+            id="onboarding-emergency-contact"
+            label="Emergency Contact"
+            hint="Who we call if something happens on a job."
+            error={errors.emergencyContact?.message}
+          >
+            {(control) => (
+              <Input {...control} autoComplete="off" {...form.register('emergencyContact')} />
+            )}
+          </FormField>
+          <FormField
+            id="onboarding-emergency-phone"
+            label="Emergency Phone"
+            error={errors.emergencyPhone?.message}
+          >
+            {(control) => (
+              <PhoneField control={control} form={form} name="emergencyPhone" autoComplete="off" />
+            )}
+          </FormField>
+        </>
+      );
+  }
+}
+
+interface PhoneFieldProps {
+  control: ControlProps;
+  form: Form;
+  name: 'phone' | 'emergencyPhone';
+  autoComplete?: string;
+}
+
+function PhoneField({ control, form, name, autoComplete }: PhoneFieldProps) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <PhoneInput
+          {...control}
+          autoComplete={autoComplete}
+          ref={field.ref}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,277 @@
+// Technician Onboarding (SPEC sections 4, 5 and 8; issue 12 item 4) against the API doubles:
+// who may open it, four steps each checked before Next, the password's confirmation enforced,
+// the admin's name read-only, a reload that keeps the draft (not the passwords), and the save.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInAs, type AccountSeed } from '../../../test/msw/accounts.ts';
+import { apiError } from '../../../test/msw/respond.ts';
+import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const NEW_TECHNICIAN: AccountSeed = {
+  role: 'technician',
+  name: 'Ann Lee',
+  onboardingComplete: false,
+};
+
+async function openOnboarding(seed: AccountSeed = NEW_TECHNICIAN) {
+  const account = signInAs(seed);
+  const user = userEvent.setup();
+  const app = renderApp('/technician-onboarding');
+  await screen.findByRole('heading', { name: 'Basic Info' });
+  return { account, user, ...app };
+}
+
+const next = () => screen.getByRole('button', { name: 'Next' });
+const currentStep = () =>
+  within(screen.getByRole('navigation', { name: 'Onboarding progress' })).getByText(
+    (_, element) => element?.getAttribute('aria-current') === 'step',
+  );
+
+async function fillStepOne(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Phone'), '5551234567');
+}
+
+async function fillStepTwo(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Street Address'), '1 Main St');
+  await user.type(screen.getByLabelText('City'), 'Springfield');
+  await user.type(screen.getByLabelText('ZIP Code'), '12345');
+  await user.selectOptions(screen.getByLabelText(/^Service Area/), 'Downtown');
+}
+
+describe('who may open /technician-onboarding', () => {
+  it('sends a signed-out visitor to sign in', async () => {
+    const { pathname } = renderApp('/technician-onboarding');
+    await waitFor(() => expect(pathname()).toBe('/login'));
+  });
+
+  it('sends anyone but a technician home', async () => {
+    signInAs({ role: 'customer' });
+    const { pathname } = renderApp('/technician-onboarding');
+    await waitFor(() => expect(pathname()).toBe('/'));
+    expect(apiCalls()).not.toContain('GET /api/profile');
+  });
+
+  it('sends a technician who has finished onboarding to the dashboard', async () => {
+    signInAs({ role: 'technician', onboardingComplete: true });
+    const { pathname } = renderApp('/technician-onboarding');
+    await waitFor(() => expect(pathname()).toBe('/technician-dashboard'));
+  });
+});
+
+describe('the wizard', () => {
+  it('shows step 1 of 4 with the titles, the current one marked', async () => {
+    await openOnboarding();
+    const progress = screen.getByRole('navigation', { name: 'Onboarding progress' });
+    expect(progress).toHaveTextContent('Step 1 of 4');
+    for (const title of ['Basic Info', 'Work Info', 'Password', 'Emergency Contact']) {
+      expect(within(progress).getByText(title)).toBeInTheDocument();
+    }
+    expect(currentStep()).toHaveTextContent('Basic Info');
+  });
+
+  it("keeps the admin's name read-only, and formats the phone as it is typed", async () => {
+    const { user } = await openOnboarding();
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Ann Lee');
+    expect(screen.getByLabelText('Full Name')).toHaveAttribute('readonly');
+
+    await user.type(screen.getByLabelText('Phone'), '555a123b4567');
+    expect(screen.getByLabelText('Phone')).toHaveValue('(555) 123-4567');
+  });
+
+  it('lets a technician without a name type one', async () => {
+    const { user } = await openOnboarding({ ...NEW_TECHNICIAN, name: '' });
+    const name = screen.getByLabelText('Full Name');
+    expect(name).not.toHaveAttribute('readonly');
+    await fillStepOne(user);
+    expect(next()).toBeDisabled();
+    await user.type(name, 'Ann Lee');
+    expect(next()).toBeEnabled();
+  });
+
+  it('enables Next only when the step is valid, and goes Back', async () => {
+    const { user } = await openOnboarding();
+    expect(next()).toBeDisabled();
+    await user.type(screen.getByLabelText('Phone'), '555123');
+    expect(next()).toBeDisabled();
+    await user.type(screen.getByLabelText('Phone'), '4567');
+    expect(next()).toBeEnabled();
+    await user.click(next());
+
+    expect(await screen.findByRole('heading', { name: 'Work Info' })).toHaveFocus();
+    expect(screen.getByRole('navigation', { name: 'Onboarding progress' })).toHaveTextContent(
+      'Step 2 of 4',
+    );
+    expect(next()).toBeDisabled();
+    await user.type(screen.getByLabelText('Street Address'), '1 Main St');
+    await user.type(screen.getByLabelText('City'), 'Springfield');
+    await user.type(screen.getByLabelText('ZIP Code'), '123');
+    await user.selectOptions(screen.getByLabelText(/^Service Area/), 'Downtown');
+    expect(next()).toBeDisabled();
+    await user.type(screen.getByLabelText('ZIP Code'), '45');
+    expect(next()).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Basic Info' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveValue('(555) 123-4567');
+  });
+
+  it('enforces the password confirmation on step 3', async () => {
+    const { user } = await openOnboarding();
+    await fillStepOne(user);
+    await user.click(next());
+    await fillStepTwo(user);
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Password' });
+
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret13');
+    expect(next()).toBeDisabled();
+    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
+      'Passwords do not match',
+    );
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret12');
+    expect(next()).toBeEnabled();
+
+    // Too short, even when both match.
+    await user.clear(screen.getByLabelText('Password'));
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Password'), 'abc');
+    await user.type(screen.getByLabelText('Confirm Password'), 'abc');
+    expect(next()).toBeDisabled();
+  });
+
+  it('keeps what was typed over a reload, but not the passwords', async () => {
+    const { user, unmount } = await openOnboarding();
+    await fillStepOne(user);
+    await user.click(next());
+    await fillStepTwo(user);
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret12');
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Emergency Contact'), 'Bob Lee');
+    expect(JSON.stringify(window.sessionStorage)).not.toContain('secret12');
+
+    unmount();
+    renderApp('/technician-onboarding');
+    // Back at the password step: passwords are never kept, so they are asked for again.
+    expect(await screen.findByRole('heading', { name: 'Password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Street Address')).toHaveValue('1 Main St');
+    expect(screen.getByLabelText(/^Service Area/)).toHaveValue('Downtown');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Phone')).toHaveValue('(555) 123-4567');
+  });
+
+  it('saves every step, shows success for 2 seconds, then the dashboard', async () => {
+    const { user, account, pathname } = await openOnboarding();
+    await fillStepOne(user);
+    await user.click(next());
+    await fillStepTwo(user);
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret12');
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Emergency Contact'), 'Bob Lee');
+    const save = screen.getByRole('button', { name: 'Complete Onboarding' });
+    expect(save).toBeDisabled();
+    await user.type(screen.getByLabelText('Emergency Phone'), '5559876543');
+
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    await user.click(save);
+
+    expect(await screen.findByText('Onboarding complete!')).toBeInTheDocument();
+    expect(await lastBodyOf('PUT', '/api/technician/onboarding')).toEqual({
+      name: 'Ann Lee',
+      phone: '(555) 123-4567',
+      street: '1 Main St',
+      city: 'Springfield',
+      zipCode: '12345',
+      serviceArea: 'Downtown',
+      password: 'secret12',
+      confirmPassword: 'secret12',
+      emergencyContact: 'Bob Lee',
+      emergencyPhone: '(555) 987-6543',
+    });
+    expect(account.onboardingComplete).toBe(true);
+    expect(window.sessionStorage.length).toBe(0);
+
+    act(() => vi.advanceTimersByTime(1_900));
+    expect(pathname()).toBe('/technician-onboarding');
+    act(() => vi.advanceTimersByTime(100));
+    vi.useRealTimers();
+    await waitFor(() => expect(pathname()).toBe('/technician-dashboard'));
+    expect(await screen.findByRole('heading', { name: /Welcome back, Ann Lee/ })).toBeVisible();
+  });
+
+  it("puts the server's field messages on their step, with the spec's failure message", async () => {
+    const { user } = await openOnboarding();
+    await fillStepOne(user);
+    await user.click(next());
+    await fillStepTwo(user);
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret12');
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Emergency Contact'), 'Bob Lee');
+    await user.type(screen.getByLabelText('Emergency Phone'), '5559876543');
+    server.use(
+      http.put('/api/technician/onboarding', () =>
+        apiError('VALIDATION', 'City cannot contain a comma', {
+          city: 'City cannot contain a comma',
+        }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
+
+    expect(await screen.findByRole('heading', { name: 'Work Info' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('City')).toHaveAccessibleDescription(
+        'City cannot contain a comma',
+      ),
+    );
+    expect(screen.getByLabelText('City')).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Failed to complete onboarding. Please try again.',
+    );
+  });
+
+  it('says the save failed when the server gives no reason', async () => {
+    const { user } = await openOnboarding({
+      ...NEW_TECHNICIAN,
+      phone: '(555) 123-4567',
+      address: '1 Main St, Springfield, 12345',
+      serviceArea: 'Downtown',
+      emergencyContact: 'Bob Lee',
+      emergencyPhone: '(555) 987-6543',
+    });
+    // What the admin already filled in is there: every step but the password is valid.
+    await user.click(next());
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret12');
+    await user.click(next());
+    server.use(http.put('/api/technician/onboarding', () => apiError('INTERNAL', 'Boom')));
+    await user.click(await screen.findByRole('button', { name: 'Complete Onboarding' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to complete onboarding. Please try again.',
+    );
+    expect(screen.getByRole('heading', { name: 'Emergency Contact' })).toBeInTheDocument();
+  });
+});
