@@ -15,6 +15,7 @@ import { businessRoutes } from '../features/business/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { servicesRoutes } from '../features/services/routes.tsx';
+import { technicianWorkRoutes } from '../features/technician-work/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 
 // One line per feature.
@@ -27,6 +28,7 @@ const FEATURES = [
   adminRoutes,
   businessRoutes,
   usersRoutes,
+  technicianWorkRoutes,
 ];
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
