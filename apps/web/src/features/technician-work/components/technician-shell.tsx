@@ -1,11 +1,14 @@
 // The frame of the technician's full-page sign-up screens (set password, onboarding): the
 // business mark linking home on the portal's dark background, and one card with the title.
 import { PATHS } from '@pitstop/shared/web-routes';
+import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
+import { toast } from '../../../components/ui/toast.ts';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../../lib/business-profile.ts';
+import { useSignOut } from '../../../lib/viewer.ts';
 
 export interface TechnicianShellProps {
   /** The page's <title> and <h1>. */
@@ -88,5 +91,32 @@ export function ShellLink({ to, children }: { to: string; children: ReactNode })
     >
       {children}
     </Link>
+  );
+}
+
+/**
+ * Sign Out for the row under the card; the page's guard then takes the visitor home.
+ * `onSignedOut` forgets what this tab kept for the account (onboarding's draft).
+ */
+export function ShellSignOut({ onSignedOut }: { onSignedOut?: () => void }) {
+  const signOut = useSignOut();
+  return (
+    <button
+      type="button"
+      disabled={signOut.isPending}
+      onClick={() =>
+        signOut.mutate(undefined, {
+          onSuccess: () => {
+            onSignedOut?.();
+            toast('You have been signed out.');
+          },
+          onError: () => toast.error('Could not sign out. Please try again.'),
+        })
+      }
+      className="inline-flex cursor-pointer items-center gap-1.5 rounded-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60 [&_svg]:size-4"
+    >
+      <LogOut aria-hidden="true" />
+      Sign Out
+    </button>
   );
 }

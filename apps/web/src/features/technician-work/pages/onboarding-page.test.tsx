@@ -274,4 +274,14 @@ describe('the wizard', () => {
     );
     expect(screen.getByRole('heading', { name: 'Emergency Contact' })).toBeInTheDocument();
   });
+
+  it('signs out, forgetting the draft, and goes home', async () => {
+    const { user, pathname } = await openOnboarding();
+    await fillStepOne(user);
+    expect(window.sessionStorage.length).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(pathname()).toBe('/'));
+    expect(window.sessionStorage.length).toBe(0);
+  });
 });

@@ -26,7 +26,7 @@ import { useViewer } from '../../../lib/viewer.ts';
 import { onboardingProfileQueryOptions, refreshViewer, useCompleteOnboarding } from '../api.ts';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { OnboardingStepFields } from '../components/onboarding-step-fields.tsx';
-import { TechnicianShell } from '../components/technician-shell.tsx';
+import { ShellSignOut, TechnicianShell } from '../components/technician-shell.tsx';
 import {
   clearOnboardingDraft,
   loadOnboardingDraft,
@@ -67,6 +67,10 @@ export function OnboardingPage() {
       icon={<ClipboardList />}
       description="Four short steps, and you are ready for your first job."
       wide
+      footer={
+        !isDone &&
+        viewer && <ShellSignOut onSignedOut={() => clearOnboardingDraft(viewer.userId)} />
+      }
     >
       {isDone ? (
         <OnboardingSuccess />
