@@ -16,6 +16,7 @@ import { homeRoutes } from '../features/home/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { servicesRoutes } from '../features/services/routes.tsx';
 import { technicianWorkRoutes } from '../features/technician-work/routes.tsx';
+import { techniciansRoutes } from '../features/technicians/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 
 // One line per feature.
@@ -28,6 +29,7 @@ const FEATURES = [
   adminRoutes,
   businessRoutes,
   usersRoutes,
+  techniciansRoutes,
   technicianWorkRoutes,
 ];
 

@@ -2,14 +2,13 @@
 // and the words of the Technicians page's outcomes.
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
 import { ApiError, errorMessage } from '../../lib/api.ts';
-import { visitMoment } from '../../lib/visit-words.ts';
 
 export const TECHNICIAN_PAGE_MESSAGES = {
   listFailed: 'Failed to load technicians',
   listEmpty: 'No technicians yet',
   noAppointments: 'No appointments',
   noRating: 'No ratings yet',
-  noServiceArea: 'Not set',
+  notSet: 'Not set',
   /** Why a manager's Edit, Delete and Resend buttons are disabled (SPEC section 6). */
   adminsOnly: 'Only admins can edit or delete technicians and resend invitations.',
   updated: 'Technician updated successfully!',
@@ -21,11 +20,6 @@ export const TECHNICIAN_PAGE_MESSAGES = {
 
 export function ratingText(rating: number | null): string {
   return rating === null ? TECHNICIAN_PAGE_MESSAGES.noRating : `${rating.toFixed(1)} / 5`;
-}
-
-/** "Saturday, March 14, 2026 at 9:00 AM", or null when nothing is booked. */
-export function nextAppointmentMoment(card: TechnicianCard): string | null {
-  return card.nextAppointment ? visitMoment(card.nextAppointment) : null;
 }
 
 export function initialsOf(name: string): string {

@@ -43,12 +43,18 @@ export interface EditTechnicianDialogProps {
   /** The technician being edited; null keeps the dialog closed. */
   technician: TechnicianCard | null;
   onClose: () => void;
+  /** Where focus goes on closing: the dialog has no trigger of its own to return to. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function EditTechnicianDialog({ technician, onClose }: EditTechnicianDialogProps) {
+export function EditTechnicianDialog({
+  technician,
+  onClose,
+  onCloseAutoFocus,
+}: EditTechnicianDialogProps) {
   return (
     <Dialog open={technician !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Edit Technician</DialogTitle>
           <DialogDescription className="break-all">{technician?.email}</DialogDescription>

@@ -29,12 +29,18 @@ const FIELDS = ['name', 'email'] as const;
 export interface InviteTechnicianDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on closing: the dialog has no trigger of its own to return to. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function InviteTechnicianDialog({ open, onOpenChange }: InviteTechnicianDialogProps) {
+export function InviteTechnicianDialog({
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: InviteTechnicianDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Invite Technician</DialogTitle>
           <DialogDescription>
