@@ -305,6 +305,19 @@ describe('POST /api/technicians/invitations', () => {
     }
   });
 
+  it('refuses all but one of simultaneous invitations for one address with the same 409', async () => {
+    const body = { name: 'Twice Asked', email: uniqueEmail('simultaneous') };
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => send(manager, 'POST', '/api/technicians/invitations', body)),
+    );
+    expect(outcomes.map((o) => o.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const refused of outcomes.filter((o) => o.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({
+        error: { fields: { email: 'A user with this email already exists.' } },
+      });
+    }
+  });
+
   it('checks the name and e-mail in the spec words, changing nothing', async () => {
     const response = await expectNothingChanged(
       () => send(manager, 'POST', '/api/technicians/invitations', { name: '  ', email: 'nope' }),

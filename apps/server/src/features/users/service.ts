@@ -121,12 +121,16 @@ export async function createAccount(
   input: NewAccount,
   then?: (tx: Executor, profile: ProfileRow) => Promise<void>,
 ): Promise<ProfileRow> {
-  if (await findAuthUserByEmail(db, input.email)) {
-    throw new AppError('CONFLICT', EMAIL_EXISTS, { email: EMAIL_EXISTS });
-  }
-  const created = await auth.api.signUpEmail({
-    body: { email: input.email, password: input.password, name: input.name },
-  });
+  const emailExists = () => new AppError('CONFLICT', EMAIL_EXISTS, { email: EMAIL_EXISTS });
+  if (await findAuthUserByEmail(db, input.email)) throw emailExists();
+  const created = await auth.api
+    .signUpEmail({ body: { email: input.email, password: input.password, name: input.name } })
+    .catch(async (error: unknown) => {
+      // Two creations for one address at once both pass the check above; the library refuses
+      // the second. Its words are its own: say what happened in ours.
+      if (await findAuthUserByEmail(db, input.email)) throw emailExists();
+      throw error;
+    });
   try {
     return await db.transaction(async (tx) => {
       const profile = await ensureProfileRow(tx, created.user.id, input.name);
