@@ -284,4 +284,30 @@ describe('the wizard', () => {
     await waitFor(() => expect(pathname()).toBe('/'));
     expect(window.sessionStorage.length).toBe(0);
   });
+
+  it('goes to the dashboard when onboarding was finished in another tab', async () => {
+    const { user, account, pathname } = await openOnboarding({
+      ...NEW_TECHNICIAN,
+      phone: '(555) 123-4567',
+      address: '1 Main St, Springfield, 12345',
+      serviceArea: 'Downtown',
+      emergencyContact: 'Bob Lee',
+      emergencyPhone: '(555) 987-6543',
+    });
+    await user.click(next());
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret12');
+    await user.click(next());
+    account.onboardingComplete = true;
+    server.use(
+      http.put('/api/technician/onboarding', () =>
+        apiError('CONFLICT', 'Onboarding is already complete.'),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Complete Onboarding' }));
+
+    await waitFor(() => expect(pathname()).toBe('/technician-dashboard'));
+    expect(window.sessionStorage.length).toBe(0);
+  });
 });

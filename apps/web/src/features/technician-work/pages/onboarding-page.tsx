@@ -20,7 +20,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { serverFieldErrors, useServerErrors } from '../../../lib/form-errors.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { onboardingProfileQueryOptions, refreshViewer, useCompleteOnboarding } from '../api.ts';
@@ -155,6 +155,7 @@ function OnboardingWizard({ profile, userId, onDone }: OnboardingWizardProps) {
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const complete = useCompleteOnboarding();
+  const queryClient = useQueryClient();
   const form = useForm<OnboardingValues, unknown, OnboardingOutput>({
     resolver: standardSchemaResolver<OnboardingValues, unknown, OnboardingOutput>(
       onboardingRequestSchema,
@@ -202,6 +203,12 @@ function OnboardingWizard({ profile, userId, onDone }: OnboardingWizardProps) {
       clearOnboardingDraft(userId);
       onDone();
     } catch (error) {
+      // Done already (in another tab): the guard, once it knows, takes the technician to work.
+      if (error instanceof ApiError && error.status === 409) {
+        clearOnboardingDraft(userId);
+        void refreshViewer(queryClient);
+        return;
+      }
       // The server's field messages sit at their fields, on the step that asks for them.
       const [first] = serverFieldErrors(error, ONBOARDING_FIELDS);
       if (first && showServerErrors(error)) goTo(stepOf(first[0]), { toHeading: false });

@@ -210,6 +210,7 @@ export const technicianWorkHandlers = [
     const body = await readBody(request, onboardingRequestSchema);
     if (!body.ok) return body.response;
     const { account } = access;
+    if (account.onboardingComplete) return apiError('CONFLICT', 'Onboarding is already complete.');
     const values = body.data;
     account.user = {
       ...account.user,
