@@ -351,3 +351,23 @@ describe('DELETE /api/technicians/:id', () => {
     );
   });
 });
+
+describe('the API description', () => {
+  it('documents every technician route under the technicians tag, with a summary', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<
+      string,
+      Record<string, { tags?: string[]; summary?: string }>
+    >;
+    const routes = ctx.app.ctx.routes.filter((route) => /^\/api\/technician/.test(route.url));
+    expect(routes.length).toBe(15);
+    for (const route of routes) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = paths[path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(operation!.tags).toEqual(['technicians']);
+      expect(operation!.summary).toBeTruthy();
+    }
+  });
+});

@@ -145,6 +145,8 @@ export async function acceptInvitation(
   requestHeaders: Headers,
 ): Promise<{ onboardingComplete: boolean; cookies: string[] }> {
   const { db, auth } = deps;
+  // A dead link is refused before the (deliberately slow) hashing; the use below decides.
+  await findInvitationToken(db, input.token);
   const passwordHash = await hashPassword(auth, input.password);
   const account = await db.transaction(async (tx) => {
     const { userId } = await consumeInvitationToken(tx, input.token);
