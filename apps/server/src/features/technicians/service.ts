@@ -78,7 +78,7 @@ export async function listTechnicians(db: Db, now = new Date()): Promise<Technic
 }
 
 /** One technician's card (after an invitation or an edit). */
-export async function getTechnicianCard(
+async function getTechnicianCard(
   db: Executor,
   profileId: string,
   now = new Date(),

@@ -39,10 +39,10 @@ import {
 } from './repository.ts';
 import { technicianNotFound } from './service.ts';
 
-export const ONBOARDING_ALREADY_COMPLETE = 'Onboarding is already complete.';
+const ONBOARDING_ALREADY_COMPLETE = 'Onboarding is already complete.';
 
 /** The business-local date now. */
-export async function businessToday(db: Executor, now = new Date()): Promise<string> {
+async function businessToday(db: Executor, now = new Date()): Promise<string> {
   const { timeZone } = await getBusinessProfile(db);
   return businessNow(now, timeZone).date;
 }
