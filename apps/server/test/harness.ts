@@ -387,7 +387,10 @@ export function onboardingBody(overrides: Record<string, unknown> = {}): Record<
   };
 }
 
-/** A technician invited by `staff`, through the link and onboarding, signed in. */
+/**
+ * A technician invited by `staff`, through the link and onboarding, signed in and on duty (a new
+ * technician is off duty until they start duty, and only then can jobs be assigned to them).
+ */
 export async function onboardedTechnician(
   ctx: TestContext,
   staff: TestUser,
@@ -403,6 +406,15 @@ export async function onboardedTechnician(
   });
   if (response.statusCode !== 200) {
     throw new Error(`onboarding failed: ${response.statusCode} ${response.body}`);
+  }
+  const duty = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/technician/duty',
+    headers: { origin: APP_URL, cookie: technician.cookie },
+    payload: { onDuty: true },
+  });
+  if (duty.statusCode !== 200) {
+    throw new Error(`start duty failed: ${duty.statusCode} ${duty.body}`);
   }
   return { ...technician, password: body.password as string };
 }

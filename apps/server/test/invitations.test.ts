@@ -225,7 +225,7 @@ describe('POST /api/technicians/invitations', () => {
       expect(technician).toMatchObject({
         name: 'Tess Tech',
         email,
-        status: 'available',
+        status: 'off-duty', // until they start duty themselves
         onboardingComplete: false,
         completedJobs: 0,
         nextAppointment: null,

@@ -119,7 +119,11 @@ describe('GET /api/technicians', () => {
     const names = cards.map((card) => card.name);
     expect(names.indexOf('Newest Tech')).toBeLessThan(names.indexOf('Newer Tech'));
     expect(names.indexOf('Newer Tech')).toBeLessThan(names.indexOf('Older Tech'));
-    expect(cards.every((card) => card.status === 'available')).toBe(true);
+    // Onboarded and on duty: available; just invited: off duty until they start duty.
+    expect(
+      cards.filter((card) => card.id !== invited.profileId).map((card) => card.status),
+    ).toEqual(cards.filter((card) => card.id !== invited.profileId).map(() => 'available'));
+    expect(cards.find((card) => card.id === invited.profileId)?.status).toBe('off-duty');
     expect(cards.find((card) => card.id === invited.profileId)).toMatchObject({
       email: invited.email,
       onboardingComplete: false,

@@ -138,6 +138,9 @@ export async function createAccount(
         name: input.name,
         role: input.role,
         phone: input.phone ?? '',
+        // A new technician is off duty until they start duty themselves: nobody assigns a job
+        // to someone who has not even chosen a password yet.
+        ...(input.role === 'technician' ? { technicianStatus: 'off-duty' as const } : {}),
       });
       if (!updated) throw new Error('profile vanished after creation');
       await then?.(tx, updated);
