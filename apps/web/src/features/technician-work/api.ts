@@ -17,7 +17,7 @@ import type { TechnicianJobStatus, TechnicianStatus } from '@pitstop/shared/tech
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { output } from 'zod/v4/core';
 import { apiFetch } from '../../lib/api.ts';
-import { viewerQueryKey } from '../../lib/viewer.ts';
+import { forgetAccountData, viewerQueryKey, viewerQueryOptions } from '../../lib/viewer.ts';
 
 // ---------------------------------------------------------------- invitation and onboarding
 
@@ -53,8 +53,12 @@ export function useAcceptInvitation() {
         method: 'POST',
         body,
       }),
-    // Awaited, so the pages the technician goes on to see them signed in.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: viewerQueryKey }),
+    // A new session: nothing of whoever used this browser before stays, and the viewer is read
+    // again before the page moves on, so the next page's guard sees the technician signed in.
+    onSuccess: async () => {
+      forgetAccountData(queryClient);
+      await refreshViewer(queryClient);
+    },
   });
 }
 
@@ -77,9 +81,18 @@ export function useCompleteOnboarding() {
   });
 }
 
-/** Reads the viewer again, so guards see onboarding complete; resolves once they do. */
-export function refreshViewer(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: viewerQueryKey });
+/**
+ * Reads the viewer from the server, so guards see the new session or onboarding complete;
+ * resolves once they do. A fetch, not an invalidation: on a page that shows no viewer the query
+ * is inactive, and invalidating would only mark it stale for the next guard to read as it was.
+ */
+export async function refreshViewer(queryClient: QueryClient): Promise<void> {
+  try {
+    await queryClient.fetchQuery({ ...viewerQueryOptions(), staleTime: 0 });
+  } catch {
+    // Read again when next needed rather than trusting the answer from before.
+    await queryClient.invalidateQueries({ queryKey: viewerQueryKey });
+  }
 }
 
 // ---------------------------------------------------------------- dashboard
