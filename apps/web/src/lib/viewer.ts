@@ -51,9 +51,16 @@ export function useViewer() {
 /** Public data every visitor shares survives a change of account; the rest is forgotten. */
 const PUBLIC_QUERY_ROOTS = new Set<unknown>([viewerQueryKey[0], 'business', 'services']);
 
-/** Forgets what the previous account saw, keeping only public data every visitor shares. */
-export function forgetAccountData(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]) });
+/**
+ * Forgets what the previous account saw, keeping only public data every visitor shares, and
+ * `keep`: the roots of queries the page in hand still shows (a removed query it shows would be
+ * read again at once).
+ */
+export function forgetAccountData(queryClient: QueryClient, keep: readonly string[] = []) {
+  queryClient.removeQueries({
+    predicate: (query) =>
+      !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]) && !keep.includes(String(query.queryKey[0])),
+  });
 }
 
 /**

@@ -21,13 +21,15 @@ import { forgetAccountData, viewerQueryKey, viewerQueryOptions } from '../../lib
 
 // ---------------------------------------------------------------- invitation and onboarding
 
+const INVITATION_CHECK_ROOT = 'technician-invitation';
+
 /**
  * Whose invitation the link is. A POST, as the token must not sit in a URL the server logs; a
  * read all the same, and never read again once answered (accepting spends the token).
  */
 export function invitationCheckQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['technician-invitation', token] as const,
+    queryKey: [INVITATION_CHECK_ROOT, token] as const,
     queryFn: ({ signal }) =>
       apiFetch('/api/technician-invitations/check', invitationCheckResponseSchema, {
         method: 'POST',
@@ -56,7 +58,8 @@ export function useAcceptInvitation() {
     // A new session: nothing of whoever used this browser before stays, and the viewer is read
     // again before the page moves on, so the next page's guard sees the technician signed in.
     onSuccess: async () => {
-      forgetAccountData(queryClient);
+      // The link's check stays: read again now, the spent token would say "not valid".
+      forgetAccountData(queryClient, [INVITATION_CHECK_ROOT]);
       await refreshViewer(queryClient);
     },
   });

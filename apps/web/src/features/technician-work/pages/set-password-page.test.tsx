@@ -5,7 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addAccount, signedInAccount } from '../../../test/msw/accounts.ts';
+import { addAccount, signInAs, signedInAccount } from '../../../test/msw/accounts.ts';
 import { issueInvitation } from '../../../test/msw/handlers/technician-work.ts';
 import { apiError } from '../../../test/msw/respond.ts';
 import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
@@ -69,6 +69,24 @@ describe('/set-technician-password', () => {
     expect(await lastBodyOf('POST', '/api/technician-invitations/check')).toEqual({ token });
     // Still the form: the page kept the token it read.
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('says when someone else is signed in on this device that the link signs them out', async () => {
+    signInAs({ role: 'admin', email: 'dana.admin@example.com' });
+    const { token } = invitedTechnician();
+    renderApp(`/set-technician-password?token=${token}`);
+
+    expect(
+      await screen.findByText(
+        (_, element) =>
+          element?.tagName === 'P' &&
+          /^You are signed in as dana\.admin@example\.com on this device\./.test(
+            element.textContent ?? '',
+          ),
+        {},
+        { timeout: 3_000 },
+      ),
+    ).toBeInTheDocument();
   });
 
   it('keeps Set Password disabled until both passwords are typed and equal', async () => {

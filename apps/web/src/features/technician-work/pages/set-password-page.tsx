@@ -22,6 +22,7 @@ import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { technicianHomePath } from '../../../lib/role-homes.ts';
+import { useViewer } from '../../../lib/viewer.ts';
 import { invitationCheckQueryOptions, useAcceptInvitation } from '../api.ts';
 import { PasswordPairFields, usePasswordsReady } from '../components/password-pair-fields.tsx';
 import { ShellLink, TechnicianShell } from '../components/technician-shell.tsx';
@@ -118,6 +119,10 @@ interface SetPasswordFormProps {
 }
 
 function SetPasswordForm({ token, email, name, onRefused }: SetPasswordFormProps) {
+  // Read on arrival like every page does: who else may be signed in on this browser (and the
+  // page's preloaded answer is used now, not mistaken later for the answer after signing in).
+  const { viewer } = useViewer();
+  const otherAccount = viewer && viewer.email !== email ? viewer.email : null;
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<FormOutcome>(null);
@@ -168,6 +173,12 @@ function SetPasswordForm({ token, email, name, onRefused }: SetPasswordFormProps
         {name && <p className="font-semibold">{name}</p>}
         <p className="font-medium break-all">{email}</p>
       </div>
+      {otherAccount && (
+        <p className="text-sm text-muted-foreground">
+          You are signed in as <span className="break-all">{otherAccount}</span> on this device.
+          Setting this password signs you in as the technician instead.
+        </p>
+      )}
       <FormMessage outcome={outcome} />
       <fieldset disabled={isSaving || isDone} className="flex flex-col gap-5">
         <PasswordPairFields form={form} idPrefix="set-password" />

@@ -1,0 +1,236 @@
+// A technician's first day (issue 12), at 390 px: an admin invites them from /admin/technicians,
+// they follow the e-mailed link, set a password, go through the four onboarding steps, reach the
+// dashboard, start duty, and move a job assigned to them from scheduled to in progress to
+// completed; the customer's mailbox then holds both e-mails. Every page is scanned by axe.
+//
+// Technicians see today's jobs only, so the journey needs a job today, whatever the hour the
+// suite runs at: it runs on a server of its own whose business time zone is one where it is
+// now between 9 AM and 4 PM (every day is open then by default).
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/accessibility.ts';
+import { bookingDetails, mailbox } from '../fixtures/booking.ts';
+import type { AppointmentRow } from '../fixtures/booking.ts';
+import { testOnOwnServer as test } from '../fixtures/own-server.ts';
+import { expect } from '../fixtures/test.ts';
+import { PHONE } from '../fixtures/viewports.ts';
+
+// The toaster draws its text below AA contrast (see booking.spec.ts); scanned without it.
+const WITHOUT_TOASTER = { exclude: ['[data-sonner-toaster]'] };
+const PASSWORD = 'first-day-secret';
+
+/** A fixed-offset zone where the local hour is now between 9 and 15, and its date today. */
+function middayZone(now = new Date()): { timeZone: string; today: string } {
+  for (let offset = -12; offset <= 14; offset += 1) {
+    const hour = (now.getUTCHours() + offset + 24) % 24;
+    if (hour < 9 || hour > 15) continue;
+    // POSIX-style names: Etc/GMT-3 is three hours AHEAD of UTC.
+    const timeZone =
+      offset === 0 ? 'Etc/UTC' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+    return { timeZone, today };
+  }
+  throw new Error('no zone has a working hour now');
+}
+
+async function expectOk(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string) {
+  expect(response.ok(), `${what}: HTTP ${response.status()} ${await response.text()}`).toBe(true);
+  return response;
+}
+
+/** The newest link in an e-mail of `template` sent to `email`. */
+async function linkIn(admin: APIRequestContext, template: string, email: string) {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const message = (await mailbox(admin)).find((m) => m.template === template && m.to === email);
+      link = message?.text.match(/https?:\/\/\S+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link as string;
+}
+
+/** A paid visit today at the first free slot, booked and paid by `customer`; its appointment. */
+async function paidVisitToday(
+  customer: APIRequestContext,
+  staff: APIRequestContext,
+  email: string,
+  today: string,
+): Promise<AppointmentRow & { id: string }> {
+  const slots = await expectOk(
+    await customer.get(`/api/booking/slots?date=${today}`),
+    'GET /api/booking/slots',
+  );
+  const [time] = ((await slots.json()) as { slots: string[] }).slots;
+  expect(time, `a free slot today (${today})`).toBeTruthy();
+  const booked = await customer.post('/api/bookings', {
+    data: {
+      ...bookingDetails(email),
+      services: ['basic-oil-change'],
+      date: today,
+      time,
+      description: 'Blue gate, side entrance',
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { bookingId, checkoutUrl } = (await booked.json()) as {
+    bookingId: string;
+    checkoutUrl: string;
+  };
+  const sessionId = new URL(checkoutUrl).pathname.split('/').at(-1)!;
+  const paid = await customer.post(`/checkout/local/${sessionId}`, {
+    form: {
+      email,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 40',
+      cvc: '123',
+      cardName: 'Avery Driver',
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBe(303);
+  const outcome = await customer.get(`/api/checkout/sessions/${sessionId}`);
+  expect(await outcome.json()).toMatchObject({ state: 'paid' });
+
+  const list = await expectOk(await staff.get('/api/appointments'), 'GET /api/appointments');
+  const { appointments } = (await list.json()) as {
+    appointments: (AppointmentRow & { id: string })[];
+  };
+  const appointment = appointments.find((row) => row.bookingId === bookingId);
+  expect(appointment, 'the visit became an appointment').toBeTruthy();
+  return appointment!;
+}
+
+async function chooseStatus(page: Page, job: ReturnType<Page['getByRole']>, label: string) {
+  await job.getByLabel('Status').selectOption({ label });
+  await expect(page.getByText(`Basic Oil Change is now ${label}.`).last()).toBeVisible();
+  await expect(job.getByLabel('Status')).toBeEnabled();
+}
+
+test.use({ viewport: PHONE });
+
+test('invited by e-mail, a technician sets a password, onboards, starts duty and completes a job the customer hears about', async ({
+  api,
+  page,
+  signIn,
+}) => {
+  test.setTimeout(180_000);
+  const { timeZone, today } = middayZone();
+  const admin = await api.createUser('admin', { name: 'Ada Admin' });
+  const staff = await api.requestAs(admin);
+  const business = (await (
+    await expectOk(await staff.get('/api/business'), 'GET /api/business')
+  ).json()) as Record<string, unknown>;
+  await expectOk(
+    await staff.put('/api/business', { data: { ...business, timeZone } }),
+    'PUT /api/business',
+  );
+
+  // The admin invites the technician.
+  const technicianEmail = api.uniqueEmail('technician');
+  await signIn(page, admin);
+  await page.goto('/admin/technicians');
+  await expect(page.getByRole('heading', { name: 'Technicians', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Invite Technician' }).first().click();
+  const invite = page.getByRole('dialog', { name: 'Invite Technician' });
+  await invite.getByLabel('Full Name').fill('  Terry Torque ');
+  await invite.getByLabel('Email').fill(technicianEmail);
+  await expectAccessible(page);
+  await invite.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(invite.getByText('Invitation sent successfully!')).toBeVisible();
+  await expect(invite).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Terry Torque' })).toBeVisible();
+
+  // The technician follows the e-mailed link in a browser of their own (the admin signs out).
+  const link = await linkIn(await api.asSuperAdmin(), 'technician-invitation', technicianEmail);
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
+  await expect(page.getByText(technicianEmail)).toBeVisible();
+  const setPassword = page.getByRole('button', { name: 'Set Password' });
+  await expect(setPassword).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await expectAccessible(page);
+  await setPassword.click();
+  await page.waitForURL('**/technician-onboarding');
+
+  // Four steps; the admin's name is kept and cannot be changed.
+  await expect(page.getByRole('navigation', { name: 'Onboarding progress' })).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Terry Torque');
+  await expect(page.getByLabel('Full Name')).toHaveAttribute('readonly', '');
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await page.getByLabel('Phone').fill('5557654321');
+  await expect(page.getByLabel('Phone')).toHaveValue('(555) 765-4321');
+  await expectAccessible(page);
+  await next.click();
+  await page.getByLabel('Street Address').fill('9 Wrench Way');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('ZIP Code').fill('12345');
+  await page.getByLabel('Service Area').selectOption('North Side');
+  await expectAccessible(page);
+  await next.click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(`${PASSWORD}x`);
+  await page.getByLabel('Password', { exact: true }).focus();
+  await expect(next).toBeDisabled();
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await expectAccessible(page);
+  await next.click();
+  await page.getByLabel('Emergency Contact').fill('Pat Torque');
+  await page.getByLabel('Emergency Phone').fill('5551112222');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+  await page.waitForURL('**/technician-dashboard');
+
+  // The dashboard: a new technician starts the day off duty.
+  await expect(page.getByText('Terry Torque').first()).toBeVisible();
+  await expect(page.getByText('No appointments scheduled for today')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Start Duty' }).click();
+  await expect(page.getByRole('button', { name: 'End Duty' })).toBeVisible();
+
+  // A customer books and pays a visit today; the admin assigns it to the technician.
+  const customer = await api.createUser('customer', { name: 'Avery Driver' });
+  const customerApi = await api.requestAs(customer);
+  const appointment = await paidVisitToday(customerApi, staff, customer.email, today);
+  const { technicians } = (await (
+    await expectOk(await staff.get('/api/technicians'), 'GET /api/technicians')
+  ).json()) as { technicians: { id: string; email: string }[] };
+  const technicianId = technicians.find((t) => t.email === technicianEmail)!.id;
+  await expectOk(
+    await staff.patch(`/api/appointments/${appointment.id}/technician`, { data: { technicianId } }),
+    'PATCH /api/appointments/:id/technician',
+  );
+
+  // The job appears; the technician moves it through the day.
+  await page.reload();
+  const job = page.getByRole('article').filter({ hasText: 'Basic Oil Change' });
+  await expect(job).toBeVisible();
+  await expect(job).toContainText('Blue gate, side entrance');
+  await expect(job.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
+  await expectAccessible(page);
+  await chooseStatus(page, job, 'In Progress');
+  await chooseStatus(page, job, 'Completed');
+  await expectAccessible(page, WITHOUT_TOASTER);
+
+  // The customer's mailbox has both e-mails.
+  const superAdmin = await api.asSuperAdmin();
+  await expect
+    .poll(async () =>
+      (await mailbox(superAdmin))
+        .filter((m) => m.to === customer.email)
+        .map((m) => m.template)
+        .sort(),
+    )
+    .toEqual(expect.arrayContaining(['job-completed', 'job-in-progress']));
+
+  // Sign Out goes back to the Technician Portal.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL('**/tech-portal');
+  await expectAccessible(page);
+});
