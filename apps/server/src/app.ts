@@ -52,9 +52,11 @@ import { profileRoutes } from './features/users/profile-routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { vehiclesRoutes } from './features/vehicles/routes.ts';
 import { technicianInvitationRoutes } from './features/technicians/invitation-routes.ts';
+import { revokeInvitationTokens } from './features/technicians/invitation-tokens.ts';
 import { techniciansRoutes } from './features/technicians/routes.ts';
 import { technicianWorkRoutes } from './features/technicians/work-routes.ts';
 import { createDefaultProfile, revokePasswordResetLinks } from './features/users/service.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 
 export const WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -83,7 +85,11 @@ export async function buildApp({
     logger:
       env.nodeEnv === 'test'
         ? false
-        : { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: env.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: { req: serializeRequest },
+          },
     bodyLimit: 256 * 1024,
     // Believe X-Forwarded-For only from the configured number of proxy hops (TRUST_PROXY).
     trustProxy: (_address: string, hop: number) => hop < (env.trustProxy ?? 0),
@@ -107,7 +113,11 @@ export async function buildApp({
       sender?.nudge();
     },
     afterUserCreated: (user) => createDefaultProfile(database.db, user.id, user.name),
-    afterPasswordChanged: (userId) => revokePasswordResetLinks(database.db, userId),
+    // A new password ends every other way in: reset links and invitation links alike.
+    afterPasswordChanged: async (userId) => {
+      await revokePasswordResetLinks(database.db, userId);
+      await revokeInvitationTokens(database.db, userId);
+    },
     log(level, message, args) {
       app.log[level]({ source: 'auth', args }, message);
     },

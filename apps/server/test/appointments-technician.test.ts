@@ -6,6 +6,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myAppointmentsResponseSchema } from '@pitstop/shared/appointments/responses';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import {
   appointments,
@@ -40,6 +42,8 @@ let otherTechnician: TestUser;
 let tech: Viewer;
 let otherTech: Viewer;
 const day = futureWeekday(10);
+/** Business-local today (the default zone): the day a technician's jobs can be worked. */
+const today = businessNow(new Date(), DEFAULT_TIME_ZONE).date;
 /** The e-mail address the booking form gave (bookingBody's): where the visit's e-mails go. */
 const BOOKED_EMAIL = 'ada@example.com';
 
@@ -84,7 +88,10 @@ async function mailTo(address: string, template: string) {
     .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.template, template)));
 }
 
-/** A paid visit of the customer's with its services assigned to `to`; answers the rows. */
+/**
+ * A paid visit of the customer's with its services assigned to `to`, moved to today (a
+ * technician works today's jobs only); answers the rows.
+ */
 async function assignedVisit(services: string[], time: string, to: Viewer = tech) {
   const bookingId = await bookAndPay(ctx, customer, { services, date: day, time });
   const rows = await visitRows(bookingId);
@@ -92,6 +99,10 @@ async function assignedVisit(services: string[], time: string, to: Viewer = tech
     const response = await assign(admin, row.id, to.profileId);
     expect(response.statusCode, response.body).toBe(200);
   }
+  await ctx.database.db
+    .update(appointments)
+    .set({ appointmentDate: today })
+    .where(eq(appointments.bookingId, bookingId));
   return visitRows(bookingId);
 }
 
@@ -104,12 +115,22 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
+/** A technician who has finished onboarding (only they can be given jobs). */
+async function onboardedTechnicianUser(name: string): Promise<TestUser> {
+  const user = await createUser(ctx, 'technician', { name });
+  await ctx.database.db
+    .update(userProfiles)
+    .set({ onboardingComplete: true })
+    .where(eq(userProfiles.userId, user.userId));
+  return user;
+}
+
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await createUser(ctx, 'admin');
   customer = await createUser(ctx, 'customer');
-  technician = await createUser(ctx, 'technician', { name: 'Tess Torque' });
-  otherTechnician = await createUser(ctx, 'technician', { name: 'Otto Other' });
+  technician = await onboardedTechnicianUser('Tess Torque');
+  otherTechnician = await onboardedTechnicianUser('Otto Other');
   tech = await viewerOf(technician);
   otherTech = await viewerOf(otherTechnician);
 });
@@ -138,16 +159,18 @@ describe('assigning a technician (staff)', () => {
     expect(await mailTo(BOOKED_EMAIL, 'technician-assigned')).toHaveLength(1);
   });
 
-  it('refuses an off-duty technician, a non-technician, an unknown job and non-staff, changing nothing', async () => {
+  it('refuses an off-duty or not yet onboarded technician, a non-technician, an unknown job and non-staff, changing nothing', async () => {
     const bookingId = await bookAndPay(ctx, customer, { date: day, time: '08:30' });
     const [row] = await visitRows(bookingId);
-    const offDuty = await createUser(ctx, 'technician', { name: 'Sleepy' });
+    const offDuty = await onboardedTechnicianUser('Sleepy');
     await ctx.database.db
       .update(userProfiles)
       .set({ technicianStatus: 'off-duty' })
       .where(eq(userProfiles.userId, offDuty.userId));
     const offDutyId = (await viewerOf(offDuty)).profileId;
     const customerProfileId = (await viewerOf(customer)).profileId;
+    const newcomerId = (await viewerOf(await createUser(ctx, 'technician', { name: 'Not Yet' })))
+      .profileId;
     const before = await fingerprintTables(ctx);
 
     const refused = await assign(admin, row!.id, offDutyId);
@@ -156,6 +179,8 @@ describe('assigning a technician (staff)', () => {
       error: { fields: { technicianId: TECHNICIAN_MESSAGES.offDutyNotAssignable } },
     });
     expect((await assign(admin, row!.id, customerProfileId)).statusCode).toBe(422);
+    // Not onboarded yet: no password of their own chosen, not a technician who can work.
+    expect((await assign(admin, row!.id, newcomerId)).statusCode).toBe(422);
     expect((await assign(admin, crypto.randomUUID(), tech.profileId)).statusCode).toBe(404);
     expect((await assign(customer, row!.id, tech.profileId)).statusCode).toBe(403);
     expect((await assign(technician, row!.id, tech.profileId)).statusCode).toBe(403);
@@ -174,7 +199,7 @@ describe("a technician's own jobs", () => {
       .set({ status: 'cancelled' })
       .where(eq(appointments.id, cancelled[0]!.id));
 
-    const jobs = await listTechnicianJobsForDay(ctx.database.db, tech.profileId, day);
+    const jobs = await listTechnicianJobsForDay(ctx.database.db, tech.profileId, today);
     const ids = jobs.map((job) => job.id);
     expect(ids).toContain(earlier[0]!.id);
     expect(ids).toContain(later[0]!.id);
@@ -229,7 +254,7 @@ describe("a technician's own jobs", () => {
     expect(stored).toMatchObject({ status: 'scheduled', startedAt: null, completedAt: null });
   });
 
-  it("refuses another technician's job and a cancelled one, changing nothing", async () => {
+  it("refuses another technician's job, another day's and a cancelled one, changing nothing", async () => {
     const [row] = await assignedVisit(['battery-service'], '11:00');
     const before = await fingerprintTables(ctx);
     const notMine = await rejection(
@@ -244,9 +269,24 @@ describe("a technician's own jobs", () => {
     expect(other.code).toBe('NOT_FOUND');
     expect(await fingerprintTables(ctx)).toEqual(before);
 
+    // Another day's job: a technician works today's list only.
     await ctx.database.db
       .update(appointments)
-      .set({ status: 'cancelled' })
+      .set({ appointmentDate: day })
+      .where(eq(appointments.id, row!.id));
+    const otherDay = await rejection(
+      ctx.database.db.transaction((tx) =>
+        changeJobStatusAsTechnician(tx, ctx.env, tech, row!.id, 'in-progress'),
+      ),
+    );
+    expect(otherDay).toMatchObject({ code: 'CONFLICT', message: TECHNICIAN_MESSAGES.notTodaysJob });
+    const addedOtherDay = await rejection(
+      addServicesToJob(ctx.database.db, tech, row!.id, ['basic-oil-change']),
+    );
+    expect(addedOtherDay.code).toBe('CONFLICT');
+    await ctx.database.db
+      .update(appointments)
+      .set({ appointmentDate: today, status: 'cancelled' })
       .where(eq(appointments.id, row!.id));
     const cancelled = await rejection(
       ctx.database.db.transaction((tx) =>
@@ -276,7 +316,7 @@ describe('services added on site', () => {
     expect(rows[2]!.startsAt.getTime()).toBe(rows[1]!.endsAt.getTime());
     expect(rows.every((item) => item.technicianId === tech.profileId)).toBe(true);
 
-    const jobs = await listTechnicianJobsForDay(ctx.database.db, tech.profileId, day);
+    const jobs = await listTechnicianJobsForDay(ctx.database.db, tech.profileId, today);
     expect(jobs.find((job) => job.id === row!.id)).toMatchObject({
       visitServiceIds: ['basic-oil-change', 'battery-service', 'maintenance'],
       visitBalanceDueCents: 17998,
@@ -300,7 +340,7 @@ describe('services added on site', () => {
       .update(appointments)
       .set({ status: 'cancelled' })
       .where(eq(appointments.id, result.added[1]!.id));
-    const [after] = await listTechnicianJobsForDay(ctx.database.db, tech.profileId, day).then(
+    const [after] = await listTechnicianJobsForDay(ctx.database.db, tech.profileId, today).then(
       (list) => list.filter((job) => job.id === row!.id),
     );
     expect(after?.visitBalanceDueCents).toBe(2999);
@@ -333,7 +373,7 @@ describe('services added on site', () => {
 
 describe('the Technicians admin figures and removal', () => {
   it('counts completed jobs, finds the next one, and hands open jobs back when a technician goes', async () => {
-    const newcomer = await createUser(ctx, 'technician', { name: 'Nia New' });
+    const newcomer = await onboardedTechnicianUser('Nia New');
     const nia = await viewerOf(newcomer);
     const [done] = await assignedVisit(['battery-service'], '18:00', nia);
     const [open] = await assignedVisit(['basic-oil-change'], '18:30', nia);
@@ -347,7 +387,7 @@ describe('the Technicians admin figures and removal', () => {
       completedJobs: 1,
       nextAppointment: {
         appointmentId: open!.id,
-        date: day,
+        date: today,
         time: '18:30',
         serviceName: 'Basic Oil Change',
         customerName: expect.any(String) as string,

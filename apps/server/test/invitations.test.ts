@@ -595,6 +595,33 @@ describe('POST /api/technician-invitations/accept', () => {
     expect(sessions).toHaveLength(1);
   });
 
+  it('a password reset kills an invitation link still outstanding', async () => {
+    const invited = await inviteTechnician(ctx, manager);
+    expect((await check(invited.token)).statusCode).toBe(200);
+    const asked = await send(undefined, 'POST', '/api/auth/request-password-reset', {
+      email: invited.email,
+      redirectTo: `${APP_URL}/reset-password`,
+    });
+    expect(asked.statusCode).toBe(200);
+    const [link] = await ctx.database.db
+      .select()
+      .from(authVerifications)
+      .where(
+        and(
+          like(authVerifications.identifier, 'reset-password:%'),
+          eq(authVerifications.value, invited.userId),
+        ),
+      );
+    const resetToken = link!.identifier.slice('reset-password:'.length);
+    const reset = await send(undefined, 'POST', '/api/auth/reset-password', {
+      newPassword: 'chosen-by-reset',
+      token: resetToken,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await check(invited.token)).statusCode).toBe(410);
+    expect((await accept(invited.token)).statusCode).toBe(410);
+  });
+
   it('creates the password login when the account has none', async () => {
     const invited = await inviteTechnician(ctx, manager);
     // An account made without a password login (say, by another sign-in method).

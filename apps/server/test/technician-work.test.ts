@@ -370,6 +370,23 @@ describe('GET /api/technician/dashboard', () => {
 
 // ---------------------------------------------------------------- duty
 
+describe('before onboarding', () => {
+  it('a technician cannot go on duty, mark days or open the dashboard', async () => {
+    const tech = await acceptedTechnician(ctx, admin);
+    const tomorrow = addDays(today(), 1);
+    for (const [method, url, body] of [
+      ['GET', '/api/technician/dashboard', undefined],
+      ['PUT', '/api/technician/duty', { onDuty: true }],
+      ['PUT', `/api/technician/working-days/${tomorrow}`, { working: true }],
+    ] as const) {
+      const response = await expectNothingChanged(() => send(tech, method, url, body), 403);
+      expect(response.json()).toMatchObject({
+        error: { message: TECHNICIAN_MESSAGES.onboardingFirst },
+      });
+    }
+  });
+});
+
 describe('PUT /api/technician/duty', () => {
   it('toggles between available and off-duty, and keeps a technician on a job on-job', async () => {
     const tech = await onboardedTechnician(ctx, admin);

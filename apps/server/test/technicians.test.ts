@@ -4,6 +4,8 @@
 // nothing.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
 import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
 import { addDays, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import {
@@ -89,6 +91,15 @@ async function assignedJob(technician: { profileId: string }): Promise<string> {
   return row!.id;
 }
 
+/** Moves a job to today (business-local, the default zone): technicians work today's jobs only. */
+async function movedToToday(id: string): Promise<string> {
+  await ctx.database.db
+    .update(appointments)
+    .set({ appointmentDate: businessNow(new Date(), DEFAULT_TIME_ZONE).date })
+    .where(eq(appointments.id, id));
+  return id;
+}
+
 async function appointmentRow(id: string) {
   const [row] = await ctx.database.db.select().from(appointments).where(eq(appointments.id, id));
   return row!;
@@ -148,7 +159,7 @@ describe('GET /api/technicians', () => {
     expect(await listCards()).toContainEqual(
       expect.objectContaining({ id: newer.profileId, completedJobs: 0, nextAppointment: null }),
     );
-    const done = await assignedJob(newer);
+    const done = await movedToToday(await assignedJob(newer));
     const next = await assignedJob(newer);
     // The technician finishes the first one.
     for (const status of ['in-progress', 'completed']) {
@@ -294,9 +305,10 @@ describe('DELETE /api/technicians/:id', () => {
   it('deletes the account and sends their open jobs back to Unassigned; done jobs keep the name', async () => {
     const tech = await onboardedTechnician(ctx, admin, { name: 'Leaving Tech' });
     const open = await assignedJob(tech);
-    const done = await assignedJob(tech);
+    const done = await movedToToday(await assignedJob(tech));
     for (const status of ['in-progress', 'completed']) {
-      await send(tech, 'PATCH', `/api/technician/jobs/${done}/status`, { status });
+      const moved = await send(tech, 'PATCH', `/api/technician/jobs/${done}/status`, { status });
+      expect(moved.statusCode, moved.body).toBe(200);
     }
     expect(await appointmentRow(open)).toMatchObject({ technician: 'Leaving Tech' });
 
@@ -328,6 +340,18 @@ describe('DELETE /api/technicians/:id', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'technician.delete'), eq(auditLog.entityId, tech.profileId)));
     expect(audit).toMatchObject({ details: expect.objectContaining({ releasedJobs: 1 }) });
+  });
+
+  it('from User Management too: their open jobs go back to Unassigned', async () => {
+    const superAdmin = await createUser(ctx, 'super_admin');
+    const tech = await onboardedTechnician(ctx, admin, { name: 'Removed Elsewhere' });
+    const open = await assignedJob(tech);
+    const response = await send(superAdmin, 'DELETE', `/api/users/${tech.profileId}`);
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await appointmentRow(open)).toMatchObject({
+      technicianId: null,
+      technician: 'Unassigned',
+    });
   });
 
   it('refuses a manager, a technician and a non-technician, changing nothing', async () => {

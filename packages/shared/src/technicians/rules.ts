@@ -25,6 +25,8 @@ export const TECHNICIAN_MESSAGES = {
   jobNotFound: "We couldn't find this job.",
   jobCancelled: 'This job was cancelled and can no longer be changed.',
   servicesAlreadyOnVisit: 'These services are already on this visit.',
+  notTodaysJob: "Only today's jobs can be changed.",
+  onboardingFirst: 'Please complete onboarding first.',
   serviceUnknown: 'Please choose services from the list',
   chooseService: 'Please select at least one service',
   pastDay: 'Past days cannot be changed.',
@@ -70,9 +72,26 @@ export function isOnDuty(status: TechnicianStatus): boolean {
   return status !== 'off-duty';
 }
 
-/** Start Duty / End Duty toggles between available and off-duty (spec section 4). */
-export function statusAfterDutyToggle(status: TechnicianStatus): TechnicianStatus {
-  return isOnDuty(status) ? 'off-duty' : 'available';
+/**
+ * Start Duty / End Duty (spec section 4: it toggles between available and off-duty). The request
+ * says which it is, so pressing twice changes nothing; a technician on a job who presses Start
+ * Duty again stays on-job.
+ */
+export function statusAfterDuty(status: TechnicianStatus, onDuty: boolean): TechnicianStatus {
+  if (!onDuty) return 'off-duty';
+  return isOnDuty(status) ? status : 'available';
+}
+
+/**
+ * After the technician moves one of today's jobs: off-duty stays (as on load); a job in progress
+ * today makes them on-job; none makes them available.
+ */
+export function statusAfterJobChange(
+  status: TechnicianStatus,
+  hasJobInProgressToday: boolean,
+): TechnicianStatus {
+  if (status === 'off-duty') return 'off-duty';
+  return hasJobInProgressToday ? 'on-job' : 'available';
 }
 
 /**

@@ -99,14 +99,17 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'appointment:assign' },
     },
-    async (request) => ({
-      appointment: await assignTechnician(
+    async (request) => {
+      const appointment = await assignTechnician(
         db,
         env,
         requireViewer(request),
         request.params.id,
         request.body.technicianId,
-      ),
-    }),
+      );
+      // The customer's "who is coming" e-mail was queued with the change: send it now.
+      app.ctx.sender?.nudge();
+      return { appointment };
+    },
   );
 }

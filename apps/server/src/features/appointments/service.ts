@@ -1,6 +1,7 @@
 // Appointments: the jobs a paid visit becomes, one per booked service (spec section 3's stored
 // columns). All of a visit's services are done in one visit, one after the other: each
 // appointment starts when the services before it end.
+import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { can } from '@pitstop/shared/permissions';
 import type { Appointment, MyVisit } from '@pitstop/shared/appointments/responses';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
@@ -354,13 +355,26 @@ function jobNotice(row: AppointmentRow): JobNotice {
   };
 }
 
-/** The technician's own job, locked; anyone else's is "not found", a cancelled one refused. */
-async function lockOwnJob(tx: Executor, actor: Viewer, id: string): Promise<AppointmentRow> {
+/**
+ * The technician's own job, locked; anyone else's is "not found", a cancelled one refused, and
+ * so is one of another day: a technician works today's list (spec section 6), so nobody starts
+ * tomorrow's job early or adds services to a visit long done.
+ */
+async function lockOwnJob(
+  tx: Executor,
+  actor: Viewer,
+  id: string,
+  now: Date,
+): Promise<AppointmentRow> {
   const row = await findAppointmentForUpdate(tx, id);
   if (!row || row.technicianId !== actor.profileId) {
     throw new AppError('NOT_FOUND', TECHNICIAN_MESSAGES.jobNotFound);
   }
   if (row.status === 'cancelled') throw new AppError('CONFLICT', TECHNICIAN_MESSAGES.jobCancelled);
+  const { timeZone } = await getBusinessProfile(tx);
+  if (row.appointmentDate !== businessNow(now, timeZone).date) {
+    throw new AppError('CONFLICT', TECHNICIAN_MESSAGES.notTodaysJob);
+  }
   return row;
 }
 
@@ -378,7 +392,7 @@ export async function changeJobStatusAsTechnician(
   status: TechnicianJobStatus,
   now: Date = new Date(),
 ): Promise<TechnicianJob> {
-  const row = await lockOwnJob(tx, actor, appointmentId);
+  const row = await lockOwnJob(tx, actor, appointmentId, now);
   if (row.status === status) return (await toTechnicianJobs(tx, [row]))[0]!;
   const moments =
     status === 'in-progress'
@@ -413,9 +427,10 @@ export async function addServicesToJob(
   actor: Viewer,
   appointmentId: string,
   serviceIds: string[],
+  now: Date = new Date(),
 ): Promise<{ added: TechnicianJob[]; visitBalanceDueCents: number }> {
   return db.transaction(async (tx) => {
-    const job = await lockOwnJob(tx, actor, appointmentId);
+    const job = await lockOwnJob(tx, actor, appointmentId, now);
     const visit = job.bookingId ? await listVisitRowsForUpdate(tx, job.bookingId) : [job];
     const onVisit = new Set(visit.map((row) => row.serviceId));
     if (serviceIds.some((id) => onVisit.has(id))) {
@@ -494,8 +509,9 @@ export async function assignTechnician(
     if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
     let name = 'Unassigned';
     if (technicianId !== null) {
-      const found = await findTechnicianById(tx, technicianId);
-      if (!found) {
+      // Held unchanged until commit: an End Duty or a removal meanwhile waits for this to finish.
+      const found = await findTechnicianById(tx, technicianId, 'share');
+      if (!found || !found.profile.onboardingComplete) {
         const message = TECHNICIAN_MESSAGES.notAssignable;
         throw new AppError('VALIDATION', message, { technicianId: message });
       }

@@ -88,7 +88,8 @@ export async function resendInvitation(
 ): Promise<{ loginLink: string | null }> {
   const { db, env } = deps;
   const link = await db.transaction(async (tx) => {
-    const found = await findTechnicianById(tx, profileId);
+    // Locked: of two resends at once, the second waits and revokes the first one's link.
+    const found = await findTechnicianById(tx, profileId, 'update');
     if (!found) throw technicianNotFound();
     const issued = await issueInvitationToken(tx, {
       userId: found.profile.userId,

@@ -8,7 +8,10 @@ import type { OnboardingForm } from '@pitstop/shared/technicians/forms';
 import {
   deriveTechnicianStatus,
   monthRange,
+  statusAfterDuty,
+  statusAfterJobChange,
   statusAfterWorkingDayToggle,
+  TECHNICIAN_MESSAGES,
   workingDayProblem,
 } from '@pitstop/shared/technicians/rules';
 import type { TechnicianJobStatus, TechnicianStatus } from '@pitstop/shared/technicians/rules';
@@ -47,11 +50,26 @@ async function businessToday(db: Executor, now = new Date()): Promise<string> {
   return businessNow(now, timeZone).date;
 }
 
-/** The technician's own profile; 404 if the account is no longer a technician's. */
-async function ownProfile(db: Executor, viewer: Viewer) {
-  const found = await findTechnicianById(db, viewer.profileId);
+/**
+ * The technician's own profile; 404 if the account is no longer a technician's. With `lock` the
+ * row is locked for the transaction, so two changes of the status never both read the old one.
+ */
+async function ownProfile(db: Executor, viewer: Viewer, lock?: 'update') {
+  const found = await findTechnicianById(db, viewer.profileId, lock);
   if (!found) throw technicianNotFound();
   return found.profile;
+}
+
+/**
+ * The profile of a technician who may work: onboarding finished (spec section 4: until then
+ * everything leads to onboarding, so nobody can go on duty and be given jobs before it).
+ */
+async function workingProfile(db: Executor, viewer: Viewer, lock?: 'update') {
+  const profile = await ownProfile(db, viewer, lock);
+  if (!profile.onboardingComplete) {
+    throw new AppError('FORBIDDEN', TECHNICIAN_MESSAGES.onboardingFirst);
+  }
+  return profile;
 }
 
 /**
@@ -66,9 +84,13 @@ export async function completeOnboarding(
   viewer: Viewer,
   input: OnboardingForm,
 ): Promise<void> {
+  // Refused before the costly hash: a repeated request costs a read, not a hash.
+  if ((await ownProfile(db, viewer)).onboardingComplete) {
+    throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
+  }
   const passwordHash = await hashPassword(auth, input.password);
   await db.transaction(async (tx) => {
-    const profile = await ownProfile(tx, viewer);
+    const profile = await ownProfile(tx, viewer, 'update');
     if (profile.onboardingComplete) throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
     const saved = await completeTechnicianOnboarding(tx, profile.id, {
       name: profile.name.trim() !== '' ? profile.name : input.name.trim(),
@@ -113,7 +135,7 @@ export async function getDashboard(
 ): Promise<TechnicianDashboard> {
   const today = await businessToday(db, now);
   const [profile, jobs, worksToday] = await Promise.all([
-    ownProfile(db, viewer),
+    workingProfile(db, viewer),
     listTechnicianJobsForDay(db, viewer.profileId, today),
     hasWorkingDayRow(db, viewer.profileId, today),
   ]);
@@ -140,18 +162,11 @@ export async function getDashboard(
   };
 }
 
-/**
- * Start Duty / End Duty (spec section 4): on duty is available (a technician on a job stays
- * on-job), off duty is off-duty.
- */
+/** Start Duty / End Duty (spec section 4), as the shared rule says. */
 export async function setDuty(db: Db, viewer: Viewer, onDuty: boolean): Promise<TechnicianStatus> {
   return db.transaction(async (tx) => {
-    const { technicianStatus: stored } = await ownProfile(tx, viewer);
-    const next: TechnicianStatus = !onDuty
-      ? 'off-duty'
-      : stored === 'on-job'
-        ? 'on-job'
-        : 'available';
+    const { technicianStatus: stored } = await workingProfile(tx, viewer, 'update');
+    const next = statusAfterDuty(stored, onDuty);
     if (next !== stored) await setTechnicianStatus(tx, viewer.profileId, next);
     return next;
   });
@@ -187,7 +202,7 @@ export async function setWorkingDay(
   const problem = workingDayProblem(date, today);
   if (problem) throw new AppError('VALIDATION', problem, { date: problem });
   return db.transaction(async (tx) => {
-    const { technicianStatus: stored } = await ownProfile(tx, viewer);
+    const { technicianStatus: stored } = await workingProfile(tx, viewer, 'update');
     if (working) await insertWorkingDayRow(tx, viewer.profileId, date);
     else await deleteWorkingDayRow(tx, viewer.profileId, date);
     const status = statusAfterWorkingDayToggle(stored, { date, today, working });
@@ -197,8 +212,9 @@ export async function setWorkingDay(
 }
 
 /**
- * The technician moves one of their own jobs; in the same transaction their status follows:
- * a job in progress today makes them on-job, none makes them available, off duty stays off duty.
+ * The technician moves one of their own jobs; in the same transaction their status follows
+ * (statusAfterJobChange): a job in progress today makes them on-job, none available, off duty
+ * stays off duty.
  */
 export async function changeOwnJobStatus(
   deps: { db: Db; env: Env; sender: MailSender | undefined },
@@ -210,12 +226,14 @@ export async function changeOwnJobStatus(
   const { db, env } = deps;
   const today = await businessToday(db, now);
   const result = await db.transaction(async (tx) => {
+    // Locks in the order assigning does (the job, then the technician): no deadlock between them.
     const job = await changeJobStatusAsTechnician(tx, env, viewer, appointmentId, status, now);
-    const { technicianStatus: stored } = await ownProfile(tx, viewer);
+    const { technicianStatus: stored } = await workingProfile(tx, viewer, 'update');
     const jobs = await listTechnicianJobsForDay(tx, viewer.profileId, today);
-    const isOnJob = jobs.some((todays) => todays.status === 'in-progress');
-    const technicianStatus: TechnicianStatus =
-      stored === 'off-duty' ? 'off-duty' : isOnJob ? 'on-job' : 'available';
+    const technicianStatus = statusAfterJobChange(
+      stored,
+      jobs.some((todays) => todays.status === 'in-progress'),
+    );
     if (technicianStatus !== stored) {
       await setTechnicianStatus(tx, viewer.profileId, technicianStatus);
     }

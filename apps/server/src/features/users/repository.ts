@@ -59,6 +59,24 @@ export async function findProfilePhoto(db: Executor, profileId: string) {
   return row?.photo ?? null;
 }
 
+/**
+ * A profile and its e-mail, its row locked for the caller's transaction: `update` for a change
+ * of the row itself, `share` to hold it unchanged while something refers to it.
+ */
+export async function lockProfileById(
+  db: Executor,
+  profileId: string,
+  strength: 'update' | 'share',
+) {
+  const [row] = await db
+    .select({ profile: profileColumns, email: authUsers.email })
+    .from(userProfiles)
+    .innerJoin(authUsers, eq(authUsers.id, userProfiles.userId))
+    .where(eq(userProfiles.id, profileId))
+    .for(strength, { of: userProfiles });
+  return row;
+}
+
 export async function findProfileById(db: Executor, profileId: string) {
   const [row] = await db
     .select({ profile: profileColumns, email: authUsers.email })

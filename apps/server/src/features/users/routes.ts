@@ -5,6 +5,7 @@ import { userListResponseSchema, userResponseSchema } from '@pitstop/shared/user
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
+import { releaseTechnicianJobs } from '../appointments/service.ts';
 import { createUser, deleteUser, listUsers, updateUser } from './service.ts';
 
 const profileParams = z.object({ id: z.uuid('Unknown user') });
@@ -75,7 +76,10 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       config: { access: 'user:manage' },
     },
     async (request, reply) => {
-      await deleteUser(db, requireViewer(request), request.params.id);
+      // A technician's open jobs go back to Unassigned, as when removed from Technicians.
+      await deleteUser(db, requireViewer(request), request.params.id, (tx, profile) =>
+        profile.role === 'technician' ? releaseTechnicianJobs(tx, profile.id) : Promise.resolve(),
+      );
       return reply.status(204).send(null);
     },
   );

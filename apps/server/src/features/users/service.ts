@@ -22,6 +22,7 @@ import {
   ensureProfileRow,
   findAuthUserByEmail,
   findProfileById,
+  lockProfileById,
   findProfileByUserId,
   findProfileWithEmailByUserId,
   findVerification,
@@ -198,13 +199,23 @@ export async function updateUser(
   });
 }
 
-export async function deleteUser(db: Db, actor: Viewer, profileId: string): Promise<void> {
+/**
+ * Deletes an account. `beforeDelete` runs first in the same transaction, for what other features
+ * must let go of (a technician's open jobs go back to Unassigned).
+ */
+export async function deleteUser(
+  db: Db,
+  actor: Viewer,
+  profileId: string,
+  beforeDelete?: (tx: Executor, profile: ProfileRow) => Promise<unknown>,
+): Promise<void> {
   const existing = await findProfileById(db, profileId);
   if (!existing) throw new AppError('NOT_FOUND', 'User not found.');
   if (existing.profile.userId === actor.userId) {
     throw new AppError('FORBIDDEN', CANNOT_DELETE_SELF);
   }
   await db.transaction(async (tx) => {
+    await beforeDelete?.(tx, existing.profile);
     await deleteAuthUser(tx, existing.profile.userId);
     await recordAudit(tx, actor, {
       action: 'user.delete',
@@ -278,9 +289,18 @@ export async function takeOneTimeValue(
   return row && { userId: row.value, expiresAt: row.expiresAt };
 }
 
-/** A technician's profile and account e-mail by profile id, or undefined for anyone else. */
-export async function findTechnicianById(db: Executor, profileId: string) {
-  const found = await findProfileById(db, profileId);
+/**
+ * A technician's profile and account e-mail by profile id, or undefined for anyone else. With
+ * `lock`, the row is locked for the caller's transaction (see lockProfileById).
+ */
+export async function findTechnicianById(
+  db: Executor,
+  profileId: string,
+  lock?: 'update' | 'share',
+) {
+  const found = lock
+    ? await lockProfileById(db, profileId, lock)
+    : await findProfileById(db, profileId);
   return found?.profile.role === 'technician' ? found : undefined;
 }
 

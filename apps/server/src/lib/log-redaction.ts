@@ -1,0 +1,23 @@
+// What the request log may hold. One-time links carry their credential in the query string
+// (an invitation's or a password reset's `token`); the log keeps the path and hides the value,
+// so reading a log never hands anyone a working link.
+import type { FastifyRequest } from 'fastify';
+
+const SECRET_PARAMS = /([?&](?:token|code)=)[^&#]*/gi;
+// The auth library's e-mailed reset link carries its token in the path.
+const SECRET_PATHS = /^(\/api\/auth\/reset-password\/)[^?#/]+/i;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+/** Fastify's request log line, with the URL redacted. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}

@@ -1,0 +1,24 @@
+// The request log never holds a working one-time link: the token of an invitation or a password
+// reset is hidden, the rest of the address kept.
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from '../src/lib/log-redaction.ts';
+
+describe('redactUrl', () => {
+  it('hides link tokens wherever they sit in the query', () => {
+    expect(redactUrl('/set-technician-password?token=abc_DEF-123')).toBe(
+      '/set-technician-password?token=[redacted]',
+    );
+    expect(redactUrl('/reset-password?x=1&token=abc#top')).toBe(
+      '/reset-password?x=1&token=[redacted]#top',
+    );
+    expect(redactUrl('/api/auth/reset-password/abc?callbackURL=%2Freset&TOKEN=z')).toBe(
+      '/api/auth/reset-password/[redacted]?callbackURL=%2Freset&TOKEN=[redacted]',
+    );
+  });
+
+  it('keeps addresses without secrets as they are', () => {
+    for (const url of ['/api/technicians/working-days?month=2026-12', '/booking', '/?tokens=1']) {
+      expect(redactUrl(url)).toBe(url);
+    }
+  });
+});
