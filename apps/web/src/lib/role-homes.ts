@@ -21,9 +21,7 @@ export function adminDashboardHref({ viewer }: ViewerState): string {
 
 /** Where a technician belongs: the dashboard once onboarded, onboarding before that. */
 export function technicianHomePath(viewer: Pick<Viewer, 'onboardingComplete'>): string {
-  return viewer.onboardingComplete
-    ? PATHS.technicianDashboard
-    : PATHS.technicianOnboarding;
+  return viewer.onboardingComplete ? PATHS.technicianDashboard : PATHS.technicianOnboarding;
 }
 
 /** Where a signed-in viewer is sent from the home page, if anywhere. */

@@ -9,10 +9,11 @@ import {
   type TechnicianCard,
 } from '@pitstop/shared/technicians/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshAccountLists, techniciansQueryKey } from '../../lib/account-lists.ts';
 import { apiFetch, noContentSchema } from '../../lib/api.ts';
 
-/** Every technicians query lives under this key, so one invalidation refreshes cards and days. */
-export const techniciansQueryKey = ['technicians'] as const;
+// Every technicians query lives under techniciansQueryKey, so one invalidation refreshes cards
+// and days.
 
 export function techniciansQueryOptions() {
   return queryOptions({
@@ -56,7 +57,7 @@ export function useInviteTechnician() {
         })
       ).technician,
     // Not awaited: the dialog says it was sent while the grid refreshes behind it.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: techniciansQueryKey }),
+    onSuccess: () => void refreshAccountLists(queryClient),
   });
 }
 
@@ -74,7 +75,7 @@ export function useUpdateTechnician() {
       queryClient.setQueryData<TechnicianCard[]>(techniciansQueryOptions().queryKey, (list) =>
         list?.map((card) => (card.id === technician.id ? technician : card)),
       );
-      void queryClient.invalidateQueries({ queryKey: techniciansQueryKey });
+      void refreshAccountLists(queryClient);
     },
   });
 }
@@ -84,6 +85,6 @@ export function useDeleteTechnician() {
   return useMutation({
     mutationFn: (id: string) => apiFetch(technicianUrl(id), noContentSchema, { method: 'DELETE' }),
     // Awaited, so the card is gone by the time the success toast appears.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: techniciansQueryKey }),
+    onSuccess: () => refreshAccountLists(queryClient),
   });
 }

@@ -14,6 +14,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiFetch, noContentSchema } from '../../lib/api.ts';
+import { refreshAccountLists, usersQueryKey } from '../../lib/account-lists.ts';
 import { viewerQueryKey } from '../../lib/viewer.ts';
 
 export type RoleFilter = Role | 'all';
@@ -31,7 +32,6 @@ export interface UserList {
 }
 
 /** Every users query lives under this key, so one invalidation refreshes lists and counts. */
-export const usersQueryKey = ['users'] as const;
 
 export function usersListQueryKey(filter: UserFilter) {
   return [...usersQueryKey, 'list', filter] as const;
@@ -78,7 +78,7 @@ export function useCreateUser() {
     mutationFn: async (input: CreateUserInput) =>
       (await apiFetch('/api/users', userResponseSchema, { method: 'POST', body: input })).user,
     // Not awaited: the dialog shows its success message while the list refreshes behind it.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => void refreshAccountLists(queryClient),
   });
 }
 
@@ -101,7 +101,7 @@ export function useUpdateUser() {
         })
       ).user,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      void refreshAccountLists(queryClient);
       // The viewer may have edited their own name, which the dashboard greets them by.
       void queryClient.invalidateQueries({ queryKey: viewerQueryKey });
     },
@@ -114,6 +114,6 @@ export function useDeleteUser() {
     mutationFn: (id: string) =>
       apiFetch(`/api/users/${encodeURIComponent(id)}`, noContentSchema, { method: 'DELETE' }),
     // Awaited, so the row is gone by the time the success toast appears.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => refreshAccountLists(queryClient),
   });
 }

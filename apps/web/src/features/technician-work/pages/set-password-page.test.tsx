@@ -67,8 +67,10 @@ describe('/set-technician-password', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/set-technician-password');
     expect(await lastBodyOf('POST', '/api/technician-invitations/check')).toEqual({ token });
-    // Still the form: the page kept the token it read.
+    // Still the form: the page kept the token it read, and the history entry keeps it for a
+    // reload of the tab.
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ token });
   });
 
   it('says when someone else is signed in on this device that the link signs them out', async () => {

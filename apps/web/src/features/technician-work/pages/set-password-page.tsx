@@ -36,18 +36,29 @@ const toPortal = (
 
 const isSpent = (error: unknown) => error instanceof ApiError && error.status === 410;
 
-/** The link's token, read once: it leaves the address bar at once so it lingers nowhere. */
+/**
+ * The link's token, read once: it leaves the address bar at once so it lingers nowhere visible
+ * (history, a shared screen), but stays in this tab's history entry, so a reload still works.
+ */
 function useLinkToken(): string | null {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [token] = useState(() => params.get('token'));
+  const [token] = useState(() => params.get('token') ?? tokenInState(location.state));
   const hasTokenInUrl = params.has('token');
   useEffect(() => {
     if (!hasTokenInUrl) return;
-    void navigate({ pathname: location.pathname, hash: location.hash }, { replace: true });
-  }, [hasTokenInUrl, location.pathname, location.hash, navigate]);
+    void navigate(
+      { pathname: location.pathname, hash: location.hash },
+      { replace: true, state: { token } },
+    );
+  }, [hasTokenInUrl, location.pathname, location.hash, navigate, token]);
   return token;
+}
+
+function tokenInState(state: unknown): string | null {
+  const token = (state as { token?: unknown } | null)?.token;
+  return typeof token === 'string' ? token : null;
 }
 
 export function SetPasswordPage() {
