@@ -418,3 +418,36 @@ export async function onboardedTechnician(
   }
   return { ...technician, password: body.password as string };
 }
+
+// ---------------------------------------------------------------- requests and refusals
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A request as `user` (signed out when undefined), from the app's own origin. */
+export function sendAs(
+  ctx: TestContext,
+  user: { cookie: string } | undefined,
+  method: Method,
+  url: string,
+  payload?: unknown,
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+/** Runs a request that must be refused with `status`, and shows it changed no row of any table. */
+export async function expectNothingChanged<R extends { statusCode: number; body: string }>(
+  ctx: TestContext,
+  request: () => Promise<R>,
+  status: number,
+): Promise<R> {
+  const before = await fingerprintTables(ctx);
+  const response = await request();
+  expect(response.statusCode, response.body).toBe(status);
+  expect(await fingerprintTables(ctx)).toEqual(before);
+  return response;
+}

@@ -30,15 +30,17 @@ import {
   cookieFrom,
   createTestContext,
   createUser,
+  expectNothingChanged,
   fingerprintTables,
   invitationTokenFor,
   inviteTechnician,
   latestEmailTo,
+  sendAs,
   setRole,
   signIn,
   uniqueEmail,
 } from './harness.ts';
-import type { TestContext, TestUser } from './harness.ts';
+import type { TestContext, TestUser, Method } from './harness.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -157,8 +159,6 @@ describe('technician invitation links', () => {
 
 // ---------------------------------------------------------------- the routes
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 function send(
   user: TestUser | undefined,
   method: Method,
@@ -166,12 +166,7 @@ function send(
   payload?: unknown,
   on: TestContext = ctx,
 ) {
-  return on.app.inject({
-    method,
-    url,
-    headers: { origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  return sendAs(on, user, method, url, payload);
 }
 
 function check(token: string, on: TestContext = ctx) {
@@ -190,18 +185,6 @@ async function viewerOf(cookie: string) {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
   return (response.json() as { viewer: { role: string; onboardingComplete: boolean } | null })
     .viewer;
-}
-
-/** A refused request changes no row of any table. */
-async function expectNothingChanged<R extends { statusCode: number; body: string }>(
-  request: () => Promise<R>,
-  status: number,
-): Promise<R> {
-  const before = await fingerprintTables(ctx);
-  const response = await request();
-  expect(response.statusCode, response.body).toBe(status);
-  expect(await fingerprintTables(ctx)).toEqual(before);
-  return response;
 }
 
 let admin: TestUser;
@@ -255,11 +238,13 @@ describe('POST /api/technicians/invitations', () => {
     for (const role of ['customer', 'technician'] as const) {
       const user = await createUser(ctx, role);
       await expectNothingChanged(
+        ctx,
         () => send(user, 'POST', '/api/technicians/invitations', body),
         403,
       );
     }
     await expectNothingChanged(
+      ctx,
       () => send(undefined, 'POST', '/api/technicians/invitations', body),
       401,
     );
@@ -268,6 +253,7 @@ describe('POST /api/technicians/invitations', () => {
   it('refuses an e-mail that has an account (any case), with the message at the field', async () => {
     const existing = await createUser(ctx, 'customer');
     const response = await expectNothingChanged(
+      ctx,
       () =>
         send(manager, 'POST', '/api/technicians/invitations', {
           name: 'Twin',
@@ -320,6 +306,7 @@ describe('POST /api/technicians/invitations', () => {
 
   it('checks the name and e-mail in the spec words, changing nothing', async () => {
     const response = await expectNothingChanged(
+      ctx,
       () => send(manager, 'POST', '/api/technicians/invitations', { name: '  ', email: 'nope' }),
       422,
     );
@@ -345,7 +332,7 @@ describe('POST /api/technicians/:id/invitation (resend)', () => {
     expect((await check(invited.token)).json()).toMatchObject({
       error: { code: 'GONE', message: TECHNICIAN_MESSAGES.linkInvalid },
     });
-    await expectNothingChanged(() => accept(invited.token), 410);
+    await expectNothingChanged(ctx, () => accept(invited.token), 410);
     expect((await check(token)).statusCode).toBe(200);
     expect((await accept(token)).statusCode).toBe(200);
     const [audit] = await ctx.database.db
@@ -399,6 +386,7 @@ describe('POST /api/technicians/:id/invitation (resend)', () => {
   it('is for admins and super admins only, and for technicians only (404 otherwise), changing nothing', async () => {
     const invited = await inviteTechnician(ctx, manager);
     await expectNothingChanged(
+      ctx,
       () => send(manager, 'POST', `/api/technicians/${invited.profileId}/invitation`),
       403,
     );
@@ -408,6 +396,7 @@ describe('POST /api/technicians/:id/invitation (resend)', () => {
       .from(userProfiles)
       .where(eq(userProfiles.userId, customer.userId));
     const response = await expectNothingChanged(
+      ctx,
       () => send(admin, 'POST', `/api/technicians/${profile!.id}/invitation`),
       404,
     );
@@ -415,6 +404,7 @@ describe('POST /api/technicians/:id/invitation (resend)', () => {
       error: { message: TECHNICIAN_MESSAGES.technicianNotFound },
     });
     await expectNothingChanged(
+      ctx,
       () => send(admin, 'POST', `/api/technicians/00000000-0000-4000-8000-000000000000/invitation`),
       404,
     );
@@ -474,7 +464,7 @@ describe('POST /api/technician-invitations/check', () => {
     expect((await check(invited.token)).json()).toMatchObject({
       error: { code: 'GONE', message: TECHNICIAN_MESSAGES.notTechnician },
     });
-    await expectNothingChanged(() => accept(invited.token), 410);
+    await expectNothingChanged(ctx, () => accept(invited.token), 410);
   });
 });
 
@@ -509,7 +499,7 @@ describe('POST /api/technician-invitations/accept', () => {
   it('works once: a second use is 410 and changes nothing', async () => {
     const invited = await inviteTechnician(ctx, manager);
     expect((await accept(invited.token, 'first-pass')).statusCode).toBe(200);
-    const again = await expectNothingChanged(() => accept(invited.token, 'second-pass'), 410);
+    const again = await expectNothingChanged(ctx, () => accept(invited.token, 'second-pass'), 410);
     expect(again.json()).toMatchObject({
       error: { code: 'GONE', message: TECHNICIAN_MESSAGES.linkInvalid },
     });
@@ -517,14 +507,14 @@ describe('POST /api/technician-invitations/accept', () => {
   });
 
   it('refuses a forged or expired link with 410 and changes nothing', async () => {
-    await expectNothingChanged(() => accept('b'.repeat(43)), 410);
+    await expectNothingChanged(ctx, () => accept('b'.repeat(43)), 410);
     const tech = await inviteTechnician(ctx, manager);
     const old = await issueInvitationToken(ctx.database.db, {
       userId: tech.userId,
       appUrl: APP_URL,
       now: new Date(Date.now() - 8 * DAY),
     });
-    const expired = await expectNothingChanged(() => accept(old.token), 410);
+    const expired = await expectNothingChanged(ctx, () => accept(old.token), 410);
     expect(expired.json()).toMatchObject({
       error: { message: TECHNICIAN_MESSAGES.linkExpired },
     });
@@ -532,11 +522,12 @@ describe('POST /api/technician-invitations/accept', () => {
 
   it('checks the password in the spec words and keeps the link working', async () => {
     const invited = await inviteTechnician(ctx, manager);
-    const short = await expectNothingChanged(() => accept(invited.token, 'abc'), 422);
+    const short = await expectNothingChanged(ctx, () => accept(invited.token, 'abc'), 422);
     expect(short.json()).toMatchObject({
       error: { fields: { password: PASSWORD_TOO_SHORT } },
     });
     const mismatch = await expectNothingChanged(
+      ctx,
       () => accept(invited.token, 'abcdef', 'abcdeg'),
       422,
     );

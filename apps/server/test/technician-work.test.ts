@@ -31,17 +31,17 @@ import {
 } from '../src/db/schema.ts';
 import {
   acceptedTechnician,
-  APP_URL,
   bookAndPay,
   createTestContext,
   createUser,
-  fingerprintTables,
+  expectNothingChanged,
   futureWeekday,
   onboardedTechnician,
   onboardingBody,
+  sendAs,
   signIn,
 } from './harness.ts';
-import type { SignedInTechnician, TestContext, TestUser } from './harness.ts';
+import type { SignedInTechnician, TestContext, TestUser, Method } from './harness.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -56,26 +56,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 function send(user: TestUser | undefined, method: Method, url: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
-async function expectNothingChanged<R extends { statusCode: number; body: string }>(
-  request: () => Promise<R>,
-  status: number,
-): Promise<R> {
-  const before = await fingerprintTables(ctx);
-  const response = await request();
-  expect(response.statusCode, response.body).toBe(status);
-  expect(await fingerprintTables(ctx)).toEqual(before);
-  return response;
+  return sendAs(ctx, user, method, url, payload);
 }
 
 /** The business-local date today (the default zone, America/New_York). */
@@ -170,6 +152,7 @@ describe('PUT /api/technician/onboarding', () => {
     ];
     for (const [overrides, field, message] of cases) {
       const response = await expectNothingChanged(
+        ctx,
         () => send(tech, 'PUT', '/api/technician/onboarding', onboardingBody(overrides)),
         422,
       );
@@ -254,6 +237,7 @@ describe('PUT /api/technician/onboarding', () => {
   it('completes once: a second submission is refused and changes nothing', async () => {
     const tech = await onboardedTechnician(ctx, admin);
     const again = await expectNothingChanged(
+      ctx,
       () =>
         send(
           tech,
@@ -268,10 +252,12 @@ describe('PUT /api/technician/onboarding', () => {
 
   it('is for technicians only', async () => {
     await expectNothingChanged(
+      ctx,
       () => send(customer, 'PUT', '/api/technician/onboarding', onboardingBody()),
       403,
     );
     await expectNothingChanged(
+      ctx,
       () => send(admin, 'PUT', '/api/technician/onboarding', onboardingBody()),
       403,
     );
@@ -379,7 +365,7 @@ describe('before onboarding', () => {
       ['PUT', '/api/technician/duty', { onDuty: true }],
       ['PUT', `/api/technician/working-days/${tomorrow}`, { working: true }],
     ] as const) {
-      const response = await expectNothingChanged(() => send(tech, method, url, body), 403);
+      const response = await expectNothingChanged(ctx, () => send(tech, method, url, body), 403);
       expect(response.json()).toMatchObject({
         error: { message: TECHNICIAN_MESSAGES.onboardingFirst },
       });
@@ -407,10 +393,12 @@ describe('PUT /api/technician/duty', () => {
   it('refuses a body that is not true or false, and other roles, changing nothing', async () => {
     const tech = await onboardedTechnician(ctx, admin);
     await expectNothingChanged(
+      ctx,
       () => send(tech, 'PUT', '/api/technician/duty', { onDuty: 'yes' }),
       422,
     );
     await expectNothingChanged(
+      ctx,
       () => send(admin, 'PUT', '/api/technician/duty', { onDuty: false }),
       403,
     );
@@ -468,6 +456,7 @@ describe('working days', () => {
   it('refuses past days and days more than a year ahead at the date field, changing nothing', async () => {
     const tech = await onboardedTechnician(ctx, admin);
     const past = await expectNothingChanged(
+      ctx,
       () =>
         send(tech, 'PUT', `/api/technician/working-days/${addDays(today(), -1)}`, {
           working: true,
@@ -478,6 +467,7 @@ describe('working days', () => {
       error: { code: 'VALIDATION', fields: { date: TECHNICIAN_MESSAGES.pastDay } },
     });
     const far = await expectNothingChanged(
+      ctx,
       () =>
         send(
           tech,
@@ -496,10 +486,12 @@ describe('working days', () => {
         .statusCode,
     ).toBe(200);
     await expectNothingChanged(
+      ctx,
       () => send(tech, 'PUT', '/api/technician/working-days/2027-02-30', { working: true }),
       422,
     );
     await expectNothingChanged(
+      ctx,
       () => send(customer, 'PUT', `/api/technician/working-days/${lastDay}`, { working: true }),
       403,
     );
@@ -581,6 +573,7 @@ describe('PATCH /api/technician/jobs/:id/status', () => {
     const intruder = await onboardedTechnician(ctx, admin);
     const job = await jobToday(owner);
     const foreign = await expectNothingChanged(
+      ctx,
       () => send(intruder, 'PATCH', `/api/technician/jobs/${job}/status`, { status: 'completed' }),
       404,
     );
@@ -588,10 +581,12 @@ describe('PATCH /api/technician/jobs/:id/status', () => {
       error: { code: 'NOT_FOUND', message: TECHNICIAN_MESSAGES.jobNotFound },
     });
     await expectNothingChanged(
+      ctx,
       () => send(owner, 'PATCH', `/api/technician/jobs/${job}/status`, { status: 'cancelled' }),
       422,
     );
     await expectNothingChanged(
+      ctx,
       () => send(admin, 'PATCH', `/api/technician/jobs/${job}/status`, { status: 'completed' }),
       403,
     );
@@ -623,6 +618,7 @@ describe('POST /api/technician/jobs/:id/services', () => {
     const intruder = await onboardedTechnician(ctx, admin);
     const job = await jobToday(owner);
     await expectNothingChanged(
+      ctx,
       () =>
         send(intruder, 'POST', `/api/technician/jobs/${job}/services`, {
           serviceIds: ['battery-service'],
@@ -630,6 +626,7 @@ describe('POST /api/technician/jobs/:id/services', () => {
       404,
     );
     const empty = await expectNothingChanged(
+      ctx,
       () => send(owner, 'POST', `/api/technician/jobs/${job}/services`, { serviceIds: [] }),
       422,
     );

@@ -16,17 +16,17 @@ import {
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
 import { appointments, auditLog, authUsers, userProfiles } from '../src/db/schema.ts';
 import {
-  APP_URL,
   bookAndPay,
   createTestContext,
   createUser,
-  fingerprintTables,
+  expectNothingChanged,
   futureWeekday,
   inviteTechnician,
   onboardedTechnician,
+  sendAs,
   signIn,
 } from './harness.ts';
-import type { SignedInTechnician, TestContext, TestUser } from './harness.ts';
+import type { SignedInTechnician, TestContext, TestUser, Method } from './harness.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -43,26 +43,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 function send(user: TestUser | undefined, method: Method, url: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
-async function expectNothingChanged<R extends { statusCode: number; body: string }>(
-  request: () => Promise<R>,
-  status: number,
-): Promise<R> {
-  const before = await fingerprintTables(ctx);
-  const response = await request();
-  expect(response.statusCode, response.body).toBe(status);
-  expect(await fingerprintTables(ctx)).toEqual(before);
-  return response;
+  return sendAs(ctx, user, method, url, payload);
 }
 
 async function listCards(user: TestUser = manager): Promise<TechnicianCard[]> {
@@ -278,10 +260,12 @@ describe('PATCH /api/technicians/:id', () => {
   it('refuses a manager, a half address and a non-technician, changing nothing', async () => {
     const tech = await onboardedTechnician(ctx, admin);
     await expectNothingChanged(
+      ctx,
       () => send(manager, 'PATCH', `/api/technicians/${tech.profileId}`, editBody),
       403,
     );
     const half = await expectNothingChanged(
+      ctx,
       () => send(admin, 'PATCH', `/api/technicians/${tech.profileId}`, { ...editBody, city: '' }),
       422,
     );
@@ -291,13 +275,18 @@ describe('PATCH /api/technicians/:id', () => {
       .from(userProfiles)
       .where(eq(userProfiles.userId, customer.userId));
     const notTech = await expectNothingChanged(
+      ctx,
       () => send(admin, 'PATCH', `/api/technicians/${customerProfile!.id}`, editBody),
       404,
     );
     expect(notTech.json()).toMatchObject({
       error: { code: 'NOT_FOUND', message: TECHNICIAN_MESSAGES.technicianNotFound },
     });
-    await expectNothingChanged(() => send(admin, 'PATCH', '/api/technicians/nope', editBody), 422);
+    await expectNothingChanged(
+      ctx,
+      () => send(admin, 'PATCH', '/api/technicians/nope', editBody),
+      422,
+    );
   });
 });
 
@@ -358,10 +347,12 @@ describe('DELETE /api/technicians/:id', () => {
     const tech = await onboardedTechnician(ctx, admin);
     await assignedJob(tech);
     await expectNothingChanged(
+      ctx,
       () => send(manager, 'DELETE', `/api/technicians/${tech.profileId}`),
       403,
     );
     await expectNothingChanged(
+      ctx,
       () => send(tech, 'DELETE', `/api/technicians/${tech.profileId}`),
       403,
     );
@@ -370,10 +361,12 @@ describe('DELETE /api/technicians/:id', () => {
       .from(userProfiles)
       .where(eq(userProfiles.userId, admin.userId));
     await expectNothingChanged(
+      ctx,
       () => send(admin, 'DELETE', `/api/technicians/${adminProfile!.id}`),
       404,
     );
     await expectNothingChanged(
+      ctx,
       () => send(admin, 'DELETE', '/api/technicians/00000000-0000-4000-8000-000000000000'),
       404,
     );
