@@ -41,6 +41,8 @@ const SPEC_SECTION_6: Record<string, string[]> = {
   'appointment:assign': ['manager', 'admin', 'super_admin'],
   'appointment:status:any': ['manager', 'admin', 'super_admin'],
   'technician:read': ['manager', 'admin', 'super_admin'],
+  // Issue 12: the spec leaves inviting open; every staff role may.
+  'technician:invite': ['manager', 'admin', 'super_admin'],
   'metrics:read': ['manager', 'admin', 'super_admin'],
   'business:read': ['manager', 'admin', 'super_admin'],
   'technician:manage': ['admin', 'super_admin'],

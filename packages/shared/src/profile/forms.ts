@@ -33,7 +33,7 @@ export const PROFILE_MESSAGES = {
 export const PROFILE_MESSAGE_MS = 3_000;
 
 /** Text of at most `max` characters; `missing` is the message when it is not text at all. */
-function text(max: number, missing: string) {
+export function text(max: number, missing: string) {
   return z
     .string(missing)
     .trim()
@@ -42,14 +42,14 @@ function text(max: number, missing: string) {
 }
 
 /** Empty, or a phone of ten digits (the field formats it as (XXX) XXX-XXXX). */
-function optionalPhone(message: string) {
+export function optionalPhone(message: string) {
   return text(14, message).refine(
     (value) => value === '' || value.replace(/\D/g, '').length === 10,
     message,
   );
 }
 
-const requiredPhone = (message: string) =>
+export const requiredPhone = (message: string) =>
   optionalPhone(message).refine((value) => value !== '', message);
 
 const personalInfo = {

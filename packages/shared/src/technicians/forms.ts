@@ -3,36 +3,14 @@
 // Each route parses its body with the same schema its form used.
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, PASSWORDS_DO_NOT_MATCH } from '../auth/forms.ts';
-import { PROFILE_MESSAGES } from '../profile/forms.ts';
+import { optionalPhone, PROFILE_MESSAGES, requiredPhone, text } from '../profile/forms.ts';
 import { isZipCode } from '../profile/address.ts';
 import { SERVICE_AREAS } from '../service-areas.ts';
-import {
-  CONTROL_CHARACTERS_REFUSED,
-  hasControlCharacters,
-  PERSON_NAME_MAX_LENGTH,
-} from '../text.ts';
+import { PERSON_NAME_MAX_LENGTH } from '../text.ts';
 import { TECHNICIAN_JOB_STATUSES, TECHNICIAN_MESSAGES } from './rules.ts';
-
-function text(max: number, message: string) {
-  return z
-    .string(message)
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED);
-}
 
 const required = (max: number, message: string) =>
   text(max, message).refine((value) => value !== '', message);
-
-/** Ten digits, formatted by the field as (XXX) XXX-XXXX (spec: at least 10 characters). */
-const phone = (message: string) =>
-  text(14, message).refine((value) => value.replace(/\D/g, '').length === 10, message);
-
-const optionalPhone = (message: string) =>
-  text(14, message).refine(
-    (value) => value === '' || value.replace(/\D/g, '').length === 10,
-    message,
-  );
 
 /** Invite Technician: full name and e-mail, both trimmed (spec section 5). */
 export const inviteTechnicianSchema = z.object({
@@ -89,7 +67,7 @@ const city = required(100, PROFILE_MESSAGES.city).refine(
 export const onboardingStepSchemas = [
   z.object({
     name: required(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.name),
-    phone: phone(PROFILE_MESSAGES.phone),
+    phone: requiredPhone(PROFILE_MESSAGES.phone),
   }),
   z.object({
     street: required(200, PROFILE_MESSAGES.street),
@@ -101,7 +79,7 @@ export const onboardingStepSchemas = [
   passwordPair.superRefine(passwordsMatch, always),
   z.object({
     emergencyContact: required(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.emergencyContact),
-    emergencyPhone: phone(PROFILE_MESSAGES.emergencyPhone),
+    emergencyPhone: requiredPhone(PROFILE_MESSAGES.emergencyPhone),
   }),
 ] as const;
 
