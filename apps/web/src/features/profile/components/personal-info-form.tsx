@@ -8,6 +8,7 @@ import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, type ControlProps } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
@@ -99,45 +100,14 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
               />
             )}
           </FormField>
-          <FormField
-            id="profile-street"
-            label="Street Address"
-            hint={
+          <AddressFields
+            form={form}
+            idPrefix="profile"
+            columns={6}
+            streetHint={
               isTechnician ? undefined : 'Leave the address blank, or give street, city and ZIP.'
             }
-            error={errors.street?.message}
-            className="sm:col-span-6"
-          >
-            {(control) => (
-              <Input {...control} autoComplete="street-address" {...form.register('street')} />
-            )}
-          </FormField>
-          <FormField
-            id="profile-city"
-            label="City"
-            error={errors.city?.message}
-            className="sm:col-span-4"
-          >
-            {(control) => (
-              <Input {...control} autoComplete="address-level2" {...form.register('city')} />
-            )}
-          </FormField>
-          <FormField
-            id="profile-zip"
-            label="ZIP Code"
-            error={errors.zipCode?.message}
-            className="sm:col-span-2"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="postal-code"
-                inputMode="numeric"
-                maxLength={10}
-                {...form.register('zipCode')}
-              />
-            )}
-          </FormField>
+          />
 
           {isTechnician && (
             <WorkDetails>

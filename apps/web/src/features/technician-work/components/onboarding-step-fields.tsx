@@ -3,6 +3,7 @@
 // read-only when the admin gave it with the invitation.
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields.tsx';
 import { FormField, type ControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
@@ -48,42 +49,7 @@ export function OnboardingStepFields({ step, form, isNameLocked }: OnboardingSte
     case 1:
       return (
         <div className="grid gap-5 sm:grid-cols-6">
-          <FormField
-            id="onboarding-street"
-            label="Street Address"
-            error={errors.street?.message}
-            className="sm:col-span-6"
-          >
-            {(control) => (
-              <Input {...control} autoComplete="street-address" {...form.register('street')} />
-            )}
-          </FormField>
-          <FormField
-            id="onboarding-city"
-            label="City"
-            error={errors.city?.message}
-            className="sm:col-span-4"
-          >
-            {(control) => (
-              <Input {...control} autoComplete="address-level2" {...form.register('city')} />
-            )}
-          </FormField>
-          <FormField
-            id="onboarding-zip"
-            label="ZIP Code"
-            error={errors.zipCode?.message}
-            className="sm:col-span-2"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="postal-code"
-                inputMode="numeric"
-                maxLength={10}
-                {...form.register('zipCode')}
-              />
-            )}
-          </FormField>
+          <AddressFields form={form} idPrefix="onboarding" columns={6} />
           <FormField
             id="onboarding-service-area"
             label="Service Area"

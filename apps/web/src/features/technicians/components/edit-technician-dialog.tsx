@@ -7,6 +7,7 @@ import { technicianEditSchema, type TechnicianEditForm } from '@pitstop/shared/t
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
 import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -126,28 +127,7 @@ function EditTechnicianForm({
           control={form.control}
           error={errors.phone?.message}
         />
-        <FormField
-          id="edit-technician-street"
-          label="Street Address"
-          error={errors.street?.message}
-          className="sm:col-span-2"
-        >
-          {(control) => <Input {...control} autoComplete="off" {...form.register('street')} />}
-        </FormField>
-        <FormField id="edit-technician-city" label="City" error={errors.city?.message}>
-          {(control) => <Input {...control} autoComplete="off" {...form.register('city')} />}
-        </FormField>
-        <FormField id="edit-technician-zip" label="ZIP Code" error={errors.zipCode?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={10}
-              {...form.register('zipCode')}
-            />
-          )}
-        </FormField>
+        <AddressFields form={form} idPrefix="edit-technician" columns={2} autofill={false} />
         <FormField
           id="edit-technician-service-area"
           label="Service Area"
