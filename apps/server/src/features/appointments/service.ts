@@ -62,6 +62,29 @@ export interface VisitForAppointments {
 }
 
 /**
+ * A visit's services done one after the other from `start`: each with its own moment, length
+ * and price, as the appointment rows keep them.
+ */
+function oneAfterAnother(
+  services: readonly { id: string; name: string; durationMinutes: number; priceCents: number }[],
+  start: Date,
+) {
+  let startsAt = start.getTime();
+  return services.map((service) => {
+    const endsAt = startsAt + service.durationMinutes * 60_000;
+    const moment = { startsAt: new Date(startsAt), endsAt: new Date(endsAt) };
+    startsAt = endsAt;
+    return {
+      serviceId: service.id,
+      serviceName: service.name,
+      ...moment,
+      durationMinutes: service.durationMinutes,
+      priceCents: service.priceCents,
+    };
+  });
+}
+
+/**
  * Creates the visit's appointments (status scheduled, technician Unassigned) with a status-history
  * row each. Run again for the same booking it adds nothing. Returns how many it created.
  */
@@ -70,22 +93,14 @@ export async function createAppointmentsForBooking(
   visit: VisitForAppointments,
   changedBy: string | null = null,
 ): Promise<number> {
-  let offsetMinutes = 0;
-  const rows: AppointmentValues[] = visit.services.map((service) => {
-    const startsAt = new Date(visit.startsAt.getTime() + offsetMinutes * 60_000);
-    offsetMinutes += service.durationMinutes;
-    return {
+  const rows: AppointmentValues[] = oneAfterAnother(visit.services, visit.startsAt).map(
+    (service) => ({
       bookingId: visit.bookingId,
       userId: visit.userId,
       customerName: visit.customerName,
-      serviceId: service.id,
-      serviceName: service.name,
+      ...service,
       appointmentDate: visit.date,
       appointmentTime: visit.time,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + service.durationMinutes * 60_000),
-      durationMinutes: service.durationMinutes,
-      priceCents: service.priceCents,
       paid: true,
       status: 'scheduled',
       technician: 'Unassigned',
@@ -94,8 +109,8 @@ export async function createAppointmentsForBooking(
       email: visit.email,
       vehicleColor: visit.vehicleColor,
       description: visit.description,
-    };
-  });
+    }),
+  );
   const created = await insertAppointmentsIfAbsent(tx, rows);
   await insertAppointmentStatusHistory(
     tx,
@@ -445,33 +460,24 @@ export async function addServicesToJob(
       });
       services.push(service);
     }
-    let startsAt = Math.max(...visit.map((row) => row.endsAt.getTime()));
-    const rows = services.map((service) => {
-      const start = new Date(startsAt);
-      startsAt += service.durationMinutes * 60_000;
-      return {
-        bookingId: job.bookingId,
-        userId: job.userId,
-        customerName: job.customerName,
-        serviceId: service.id,
-        serviceName: service.name,
-        appointmentDate: job.appointmentDate,
-        appointmentTime: job.appointmentTime,
-        startsAt: start,
-        endsAt: new Date(startsAt),
-        durationMinutes: service.durationMinutes,
-        priceCents: service.priceCents,
-        paid: false,
-        status: 'scheduled' as const,
-        technicianId: job.technicianId,
-        technician: job.technician,
-        location: job.location,
-        phone: job.phone,
-        email: job.email,
-        vehicleColor: job.vehicleColor,
-        description: job.description,
-      };
-    });
+    const visitEnd = new Date(Math.max(...visit.map((row) => row.endsAt.getTime())));
+    const rows = oneAfterAnother(services, visitEnd).map((service) => ({
+      bookingId: job.bookingId,
+      userId: job.userId,
+      customerName: job.customerName,
+      ...service,
+      appointmentDate: job.appointmentDate,
+      appointmentTime: job.appointmentTime,
+      paid: false,
+      status: 'scheduled' as const,
+      technicianId: job.technicianId,
+      technician: job.technician,
+      location: job.location,
+      phone: job.phone,
+      email: job.email,
+      vehicleColor: job.vehicleColor,
+      description: job.description,
+    }));
     const inserted = await insertAppointmentRows(tx, rows);
     await insertAppointmentStatusHistory(
       tx,
