@@ -1,5 +1,8 @@
 // The dashboard's 'Admin Services' menu: one card link per screen the viewer's role may manage.
+// A manager has none (spec section 6) but may still see and invite technicians: said in words.
+import { can } from '@pitstop/shared/permissions';
 import type { Role } from '@pitstop/shared/roles';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { adminServicesFor } from '../admin-services.ts';
@@ -15,6 +18,16 @@ export function AdminServicesMenu({ role }: { role: Role }) {
         <p className="mt-3 rounded-card border border-dashed border-input bg-background px-5 py-4 text-sm text-muted-foreground">
           Users, services and the business profile are managed by admins. Ask an admin if something
           there needs to change.
+          {can(role, 'technician:read') && (
+            <>
+              {' '}
+              You can see the team and invite technicians on the{' '}
+              <Link to={PATHS.adminTechnicians} className="font-medium text-primary underline">
+                Technicians
+              </Link>{' '}
+              page.
+            </>
+          )}
         </p>
       ) : (
         <nav aria-labelledby="admin-services-title" className="mt-3">

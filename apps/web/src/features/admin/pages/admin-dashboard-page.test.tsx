@@ -52,13 +52,17 @@ describe('admin dashboard', () => {
     );
   });
 
-  it('shows a manager no admin services, and says who manages them', async () => {
+  it('shows a manager no admin services, says who manages them, and where technicians are', async () => {
     signInAs({ role: 'manager' });
     renderApp('/admin');
 
     const menu = await adminServicesMenu();
-    expect(within(menu).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('navigation')).not.toBeInTheDocument();
     expect(menu).toHaveTextContent('managed by admins');
+    expect(within(menu).getByRole('link', { name: 'Technicians' })).toHaveAttribute(
+      'href',
+      '/admin/technicians',
+    );
   });
 
   it('sends a signed-in customer to the admin portal', async () => {
