@@ -4,14 +4,19 @@ import type { Role } from '@pitstop/shared/roles';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-const ADMIN_SERVICES = ['Manage Users', 'Manage Services', 'Business Profile'];
+const ADMIN_SERVICES = [
+  'Manage Users',
+  'Manage Services',
+  'Manage Technicians',
+  'Business Profile',
+];
 
 const aOrAn = (role: string) => (/^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`);
 
 const MENU: Record<'manager' | 'admin' | 'super_admin', string[]> = {
   manager: [],
-  admin: ['Manage Services', 'Business Profile'],
-  super_admin: ['Manage Users', 'Manage Services', 'Business Profile'],
+  admin: ['Manage Services', 'Manage Technicians', 'Business Profile'],
+  super_admin: ['Manage Users', 'Manage Services', 'Manage Technicians', 'Business Profile'],
 };
 
 for (const [role, offered] of Object.entries(MENU) as [keyof typeof MENU, string[]][]) {
