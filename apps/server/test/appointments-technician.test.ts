@@ -5,7 +5,10 @@
 // technician's open jobs go back to Unassigned.
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { myAppointmentsResponseSchema } from '@pitstop/shared/appointments/responses';
+import {
+  balanceDueListResponseSchema,
+  myAppointmentsResponseSchema,
+} from '@pitstop/shared/appointments/responses';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
@@ -334,6 +337,32 @@ describe('services added on site', () => {
     const visit = mine.upcoming.find((item) => item.bookingId === row!.bookingId);
     expect(visit?.balanceDueCents).toBe(17998);
     expect(visit?.services).toHaveLength(3);
+
+    // Staff see it to follow up; nobody else may list it.
+    const staffView = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/appointments/balance-due',
+      headers: { cookie: admin.cookie },
+    });
+    const listed = balanceDueListResponseSchema
+      .parse(staffView.json())
+      .visits.find((item) => item.bookingId === row!.bookingId);
+    expect(listed).toMatchObject({
+      technician: 'Tess Torque',
+      balanceDueCents: 17998,
+      services: [
+        { serviceName: 'Battery Service', priceCents: 2999 },
+        { serviceName: 'Basic Maintenance', priceCents: 14999 },
+      ],
+    });
+    for (const user of [customer, technician]) {
+      const refused = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/appointments/balance-due',
+        headers: { cookie: user.cookie },
+      });
+      expect(refused.statusCode).toBe(403);
+    }
 
     // A cancelled extra is no longer owed.
     await ctx.database.db

@@ -31,6 +31,7 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/business': 'business:edit',
   'GET /api/appointments': 'appointment:read:own',
   'GET /api/appointments/mine': 'appointment:read:own',
+  'GET /api/appointments/balance-due': 'appointment:read:any',
   'GET /api/appointments/:id/calendar.ics': 'appointment:read:own',
   'PATCH /api/appointments/:id/technician': 'appointment:assign',
   'GET /api/profile': 'profile:edit:own',
@@ -124,6 +125,10 @@ beforeAll(async () => {
     headers: { cookie: technicianCookie },
   });
   technicianProfileId = (me.json() as { viewer: { profileId: string } }).viewer.profileId;
+  // An onboarded technician: only they can work, and be given jobs.
+  await ctx.database.db.execute(
+    sql`update user_profiles set onboarding_complete = true where id = ${technicianProfileId}`,
+  );
   const bookingId = await bookAndPay(ctx, victim);
   const [job] = await ctx.database.db
     .execute(sql`select id from appointments where booking_id = ${bookingId}`)

@@ -428,6 +428,10 @@ export const appointments = pgTable(
     // One appointment per booked service, however often fulfilment runs.
     uniqueIndex('appointments_booking_service_idx').on(t.bookingId, t.serviceId),
     index('appointments_starts_idx').on(t.startsAt),
+    // The few visits with a balance due (services added on site), found without a scan.
+    index('appointments_unpaid_idx')
+      .on(t.startsAt)
+      .where(sql`${t.paid} = false`),
   ],
 );
 

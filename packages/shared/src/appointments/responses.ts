@@ -83,3 +83,24 @@ export const myAppointmentsResponseSchema = z.object({
   unscheduled: z.array(myUnscheduledOrderSchema),
 });
 export type MyAppointmentsResponse = z.infer<typeof myAppointmentsResponseSchema>;
+
+/** A visit whose customer still owes for services added on site (staff follow up). */
+export const balanceDueVisitSchema = z.object({
+  bookingId: z.string(),
+  customerName: z.string(),
+  /** Business-local YYYY-MM-DD and HH:MM of the visit. */
+  date: z.string(),
+  time: z.string(),
+  location: z.string(),
+  phone: z.string(),
+  email: z.nullable(z.string()),
+  /** Who added them: the technician's name, or null if the visit is now unassigned. */
+  technician: z.nullable(z.string()),
+  /** The unpaid services, not cancelled, in the order they are done. */
+  services: z.array(z.object({ serviceName: z.string(), priceCents: z.int() })),
+  balanceDueCents: z.int(),
+});
+export type BalanceDueVisit = z.infer<typeof balanceDueVisitSchema>;
+
+/** GET /api/appointments/balance-due: latest visit first. */
+export const balanceDueListResponseSchema = z.object({ visits: z.array(balanceDueVisitSchema) });

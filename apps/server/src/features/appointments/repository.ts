@@ -270,3 +270,13 @@ export async function unassignOpenJobs(db: Executor, profileId: string): Promise
     .returning({ id: appointments.id });
   return rows.length;
 }
+
+/** Unpaid appointments not cancelled (services added on site), latest first, at most `limit`. */
+export async function listUnpaidRows(db: Executor, limit: number): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.paid, false), ne(appointments.status, 'cancelled')))
+    .orderBy(desc(appointments.startsAt), asc(appointments.id))
+    .limit(limit);
+}

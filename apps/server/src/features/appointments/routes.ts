@@ -4,6 +4,7 @@
 import {
   appointmentListResponseSchema,
   appointmentResponseSchema,
+  balanceDueListResponseSchema,
   myAppointmentsResponseSchema,
 } from '@pitstop/shared/appointments/responses';
 import { assignTechnicianRequestSchema } from '@pitstop/shared/technicians/forms';
@@ -16,6 +17,7 @@ import {
   assignTechnician,
   listAppointments,
   listMyVisits,
+  listVisitsWithBalanceDue,
   visitCalendar,
 } from './service.ts';
 
@@ -59,6 +61,20 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
       ]);
       return { ...visits, unscheduled };
     },
+  );
+
+  app.get(
+    '/api/appointments/balance-due',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'Visits whose customer still owes for services added on site, latest first (staff)',
+        response: { 200: balanceDueListResponseSchema },
+      },
+      config: { access: 'appointment:read:any' },
+    },
+    async () => ({ visits: await listVisitsWithBalanceDue(db) }),
   );
 
   app.get(

@@ -3,7 +3,7 @@
 // appointment starts when the services before it end.
 import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { can } from '@pitstop/shared/permissions';
-import type { Appointment, MyVisit } from '@pitstop/shared/appointments/responses';
+import type { Appointment, BalanceDueVisit, MyVisit } from '@pitstop/shared/appointments/responses';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import type { TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
@@ -34,6 +34,7 @@ import {
   insertAppointmentStatusHistory,
   listAppointmentRows,
   listTechnicianDayRows,
+  listUnpaidRows,
   listUserAppointmentRows,
   listUserVisitRows,
   listVisitFacts,
@@ -542,5 +543,39 @@ export async function assignTechnician(
       );
     }
     return toAppointment(updated);
+  });
+}
+
+/** Visits staff follow up for payment: more than the team could chase at once. */
+const BALANCE_DUE_LIMIT = 500;
+
+/**
+ * Visits whose customer still owes for services added on site (issue 12: the admin sees the
+ * balance due), one per booking, latest first.
+ */
+export async function listVisitsWithBalanceDue(db: Executor): Promise<BalanceDueVisit[]> {
+  const byVisit = new Map<string, AppointmentRow[]>();
+  for (const row of await listUnpaidRows(db, BALANCE_DUE_LIMIT)) {
+    const key = row.bookingId ?? row.id;
+    byVisit.set(key, [...(byVisit.get(key) ?? []), row]);
+  }
+  return [...byVisit.entries()].map(([bookingId, rows]) => {
+    const ordered = rows.toSorted((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    const first = ordered[0]!;
+    return {
+      bookingId,
+      customerName: first.customerName,
+      date: first.appointmentDate,
+      time: first.appointmentTime,
+      location: first.location,
+      phone: first.phone,
+      email: first.email,
+      technician: first.technicianId === null ? null : first.technician,
+      services: ordered.map((row) => ({
+        serviceName: row.serviceName,
+        priceCents: row.priceCents,
+      })),
+      balanceDueCents: balanceDueCents(ordered),
+    };
   });
 }

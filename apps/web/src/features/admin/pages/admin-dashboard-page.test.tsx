@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/msw/accounts.ts';
+import { seedBalanceDue } from '../../../test/msw/handlers/appointments.ts';
 import { seedUnscheduledOrders } from '../../../test/msw/handlers/booking.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
@@ -115,5 +116,41 @@ describe('admin dashboard', () => {
     expect(
       await screen.findByText('No paid orders are waiting to be scheduled.'),
     ).toBeInTheDocument();
+  });
+
+  it('lists the visits with a balance due for services added on site, with the contact', async () => {
+    seedBalanceDue([
+      {
+        bookingId: 'b-2',
+        customerName: 'Casey Customer',
+        date: '2026-11-23',
+        time: '15:30',
+        location: '12 Elm Street, Springfield, 12345',
+        phone: '(555) 123-4567',
+        email: 'casey@example.com',
+        technician: 'Terry Torque',
+        services: [{ serviceName: 'High Mileage Service', priceCents: 8999 }],
+        balanceDueCents: 8999,
+      },
+    ]);
+    signInAs({ role: 'manager' });
+    renderApp('/admin');
+
+    const heading = await screen.findByRole('heading', { name: 'Balance due' });
+    const section = heading.closest('section') as HTMLElement;
+    expect(await within(section).findByText('Casey Customer')).toBeInTheDocument();
+    expect(section).toHaveTextContent('Nov 23, 2026 at 3:30 PM · Terry Torque');
+    expect(within(section).getAllByText('$89.99')).toHaveLength(2);
+    expect(within(section).getByRole('link', { name: '(555) 123-4567' })).toHaveAttribute(
+      'href',
+      'tel:+15551234567',
+    );
+  });
+
+  it('says when no visit has a balance due', async () => {
+    signInAs({ role: 'admin' });
+    renderApp('/admin');
+
+    expect(await screen.findByText('No visit has a balance due.')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { AdminPage } from '../../../components/admin-page.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { useViewer } from '../../../lib/viewer.ts';
 import { AdminServicesMenu } from '../components/admin-services-menu.tsx';
+import { BalanceDueVisits } from '../components/balance-due-visits.tsx';
 import { UnscheduledOrders } from '../components/unscheduled-orders.tsx';
 
 export function AdminDashboardPage() {
@@ -33,6 +34,7 @@ export function AdminDashboardPage() {
       <div className="flex flex-col gap-10">
         <AdminServicesMenu role={role} />
         <UnscheduledOrders />
+        <BalanceDueVisits />
       </div>
     </AdminPage>
   );

@@ -1,8 +1,11 @@
 // Doubles of the customer's own appointments (GET /api/appointments/mine): each account's
-// upcoming and past visits and paid orders not yet scheduled, as a test seeds them. The calendar
-// file (GET /api/appointments/:calendarId/calendar.ics) is a download link the page never fetches.
+// upcoming and past visits and paid orders not yet scheduled, as a test seeds them; and the
+// staff's visits with a balance due (GET /api/appointments/balance-due). The calendar file
+// (GET /api/appointments/:calendarId/calendar.ics) is a download link the page never fetches.
 import {
+  balanceDueListResponseSchema,
   myAppointmentsResponseSchema,
+  type BalanceDueVisit,
   type MyAppointmentsResponse,
   type MyUnscheduledOrder,
   type MyVisit,
@@ -13,11 +16,21 @@ import { respond } from '../respond.ts';
 
 const NONE: MyAppointmentsResponse = { upcoming: [], past: [], unscheduled: [] };
 
-const state = { byUser: new Map<string, MyAppointmentsResponse>(), nextId: 1 };
+const state = {
+  byUser: new Map<string, MyAppointmentsResponse>(),
+  balanceDue: [] as BalanceDueVisit[],
+  nextId: 1,
+};
 
 export function resetAppointmentsState(): void {
   state.byUser = new Map();
+  state.balanceDue = [];
   state.nextId = 1;
+}
+
+/** What GET /api/appointments/balance-due answers staff. */
+export function seedBalanceDue(visits: BalanceDueVisit[]): void {
+  state.balanceDue = visits;
 }
 
 /** What GET /api/appointments/mine answers `account`. */
@@ -97,5 +110,10 @@ export const appointmentsHandlers = [
     const access = requireAccess('appointment:read:own');
     if (!access.ok) return access.response;
     return respond(myAppointmentsResponseSchema, myAppointmentsOf(access.account));
+  }),
+  http.get('/api/appointments/balance-due', () => {
+    const access = requireAccess('appointment:read:any');
+    if (!access.ok) return access.response;
+    return respond(balanceDueListResponseSchema, { visits: state.balanceDue });
   }),
 ];
