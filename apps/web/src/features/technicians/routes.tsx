@@ -7,18 +7,20 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureRoutesFactory } from '../../lib/feature-routes.ts';
 import { guardedRoute, loadViewer } from '../../lib/route-guard.tsx';
 import type { Viewer } from '../../lib/viewer.ts';
-import { techniciansQueryOptions } from './api.ts';
 
 const mayRead = (viewer: Viewer | null) => can(viewer?.role, 'technician:read');
 
 /**
  * Starts reading the cards alongside the page's code, without holding the navigation, and only
- * for a viewer the guard lets in: nobody else's browser asks for the list.
+ * for a viewer the guard lets in: nobody else's browser asks for the list. The read's code comes
+ * with the page's chunk, not in the entry every page downloads.
  */
 function prefetchTechnicians(queryClient: QueryClient) {
   return async () => {
     if (mayRead(await loadViewer(queryClient))) {
-      void queryClient.prefetchQuery(techniciansQueryOptions());
+      void import('./api.ts').then(({ techniciansQueryOptions }) =>
+        queryClient.prefetchQuery(techniciansQueryOptions()),
+      );
     }
     return null;
   };
