@@ -4,7 +4,8 @@
 import { RESEND_MESSAGE_MS, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { resendInvitationResponseSchema } from '@pitstop/shared/technicians/responses';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useAfterDelay } from './use-after-delay.ts';
 import { apiFetch, errorMessage } from './api.ts';
 
 /** POST /api/technicians/:id/invitation, `id` being the technician's profile id. */
@@ -38,11 +39,7 @@ export function useInlineResend(profileId: string) {
   const [outcome, setOutcome] = useState<ResendOutcome | null>(null);
   const [loginLink, setLoginLink] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!outcome) return;
-    const timer = setTimeout(() => setOutcome(null), RESEND_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [outcome]);
+  useAfterDelay(outcome !== null, RESEND_MESSAGE_MS, () => setOutcome(null));
 
   function resend() {
     setOutcome(null);

@@ -5,7 +5,7 @@ import { isStaffRole } from '@pitstop/shared/permissions';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { useViewer } from '../../../lib/viewer.ts';
-import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import { AuthShell, ShellLink } from '../../../components/auth-shell.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
 import { usePortalSignIn } from '../components/use-portal-sign-in.ts';
 import { PATHS } from '@pitstop/shared/web-routes';

@@ -21,7 +21,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useAdminSetup, useSetupStatus } from '../api.ts';
 import { ADMIN_SETUP_REDIRECT_DELAY_MS, AUTH_MESSAGES } from '../auth-messages.ts';
-import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import { AuthShell, ShellLink } from '../../../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';

@@ -11,7 +11,7 @@ import { returnPathOf } from '../../../lib/return-path.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { useSignIn, ViewerLookupError } from '../api.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
-import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import { AuthShell, ShellLink } from '../../../components/auth-shell.tsx';
 import type { FormOutcome } from '../../../components/ui/form-message.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
 import { afterLoginPath } from '../portal-decisions.ts';

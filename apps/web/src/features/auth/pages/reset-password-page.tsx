@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useResetPassword } from '../api.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
-import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import { AuthShell, ShellLink } from '../../../components/auth-shell.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 

@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { useSignUp } from '../api.ts';
 import { AUTH_MESSAGES, SIGN_UP_REDIRECT_DELAY_MS } from '../auth-messages.ts';
-import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import { AuthShell, ShellLink } from '../../../components/auth-shell.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';

@@ -6,7 +6,7 @@ import { ArrowLeft, Wrench } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { homeRedirectFor } from '../../../lib/role-homes.ts';
 import { useViewer } from '../../../lib/viewer.ts';
-import { AuthShell, ShellLink } from '../components/auth-shell.tsx';
+import { AuthShell, ShellLink } from '../../../components/auth-shell.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
 import { usePortalSignIn } from '../components/use-portal-sign-in.ts';
 import { decideTechnicianPortal } from '../portal-decisions.ts';

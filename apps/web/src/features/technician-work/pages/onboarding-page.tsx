@@ -26,7 +26,8 @@ import { useViewer } from '../../../lib/viewer.ts';
 import { onboardingProfileQueryOptions, refreshViewer, useCompleteOnboarding } from '../api.ts';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { OnboardingStepFields } from '../components/onboarding-step-fields.tsx';
-import { ShellSignOut, TechnicianShell } from '../components/technician-shell.tsx';
+import { AuthShell } from '../../../components/auth-shell.tsx';
+import { ShellSignOut } from '../components/shell-sign-out.tsx';
 import {
   clearOnboardingDraft,
   loadOnboardingDraft,
@@ -62,7 +63,9 @@ export function OnboardingPage() {
   const [isDone, setIsDone] = useState(false);
 
   return (
-    <TechnicianShell
+    <AuthShell
+      tone="staff"
+      eyebrow="Technicians"
       title="Technician Onboarding"
       icon={<ClipboardList />}
       description="Four short steps, and you are ready for your first job."
@@ -90,7 +93,7 @@ export function OnboardingPage() {
           onDone={() => setIsDone(true)}
         />
       )}
-    </TechnicianShell>
+    </AuthShell>
   );
 }
 

@@ -25,7 +25,7 @@ import { technicianHomePath } from '../../../lib/role-homes.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { invitationCheckQueryOptions, useAcceptInvitation } from '../api.ts';
 import { PasswordPairFields, usePasswordsReady } from '../components/password-pair-fields.tsx';
-import { ShellLink, TechnicianShell } from '../components/technician-shell.tsx';
+import { AuthShell, ShellLink } from '../../../components/auth-shell.tsx';
 
 const toPortal = (
   <ShellLink to={PATHS.techPortal}>
@@ -74,7 +74,9 @@ export function SetPasswordPage() {
   }
 
   return (
-    <TechnicianShell
+    <AuthShell
+      tone="staff"
+      eyebrow="Technicians"
       title="Set Your Password"
       icon={<KeyRound />}
       description="Choose the password you will sign in with at the Technician Portal."
@@ -97,14 +99,16 @@ export function SetPasswordPage() {
           onRefused={setRefusal}
         />
       )}
-    </TechnicianShell>
+    </AuthShell>
   );
 }
 
 /** An expired, used or forged link: the reason, and the way back. No form. */
 function LinkProblem({ message }: { message: string }) {
   return (
-    <TechnicianShell
+    <AuthShell
+      tone="staff"
+      eyebrow="Technicians"
       title="Invitation Link Not Valid"
       icon={<LinkIcon />}
       description={message}
@@ -117,7 +121,7 @@ function LinkProblem({ message }: { message: string }) {
       <Button asChild size="lg" className="w-full">
         <Link to={PATHS.techPortal}>Go to the Technician Portal</Link>
       </Button>
-    </TechnicianShell>
+    </AuthShell>
   );
 }
 

@@ -4,7 +4,7 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { inviteTechnicianSchema } from '@pitstop/shared/technicians/forms';
 import { INVITE_CLOSE_MS, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -21,6 +21,7 @@ import { FormMessage, type FormOutcome } from '../../../components/ui/form-messa
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useAfterDelay } from '../../../lib/use-after-delay.ts';
 import { useInviteTechnician } from '../api.ts';
 import { refusalMessage } from '../technician-words.ts';
 
@@ -66,12 +67,7 @@ function InviteTechnicianForm({ onDone }: { onDone: () => void }) {
   const { errors, isSubmitting } = form.formState;
   const showServerErrors = useServerErrors(form, FIELDS);
 
-  const close = useEffectEvent(onDone);
-  useEffect(() => {
-    if (!isSent) return;
-    const timer = setTimeout(close, INVITE_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [isSent]);
+  useAfterDelay(isSent, INVITE_CLOSE_MS, onDone);
 
   const submit = form.handleSubmit(async (values) => {
     setOutcome(null);

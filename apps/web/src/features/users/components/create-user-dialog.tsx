@@ -4,7 +4,7 @@ import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { PASSWORD_MIN_LENGTH } from '@pitstop/shared/auth/forms';
 import { ROLES } from '@pitstop/shared/roles';
 import { createUserSchema } from '@pitstop/shared/users/forms';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useAfterDelay } from '../../../lib/use-after-delay.ts';
 import { useCreateUser } from '../api.ts';
 import { roleLabel } from '../../../lib/role-labels.ts';
 import {
@@ -73,12 +74,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
   const { errors, isSubmitting } = form.formState;
   const showServerErrors = useServerErrors(form, FIELDS);
 
-  const close = useEffectEvent(onDone);
-  useEffect(() => {
-    if (!isCreated) return;
-    const timer = setTimeout(close, CREATE_DIALOG_CLOSE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [isCreated]);
+  useAfterDelay(isCreated, CREATE_DIALOG_CLOSE_DELAY_MS, onDone);
 
   const submit = form.handleSubmit(async (values) => {
     setOutcome(null);

@@ -8,7 +8,7 @@ import { updateUserSchema } from '@pitstop/shared/users/forms';
 import { ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/rules';
 import type { UserSummary } from '@pitstop/shared/users/responses';
 import { CheckCircle2, CircleAlert, Lock, MailPlus } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { InvitationLink } from '../../../components/invitation-link.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
@@ -27,6 +27,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUpdateUser } from '../api.ts';
 import { roleLabel } from '../../../lib/role-labels.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useAfterDelay } from '../../../lib/use-after-delay.ts';
 import { EDIT_DIALOG_CLOSE_DELAY_MS, USER_MESSAGES } from '../user-messages.ts';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -68,12 +69,7 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
   const { errors, isSubmitting } = form.formState;
   const showServerErrors = useServerErrors(form, FIELDS);
 
-  const close = useEffectEvent(onDone);
-  useEffect(() => {
-    if (!isSaved) return;
-    const timer = setTimeout(close, EDIT_DIALOG_CLOSE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [isSaved]);
+  useAfterDelay(isSaved, EDIT_DIALOG_CLOSE_DELAY_MS, onDone);
 
   const submit = form.handleSubmit(async (values) => {
     setOutcome(null);

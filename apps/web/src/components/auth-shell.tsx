@@ -1,12 +1,13 @@
-// The frame of every full-page auth screen (/login, /signup, the portals, setup, cleanup): the
-// business mark linking home, one card with the page's title, and optional links beneath it.
+// The frame of every full-page account screen (/login, /signup, the portals, setup, cleanup, and
+// the technician's set password and onboarding): the business mark linking home, one card with
+// the page's title, and optional links beneath it.
 // `staff` switches to the dark brand background that sets the portals apart from customer pages.
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandLogo } from '../../../components/brand-logo.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../../lib/business-profile.ts';
+import { BrandLogo } from './brand-logo.tsx';
+import { cn } from '../lib/cn.ts';
+import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../lib/business-profile.ts';
 
 export interface AuthShellProps {
   /** The page's <title> and <h1>. */
