@@ -134,8 +134,7 @@ interface SetPasswordFormProps {
 }
 
 function SetPasswordForm({ token, email, name, onRefused }: SetPasswordFormProps) {
-  // Read on arrival like every page does: who else may be signed in on this browser (and the
-  // page's preloaded answer is used now, not mistaken later for the answer after signing in).
+  // Who else may be signed in on this browser: setting the password switches accounts.
   const { viewer } = useViewer();
   const otherAccount = viewer && viewer.email !== email ? viewer.email : null;
   const accept = useAcceptInvitation();
