@@ -26,6 +26,14 @@ export const PATHS = {
   technicianDashboard: '/technician-dashboard',
   /** The same dashboard under the portal (spec section 2: both exist). */
   techPortalDashboard: '/tech-portal/dashboard',
+  adminAppointments: '/admin/appointments',
+  /** Spec section 6: the manager appointments screen (manager, admin, super_admin). */
+  managerAppointments: '/manager/appointments',
+  adminAnalytics: '/admin/analytics',
+  metricTodayAppointments: '/admin/metrics/today-appointments',
+  metricActiveTechnicians: '/admin/metrics/active-technicians',
+  metricCompletionRate: '/admin/metrics/completion-rate',
+  metricServiceTime: '/admin/metrics/service-time',
 } as const;
 
 export const WEB_ROUTE_PATHS: readonly string[] = Object.values(PATHS);

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -30,6 +31,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // Taken around migrations so that two servers starting together do not both apply them.
 const MIGRATION_LOCK_KEY = 7_246_001;
 
+// The staff's appointment search uses trigram indexes (migration 0006).
+const extensions = { pg_trgm };
+
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -37,9 +41,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('dataDir' in target) {
     const dir = path.join(target.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    return openPglite(await PGlite.create(dir));
+    return openPglite(await PGlite.create(dir, { extensions }));
   }
-  return openPglite(await PGlite.create());
+  return openPglite(await PGlite.create({ extensions }));
 }
 
 function openPostgres(url: string): Database {

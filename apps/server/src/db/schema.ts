@@ -165,6 +165,27 @@ export const userProfiles = pgTable(
   ],
 );
 
+/**
+ * Owner: users. Every technician status a profile took and when (written by a trigger on
+ * `user_profiles`, so no path can forget it): who was on duty yesterday, for the dashboard.
+ */
+export const technicianStatusChanges = pgTable(
+  'technician_status_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => userProfiles.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TECHNICIAN_STATUS_VALUES }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('technician_status_changes_profile_idx').on(t.profileId, t.changedAt),
+    index('technician_status_changes_changed_idx').on(t.changedAt),
+    check('technician_status_changes_status_check', inList('status', TECHNICIAN_STATUS_VALUES)),
+  ],
+);
+
 /** Owner: technicians. */
 export const technicianWorkingDays = pgTable(
   'technician_working_days',
@@ -411,6 +432,8 @@ export const appointments = pgTable(
     /** What the service costs. A service added on site is unpaid until the customer pays it. */
     priceCents: integer('price_cents').notNull().default(0),
     paid: boolean('paid').notNull().default(true),
+    /** Copied from its booking when paid late into a full slot: the team reschedules. */
+    overCapacity: boolean('over_capacity').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -432,6 +455,19 @@ export const appointments = pgTable(
     index('appointments_unpaid_idx')
       .on(t.startsAt)
       .where(sql`${t.paid} = false`),
+    // The staff's search over customer and service text (ILIKE '%…%'), at a million rows.
+    index('appointments_search_idx').using(
+      'gin',
+      sql`(${t.customerName} || ' ' || ${t.serviceName}) gin_trgm_ops`,
+    ),
+    // The few visits flagged over capacity, found without a scan.
+    index('appointments_over_capacity_idx')
+      .on(t.startsAt)
+      .where(sql`${t.overCapacity} = true`),
+    // Completions newest first (latest lists, service times by period).
+    index('appointments_completed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 
@@ -480,6 +516,8 @@ export const orders = pgTable(
     check('orders_provider_check', inList('provider', PAYMENT_PROVIDER_VALUES)),
     check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUS_VALUES)),
     index('orders_user_idx').on(t.userId),
+    // Revenue over a range of days.
+    index('orders_date_idx').on(t.orderDate),
   ],
 );
 

@@ -104,3 +104,25 @@ export type BalanceDueVisit = z.infer<typeof balanceDueVisitSchema>;
 
 /** GET /api/appointments/balance-due: latest visit first. */
 export const balanceDueListResponseSchema = z.object({ visits: z.array(balanceDueVisitSchema) });
+
+/** A row of the staff's appointment tables: the appointment and what its visit needs. */
+export const staffAppointmentSchema = z.extend(appointmentSchema, {
+  /** Paid after its hold lapsed into a slot that had filled: reschedule (decision 017). */
+  overCapacity: z.boolean(),
+  /** What the visit still owes for services added on site, in cents; 0 when nothing. */
+  visitBalanceDueCents: z.int(),
+});
+export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
+
+/** GET /api/appointments/search: one page of matches. */
+export const appointmentPageResponseSchema = z.object({
+  appointments: z.array(staffAppointmentSchema),
+  /** Matches in all; at most APPOINTMENT_COUNT_CAP, with `totalCapped` when there are more. */
+  total: z.int(),
+  totalCapped: z.boolean(),
+  page: z.int(),
+  pageSize: z.int(),
+  /** The business-local date the search took as today (YYYY-MM-DD). */
+  today: z.string(),
+});
+export type AppointmentPage = z.infer<typeof appointmentPageResponseSchema>;

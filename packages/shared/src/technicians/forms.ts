@@ -182,3 +182,17 @@ export const addServicesRequestSchema = z.object({
 export const assignTechnicianRequestSchema = z.object({
   technicianId: z.union([z.uuid(TECHNICIAN_MESSAGES.technicianNotFound), z.null()]),
 });
+
+/** Up to 31 business-local dates, comma separated: the days a page of appointments is on. */
+export const assignableQuerySchema = z.object({
+  dates: z
+    .string()
+    .max(31 * 11, 'Ask for at most 31 dates')
+    .transform((value) => [...new Set(value.split(',').filter((item) => item !== ''))])
+    .pipe(
+      z
+        .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use dates like 2026-12-01'))
+        .max(31, 'Ask for at most 31 dates'),
+    )
+    .optional(),
+});

@@ -157,3 +157,18 @@ export const addServicesResponseSchema = z.object({
   added: z.array(technicianJobSchema),
   visitBalanceDueCents: z.int(),
 });
+
+/**
+ * GET /api/technicians/assignable?dates=: the technicians an appointment may be given to (onboarded,
+ * not off duty; spec section 6), with which of the asked dates each has marked as working days.
+ */
+export const assignableTechnicianSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: technicianStatusSchema,
+  workingDates: z.array(z.string()),
+});
+export type AssignableTechnician = z.infer<typeof assignableTechnicianSchema>;
+export const assignableTechniciansResponseSchema = z.object({
+  technicians: z.array(assignableTechnicianSchema),
+});

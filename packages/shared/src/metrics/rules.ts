@@ -1,0 +1,126 @@
+// The business's figures (spec section 9, "Dashboard metrics"; section 2, metric pages and
+// Analytics), as plain functions on business-local dates: the server computes the figures with
+// them and the screens mirror their words. Weeks start on Sunday. Cancelled jobs never count.
+import { TZDate } from '@date-fns/tz';
+import { addDays } from '../technicians/rules.ts';
+
+/** Spec section 9: the dashboard compares the average service time with 45 minutes. */
+export const SERVICE_TIME_TARGET_MINUTES = 45;
+/** Spec section 9: recent lists show 10 items. */
+export const RECENT_LIST_SIZE = 10;
+/** The Average Service Time page looks at the completions of the last 30 days. */
+export const SERVICE_TIME_DAYS = 30;
+/** Analytics: the longest range one request may ask for, and the range it opens on. */
+export const ANALYTICS_MAX_DAYS = 731;
+export const ANALYTICS_DEFAULT_DAYS = 30;
+/** Popular Services and Service Areas show at most this many bars. */
+export const ANALYTICS_TOP = 8;
+/** Spec section 9: year choices are the current year and the 4 before. */
+export const PAST_YEARS = 5;
+
+export const METRIC_MESSAGES = {
+  noCompletions: 'No completed appointments yet',
+  noServices: 'No completed services yet',
+  noAppointmentsToday: 'No appointments scheduled for today',
+  noActiveTechnicians: 'No technicians on duty',
+  noData: 'No paid orders in this period',
+  rangeOrder: 'The end date must be on or after the start date',
+  rangeTooLong: `Choose at most ${ANALYTICS_MAX_DAYS} days`,
+  date: 'Use a date like 2026-11-24',
+} as const;
+
+/** Completed divided by total as a percentage with 1 decimal (spec section 9); null with none. */
+export function completionRate(completed: number, total: number): number | null {
+  if (total <= 0) return null;
+  return Math.round((completed / total) * 1000) / 10;
+}
+
+/** The mean of minutes with 1 decimal; null for none. */
+export function averageMinutes(minutes: readonly number[]): number | null {
+  if (minutes.length === 0) return null;
+  const sum = minutes.reduce((total, value) => total + value, 0);
+  return Math.round((sum / minutes.length) * 10) / 10;
+}
+
+/** Minutes from one moment to another, 1 decimal: a job's real service time. */
+export function minutesBetween(from: Date, to: Date): number {
+  return Math.round((to.getTime() - from.getTime()) / 6_000) / 10;
+}
+
+/** 0 = Sunday ... 6 = Saturday, of a YYYY-MM-DD calendar date. */
+function dayOfWeek(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+export interface DateRange {
+  /** First and last business-local day, both included (YYYY-MM-DD). */
+  from: string;
+  to: string;
+}
+
+/** The week (Sunday to Saturday, spec section 9) that holds `date`. */
+export function weekOf(date: string): DateRange {
+  const from = addDays(date, -dayOfWeek(date));
+  return { from, to: addDays(from, 6) };
+}
+
+/** The calendar month that holds `date`. */
+export function monthOf(date: string): DateRange {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const month = date.slice(0, 7);
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** A month (1-12) of a year as a range of days. */
+export function monthRangeOf(year: number, month: number): DateRange {
+  return monthOf(`${year}-${String(month).padStart(2, '0')}-01`);
+}
+
+/** The year choices of the past appointments filter: this year and the 4 before, newest first. */
+export function yearChoices(currentYear: number): number[] {
+  return Array.from({ length: PAST_YEARS }, (_, index) => currentYear - index);
+}
+
+/** The number of days a range covers, both ends included. */
+export function daysIn(range: DateRange): number {
+  const start = Date.parse(`${range.from}T00:00:00Z`);
+  const end = Date.parse(`${range.to}T00:00:00Z`);
+  return Math.round((end - start) / 86_400_000) + 1;
+}
+
+/**
+ * The moment a business-local day starts (its midnight in `timeZone`, daylight saving
+ * included): what a timestamp column is compared with to find that day's rows.
+ */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime());
+}
+
+/** The moments [start, end) of a range of business-local days. */
+export function momentsOf(range: DateRange, timeZone: string): { start: Date; end: Date } {
+  return {
+    start: startOfLocalDay(range.from, timeZone),
+    end: startOfLocalDay(addDays(range.to, 1), timeZone),
+  };
+}
+
+/** How a figure moved since yesterday: for the card's "vs yesterday" line. */
+export function changeSince(
+  today: number | null,
+  yesterday: number | null,
+): { direction: 'up' | 'down' | 'same'; difference: number } | null {
+  if (today === null || yesterday === null) return null;
+  const difference = Math.round((today - yesterday) * 10) / 10;
+  return {
+    direction: difference > 0 ? 'up' : difference < 0 ? 'down' : 'same',
+    difference: Math.abs(difference),
+  };
+}
+
+/** The Sunday-started week a business-local date falls in, as its first day: revenue by week. */
+export function weekStartOf(date: string): string {
+  return weekOf(date).from;
+}
