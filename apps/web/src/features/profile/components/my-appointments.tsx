@@ -12,13 +12,13 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, CalendarPlus, MapPin, UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatOrderDate, PAY_NOW_MESSAGE, visitMoment } from '../../../lib/visit-words.ts';
 import { calendarFilePath, myAppointmentsQueryOptions } from '../api.ts';
-import { AppointmentStatusBadge } from './appointment-status-badge.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
 const TECHNICIAN_NOT_ASSIGNED = 'Technician not yet assigned';

@@ -1,6 +1,7 @@
-// An appointment's status (SPEC section 4) as a coloured pill, worded for people.
+// An appointment's status (SPEC section 4) as a coloured pill, worded for people: the customer's
+// own appointments on /profile and the staff's appointment tables show it.
 import type { Appointment } from '@pitstop/shared/appointments/responses';
-import { Badge, type BadgeProps } from '../../../components/ui/badge.tsx';
+import { Badge, type BadgeProps } from './ui/badge.tsx';
 
 type Status = Appointment['status'];
 
@@ -11,6 +12,11 @@ const STATUS_LOOK: Record<Status, { label: string; variant: NonNullable<BadgePro
     completed: { label: 'Completed', variant: 'success' },
     cancelled: { label: 'Cancelled', variant: 'destructive' },
   };
+
+/** 'In Progress' for 'in-progress': the words the badge and the status pickers use. */
+export function appointmentStatusLabel(status: Status): string {
+  return STATUS_LOOK[status].label;
+}
 
 export function AppointmentStatusBadge({ status }: { status: Status }) {
   const { label, variant } = STATUS_LOOK[status];
