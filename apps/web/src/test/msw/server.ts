@@ -8,6 +8,7 @@ import { appointmentsHandlers, resetAppointmentsState } from './handlers/appoint
 import { authHandlers, resetAuthState } from './handlers/auth.ts';
 import { bookingHandlers, resetBookingState } from './handlers/booking.ts';
 import { businessHandlers, resetBusinessState } from './handlers/business.ts';
+import { metricsHandlers, resetMetricsState } from './handlers/metrics.ts';
 import { profileHandlers, resetProfileState } from './handlers/profile.ts';
 import { resetServicesState, servicesHandlers } from './handlers/services.ts';
 import { resetSetupState, setupHandlers } from './handlers/setup.ts';
@@ -28,6 +29,7 @@ export const server = setupServer(
   ...appointmentsHandlers,
   ...techniciansHandlers,
   ...technicianWorkHandlers,
+  ...metricsHandlers,
 );
 
 export interface RecordedRequest {
@@ -94,6 +96,7 @@ export function resetApiState(): void {
   resetAppointmentsState();
   resetTechniciansState();
   resetTechnicianWorkState();
+  resetMetricsState();
   recorded = [];
   problems = [];
 }
