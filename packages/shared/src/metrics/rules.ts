@@ -32,14 +32,25 @@ export const METRIC_MESSAGES = {
 /** Completed divided by total as a percentage with 1 decimal (spec section 9); null with none. */
 export function completionRate(completed: number, total: number): number | null {
   if (total <= 0) return null;
-  return Math.round((completed / total) * 1000) / 10;
+  // Scaled before dividing: 201 of 400 is exactly 502.5 tenths and rounds up to 50.3, where
+  // (201 / 400) * 1000 lands a hair below 502.5 and gave 50.2.
+  return Math.round((completed * 1000) / total) / 10;
 }
 
 /** The mean of minutes with 1 decimal; null for none. */
 export function averageMinutes(minutes: readonly number[]): number | null {
   if (minutes.length === 0) return null;
   const sum = minutes.reduce((total, value) => total + value, 0);
-  return Math.round((sum / minutes.length) * 10) / 10;
+  return Math.round((sum * 10) / minutes.length) / 10;
+}
+
+/**
+ * The mean, in minutes with 1 decimal, of `count` durations adding up to `totalSeconds` (what a
+ * query sums); null for none.
+ */
+export function meanMinutes(totalSeconds: number, count: number): number | null {
+  if (count <= 0) return null;
+  return Math.round(totalSeconds / count / 6) / 10;
 }
 
 /** Minutes from one moment to another, 1 decimal: a job's real service time. */

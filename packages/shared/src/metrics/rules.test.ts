@@ -1,0 +1,278 @@
+// The metric rules on hand-made figures: rates and averages with 1 decimal, weeks from Sunday,
+// month edges, and business-local days in zones far from UTC and across daylight saving.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { businessNow } from '../booking/time-slots.ts';
+import { addDays } from '../technicians/rules.ts';
+import {
+  averageMinutes,
+  changeSince,
+  completionRate,
+  daysIn,
+  meanMinutes,
+  minutesBetween,
+  momentsOf,
+  monthOf,
+  monthRangeOf,
+  startOfLocalDay,
+  weekOf,
+  weekStartOf,
+  yearChoices,
+} from './rules.ts';
+
+const HOUR = 3_600_000;
+const ZONES = [
+  'America/New_York',
+  'America/Los_Angeles',
+  'Pacific/Auckland',
+  'Asia/Kolkata',
+  'America/Havana',
+  'UTC',
+] as const;
+
+/** Any calendar date from 1990 to 2060 as YYYY-MM-DD. */
+const calendarDate = fc
+  .integer({ min: 0, max: 70 * 366 })
+  .map((days) => addDays('1990-01-01', days));
+
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+describe('completionRate', () => {
+  it('is completed over total as a percentage with 1 decimal', () => {
+    expect(completionRate(1, 3)).toBe(33.3);
+    expect(completionRate(2, 3)).toBe(66.7);
+    expect(completionRate(1, 8)).toBe(12.5);
+    expect(completionRate(5, 5)).toBe(100);
+    expect(completionRate(0, 4)).toBe(0);
+  });
+
+  it('rounds a half tenth up, even where floating point lands below it', () => {
+    // 201 / 400 = 50.25 %: (201 / 400) * 1000 is 502.49999999999994.
+    expect(completionRate(201, 400)).toBe(50.3);
+    expect(completionRate(203, 400)).toBe(50.8);
+    expect(completionRate(1, 16)).toBe(6.3);
+  });
+
+  it('is null with nothing to count', () => {
+    expect(completionRate(0, 0)).toBeNull();
+  });
+
+  it('stays within 0-100 with at most one decimal', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (t, f) => {
+          const rate = completionRate(Math.floor(t * f), t)!;
+          expect(rate).toBeGreaterThanOrEqual(0);
+          expect(rate).toBeLessThanOrEqual(100);
+          expect(Math.round(rate * 10) / 10).toBe(rate);
+        },
+      ),
+    );
+  });
+});
+
+describe('averages of service time', () => {
+  it('averageMinutes is the mean with 1 decimal, null for none', () => {
+    expect(averageMinutes([30, 45])).toBe(37.5);
+    expect(averageMinutes([10, 20, 25])).toBe(18.3);
+    expect(averageMinutes([44.5])).toBe(44.5);
+    expect(averageMinutes([])).toBeNull();
+  });
+
+  it('meanMinutes averages summed seconds, null for none', () => {
+    // 40 and 50 minutes.
+    expect(meanMinutes(2_400 + 3_000, 2)).toBe(45);
+    // 10, 20 and 25 minutes: 18.33...
+    expect(meanMinutes(55 * 60, 3)).toBe(18.3);
+    // 45 min 30 s.
+    expect(meanMinutes(2_730, 1)).toBe(45.5);
+    expect(meanMinutes(0, 0)).toBeNull();
+  });
+
+  it('minutesBetween is a real service time with 1 decimal', () => {
+    const start = new Date('2026-11-24T09:00:00Z');
+    expect(minutesBetween(start, new Date('2026-11-24T09:45:00Z'))).toBe(45);
+    expect(minutesBetween(start, new Date('2026-11-24T09:37:30Z'))).toBe(37.5);
+    expect(minutesBetween(start, new Date('2026-11-24T09:00:20Z'))).toBe(0.3);
+    expect(minutesBetween(start, start)).toBe(0);
+  });
+
+  it('the two averages agree on whole seconds', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 * 3600 }), { minLength: 1 }), (secs) => {
+        const total = secs.reduce((a, b) => a + b, 0);
+        const fromSeconds = meanMinutes(total, secs.length)!;
+        const fromMinutes = averageMinutes(secs.map((s) => s / 60))!;
+        expect(Math.abs(fromSeconds - fromMinutes)).toBeLessThanOrEqual(0.1 + 1e-9);
+      }),
+    );
+  });
+});
+
+describe('weekOf: weeks start on Sunday (spec section 9)', () => {
+  it('a Sunday starts its own week', () => {
+    expect(weekOf('2026-11-22')).toEqual({ from: '2026-11-22', to: '2026-11-28' });
+  });
+
+  it('a Saturday ends the week that began the Sunday before', () => {
+    expect(weekOf('2026-11-28')).toEqual({ from: '2026-11-22', to: '2026-11-28' });
+  });
+
+  it('crosses a month edge', () => {
+    expect(weekOf('2026-12-02')).toEqual({ from: '2026-11-29', to: '2026-12-05' });
+    expect(weekOf('2026-11-30')).toEqual({ from: '2026-11-29', to: '2026-12-05' });
+  });
+
+  it('crosses a year edge', () => {
+    expect(weekOf('2027-01-01')).toEqual({ from: '2026-12-27', to: '2027-01-02' });
+    expect(weekOf('2026-12-31')).toEqual({ from: '2026-12-27', to: '2027-01-02' });
+  });
+
+  it('crosses February 29th', () => {
+    expect(weekOf('2028-03-01')).toEqual({ from: '2028-02-27', to: '2028-03-04' });
+  });
+
+  it('always holds the date, from a Sunday to the Saturday after', () => {
+    fc.assert(
+      fc.property(calendarDate, (date) => {
+        const week = weekOf(date);
+        expect(weekdayOf(week.from)).toBe(0);
+        expect(week.to).toBe(addDays(week.from, 6));
+        expect(week.from <= date && date <= week.to).toBe(true);
+        expect(weekStartOf(date)).toBe(week.from);
+      }),
+    );
+  });
+});
+
+describe('monthOf and monthRangeOf', () => {
+  it('February has 29 days in a leap year and 28 otherwise', () => {
+    expect(monthOf('2028-02-10')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthOf('2026-02-28')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(monthOf('2000-02-15')).toEqual({ from: '2000-02-01', to: '2000-02-29' });
+    expect(monthOf('2100-02-15')).toEqual({ from: '2100-02-01', to: '2100-02-28' });
+  });
+
+  it('December ends on the 31st and January follows in the next year', () => {
+    expect(monthOf('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(monthRangeOf(2026, 12)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(monthRangeOf(2027, 1)).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+    expect(addDays(monthRangeOf(2026, 12).to, 1)).toBe(monthRangeOf(2027, 1).from);
+  });
+
+  it('30-day months', () => {
+    expect(monthOf('2026-11-24')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(monthRangeOf(2026, 4)).toEqual({ from: '2026-04-01', to: '2026-04-30' });
+  });
+
+  it('always holds the date, from the 1st to the day before the next 1st', () => {
+    fc.assert(
+      fc.property(calendarDate, (date) => {
+        const month = monthOf(date);
+        expect(month.from).toBe(`${date.slice(0, 7)}-01`);
+        expect(month.to.slice(0, 7)).toBe(date.slice(0, 7));
+        expect(addDays(month.to, 1).endsWith('-01')).toBe(true);
+        expect(month.from <= date && date <= month.to).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('yearChoices and daysIn', () => {
+  it('offers this year and the 4 before, newest first', () => {
+    expect(yearChoices(2026)).toEqual([2026, 2025, 2024, 2023, 2022]);
+  });
+
+  it('counts both ends of a range, whatever daylight saving does', () => {
+    expect(daysIn({ from: '2026-11-24', to: '2026-11-24' })).toBe(1);
+    expect(daysIn({ from: '2028-01-01', to: '2028-12-31' })).toBe(366);
+    expect(daysIn({ from: '2026-01-01', to: '2026-12-31' })).toBe(365);
+    expect(daysIn({ from: '2026-03-01', to: '2026-03-31' })).toBe(31);
+    expect(daysIn({ from: '2026-10-25', to: '2026-11-07' })).toBe(14);
+  });
+});
+
+describe('startOfLocalDay and momentsOf: business-local days', () => {
+  it('America/New_York: the day daylight saving starts has 23 hours', () => {
+    expect(startOfLocalDay('2026-03-08', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(startOfLocalDay('2026-03-09', 'America/New_York').toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
+    const day = momentsOf({ from: '2026-03-08', to: '2026-03-08' }, 'America/New_York');
+    expect(day.end.getTime() - day.start.getTime()).toBe(23 * HOUR);
+  });
+
+  it('America/New_York: the day daylight saving ends has 25 hours', () => {
+    expect(startOfLocalDay('2026-11-01', 'America/New_York').toISOString()).toBe(
+      '2026-11-01T04:00:00.000Z',
+    );
+    expect(startOfLocalDay('2026-11-02', 'America/New_York').toISOString()).toBe(
+      '2026-11-02T05:00:00.000Z',
+    );
+    const day = momentsOf({ from: '2026-11-01', to: '2026-11-01' }, 'America/New_York');
+    expect(day.end.getTime() - day.start.getTime()).toBe(25 * HOUR);
+  });
+
+  it('Pacific/Auckland: a day starts on the UTC day before, and its summer time ends in April', () => {
+    // NZDT (+13) until 3 AM on 5 April 2026, NZST (+12) after; NZDT again from 27 September.
+    expect(startOfLocalDay('2026-01-15', 'Pacific/Auckland').toISOString()).toBe(
+      '2026-01-14T11:00:00.000Z',
+    );
+    expect(startOfLocalDay('2026-04-05', 'Pacific/Auckland').toISOString()).toBe(
+      '2026-04-04T11:00:00.000Z',
+    );
+    expect(startOfLocalDay('2026-04-06', 'Pacific/Auckland').toISOString()).toBe(
+      '2026-04-05T12:00:00.000Z',
+    );
+    expect(startOfLocalDay('2026-09-28', 'Pacific/Auckland').toISOString()).toBe(
+      '2026-09-27T11:00:00.000Z',
+    );
+    const week = momentsOf(weekOf('2026-04-08'), 'Pacific/Auckland');
+    expect(week.end.getTime() - week.start.getTime()).toBe(7 * 24 * HOUR + HOUR);
+  });
+
+  it('Asia/Kolkata: half-hour offset, no daylight saving, across a year edge', () => {
+    expect(startOfLocalDay('2026-01-01', 'Asia/Kolkata').toISOString()).toBe(
+      '2025-12-31T18:30:00.000Z',
+    );
+    const year = momentsOf({ from: '2026-01-01', to: '2026-12-31' }, 'Asia/Kolkata');
+    expect(year.end.toISOString()).toBe('2026-12-31T18:30:00.000Z');
+    expect(year.end.getTime() - year.start.getTime()).toBe(365 * 24 * HOUR);
+  });
+
+  it('a day whose midnight does not exist starts at its first moment', () => {
+    // Cuba moves its clocks from midnight to 1 AM on 8 March 2026.
+    expect(startOfLocalDay('2026-03-08', 'America/Havana').toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+  });
+
+  it('in any zone, the start is that local day and the moment before is the day before', () => {
+    fc.assert(
+      fc.property(calendarDate, fc.constantFrom(...ZONES), (date, zone) => {
+        const start = startOfLocalDay(date, zone);
+        expect(businessNow(start, zone).date).toBe(date);
+        expect(businessNow(new Date(start.getTime() - 1), zone).date).toBe(addDays(date, -1));
+        const { end } = momentsOf({ from: date, to: date }, zone);
+        expect(businessNow(new Date(end.getTime() - 1), zone).date).toBe(date);
+      }),
+    );
+  });
+});
+
+describe('changeSince', () => {
+  it('says which way a figure moved and by how much', () => {
+    expect(changeSince(5, 3)).toEqual({ direction: 'up', difference: 2 });
+    expect(changeSince(33.3, 66.7)).toEqual({ direction: 'down', difference: 33.4 });
+    expect(changeSince(45, 45)).toEqual({ direction: 'same', difference: 0 });
+  });
+
+  it('says nothing when either day has no figure', () => {
+    expect(changeSince(null, 3)).toBeNull();
+    expect(changeSince(3, null)).toBeNull();
+  });
+});
