@@ -8,10 +8,18 @@ import { appointmentsHandlers, resetAppointmentsState } from './handlers/appoint
 import { authHandlers, resetAuthState } from './handlers/auth.ts';
 import { bookingHandlers, resetBookingState } from './handlers/booking.ts';
 import { businessHandlers, resetBusinessState } from './handlers/business.ts';
+import {
+  dashboardMetricsHandlers,
+  resetDashboardMetricsState,
+} from './handlers/dashboard-metrics.ts';
 import { metricsHandlers, resetMetricsState } from './handlers/metrics.ts';
 import { profileHandlers, resetProfileState } from './handlers/profile.ts';
 import { resetServicesState, servicesHandlers } from './handlers/services.ts';
 import { resetSetupState, setupHandlers } from './handlers/setup.ts';
+import {
+  resetStaffAppointmentsState,
+  staffAppointmentsHandlers,
+} from './handlers/staff-appointments.ts';
 import { resetTechnicianWorkState, technicianWorkHandlers } from './handlers/technician-work.ts';
 import { resetTechniciansState, techniciansHandlers } from './handlers/technicians.ts';
 import { usersHandlers } from './handlers/users.ts';
@@ -30,6 +38,8 @@ export const server = setupServer(
   ...techniciansHandlers,
   ...technicianWorkHandlers,
   ...metricsHandlers,
+  ...staffAppointmentsHandlers,
+  ...dashboardMetricsHandlers,
 );
 
 export interface RecordedRequest {
@@ -97,6 +107,8 @@ export function resetApiState(): void {
   resetTechniciansState();
   resetTechnicianWorkState();
   resetMetricsState();
+  resetStaffAppointmentsState();
+  resetDashboardMetricsState();
   recorded = [];
   problems = [];
 }
