@@ -13,6 +13,7 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { bookingRoutes } from '../features/booking/routes.tsx';
 import { businessRoutes } from '../features/business/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
+import { metricsRoutes } from '../features/metrics/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { servicesRoutes } from '../features/services/routes.tsx';
 import { technicianWorkRoutes } from '../features/technician-work/routes.tsx';
@@ -31,6 +32,7 @@ const FEATURES = [
   usersRoutes,
   techniciansRoutes,
   technicianWorkRoutes,
+  metricsRoutes,
 ];
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {

@@ -1,0 +1,34 @@
+// Analytics' read (GET /api/analytics?from=&to=): the figures of one range of days. Apart from
+// the metric pages' reads because it brings the range's schema (full zod) with it.
+import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
+import { analyticsResponseSchema } from '@pitstop/shared/metrics/responses';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api.ts';
+import { businessProfileQueryOptions } from '../../lib/business-profile.ts';
+import { metricsQueryKey } from './api.ts';
+import { rangeFromSearch } from './analytics-range.ts';
+
+export function analyticsQueryOptions(range: AnalyticsQuery) {
+  const search = new URLSearchParams(range);
+  return queryOptions({
+    queryKey: [...metricsQueryKey, 'analytics', range.from, range.to] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/analytics?${search}`, analyticsResponseSchema, { signal }),
+  });
+}
+
+/** Today on the business's wall clock (in the default zone until its profile is known). */
+export function businessToday(timeZone: string | undefined): string {
+  return businessNow(new Date(), timeZone ?? DEFAULT_TIME_ZONE).date;
+}
+
+/** Starts reading the range the address asks for, if it is a valid one. */
+export async function prefetchAnalytics(queryClient: QueryClient, search: URLSearchParams) {
+  const business = await queryClient
+    .ensureQueryData(businessProfileQueryOptions())
+    .catch(() => undefined);
+  const choice = rangeFromSearch(search, businessToday(business?.timeZone));
+  if (choice.errors === null) await queryClient.prefetchQuery(analyticsQueryOptions(choice.range));
+}

@@ -1,0 +1,56 @@
+// The metric pages' reads (SPEC section 2, "Metric pages"): today's appointments, the active
+// technicians, the completion rates and the service times, each computed by the server from the
+// data in the business's time zone. Analytics, which takes a range, is analytics-api.ts.
+import {
+  activeTechniciansResponseSchema,
+  completionRateResponseSchema,
+  serviceTimeResponseSchema,
+  todayAppointmentsResponseSchema,
+} from '@pitstop/shared/metrics/responses';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api.ts';
+
+export const metricsQueryKey = ['metrics'] as const;
+
+/** SPEC section 9: the lists refresh every 60 s, so a page left open keeps up with the day. */
+const REFRESH_MS = 60_000;
+
+export function todayAppointmentsQueryOptions() {
+  return queryOptions({
+    queryKey: [...metricsQueryKey, 'today-appointments'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/metrics/today-appointments', todayAppointmentsResponseSchema, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function activeTechniciansQueryOptions() {
+  return queryOptions({
+    queryKey: [...metricsQueryKey, 'active-technicians'] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch('/api/metrics/active-technicians', activeTechniciansResponseSchema, {
+          signal,
+        })
+      ).technicians,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function completionRateQueryOptions() {
+  return queryOptions({
+    queryKey: [...metricsQueryKey, 'completion-rate'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/metrics/completion-rate', completionRateResponseSchema, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function serviceTimeQueryOptions() {
+  return queryOptions({
+    queryKey: [...metricsQueryKey, 'service-time'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/metrics/service-time', serviceTimeResponseSchema, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+}
