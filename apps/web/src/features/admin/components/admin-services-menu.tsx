@@ -1,5 +1,6 @@
 // The dashboard's 'Admin Services' menu: one card link per screen the viewer's role may manage.
-// A manager has none (spec section 6) but may still see and invite technicians: said in words.
+// A manager has none (spec section 6) but may still see and invite technicians and run the
+// appointments (their own screen, /manager/appointments): said in words.
 import { can } from '@pitstop/shared/permissions';
 import type { Role } from '@pitstop/shared/roles';
 import { PATHS } from '@pitstop/shared/web-routes';
@@ -26,6 +27,16 @@ export function AdminServicesMenu({ role }: { role: Role }) {
                 Technicians
               </Link>{' '}
               page.
+            </>
+          )}
+          {can(role, 'appointment:assign') && (
+            <>
+              {' '}
+              Assign technicians and update appointments on{' '}
+              <Link to={PATHS.managerAppointments} className="font-medium text-primary underline">
+                Manager Appointments
+              </Link>
+              .
             </>
           )}
         </p>

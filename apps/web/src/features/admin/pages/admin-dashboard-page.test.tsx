@@ -1,13 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { signInAs } from '../../../test/msw/accounts.ts';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInAs, TEST_NOW } from '../../../test/msw/accounts.ts';
 import { seedBalanceDue } from '../../../test/msw/handlers/appointments.ts';
 import { seedUnscheduledOrders } from '../../../test/msw/handlers/booking.ts';
+import { seedDashboardMetrics } from '../../../test/msw/handlers/dashboard-metrics.ts';
+import {
+  seedStaffAppointments,
+  type StaffAppointmentSeed,
+} from '../../../test/msw/handlers/staff-appointments.ts';
+import { apiCalls } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 beforeAll(async () => {
   // The page is a lazy route: load it once up front.
   await import('./admin-dashboard-page.tsx');
+});
+
+beforeEach(() => {
+  // Today is the doubles' 2026-03-14 (only the date: timers stay real).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(TEST_NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 async function adminServicesMenu() {
@@ -152,5 +169,213 @@ describe('admin dashboard', () => {
     renderApp('/admin');
 
     expect(await screen.findByText('No visit has a balance due.')).toBeInTheDocument();
+  });
+});
+
+async function sectionOf(title: string) {
+  const heading = await screen.findByRole('heading', { name: title });
+  return heading.closest('section') as HTMLElement;
+}
+
+describe("the dashboard's metric cards", () => {
+  it("show today's figure beside yesterday's and how it moved, each linking to its page", async () => {
+    seedDashboardMetrics({
+      todayAppointments: { today: 12, yesterday: 9 },
+      activeTechnicians: { today: 3, yesterday: 3 },
+      completionRate: { today: 66.7, yesterday: null },
+      averageServiceMinutes: { today: 41.5, yesterday: 47, targetMinutes: 45 },
+    });
+    signInAs({ role: 'manager' });
+    renderApp('/admin');
+
+    const today = await screen.findByRole('link', { name: /^Today's Appointments/ });
+    await waitFor(() => expect(today).toHaveTextContent('Today: 12'));
+    expect(today).toHaveAttribute('href', '/admin/metrics/today-appointments');
+    expect(today).toHaveTextContent('Yesterday: 9');
+    expect(today).toHaveTextContent('Up 3 since yesterday');
+
+    const technicians = screen.getByRole('link', { name: /^Active Technicians/ });
+    expect(technicians).toHaveAttribute('href', '/admin/metrics/active-technicians');
+    expect(technicians).toHaveTextContent('Today: 3');
+    expect(technicians).toHaveTextContent('Same as yesterday');
+
+    const rate = screen.getByRole('link', { name: /^Completion Rate/ });
+    expect(rate).toHaveAttribute('href', '/admin/metrics/completion-rate');
+    expect(rate).toHaveTextContent('Today: 66.7%');
+    // No appointments yesterday: no rate, nothing to compare.
+    expect(rate).toHaveTextContent('Yesterday: —');
+    expect(rate).not.toHaveTextContent('since yesterday');
+
+    const time = screen.getByRole('link', { name: /^Avg Service Time/ });
+    expect(time).toHaveAttribute('href', '/admin/metrics/service-time');
+    expect(time).toHaveTextContent('Today: 41.5 min');
+    expect(time).toHaveTextContent('Yesterday: 47.0 min');
+    expect(time).toHaveTextContent('Target 45 min · Within target');
+    expect(time).toHaveTextContent('Down 5.5 min since yesterday');
+  });
+
+  it('say — for a rate with no appointments, and come first, before the menu and tables', async () => {
+    signInAs({ role: 'admin' });
+    renderApp('/admin');
+
+    const rate = await screen.findByRole('link', { name: /^Completion Rate/ });
+    await waitFor(() => expect(rate).toHaveTextContent('Today: —'));
+    const order = [
+      'Today at a glance',
+      'Admin Services',
+      'Appointments',
+      'Paid, not yet scheduled',
+    ];
+    const headings = order.map((name) =>
+      screen.getByRole('heading', { name: new RegExp(`^${name}`) }),
+    );
+    for (let index = 1; index < headings.length; index++) {
+      expect(
+        headings[index - 1]!.compareDocumentPosition(headings[index]!) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
+  });
+});
+
+/** Twelve appointments, one a day from March 1 (days before the 14th are past). */
+function twelveDays(): StaffAppointmentSeed[] {
+  return Array.from({ length: 12 }, (_, index) => ({
+    customerName: `Customer ${index + 1}`,
+    date: `2026-03-${String(index + 5).padStart(2, '0')}`,
+    time: '14:30',
+  }));
+}
+
+describe("the dashboard's appointment tables", () => {
+  it('list all appointments newest first, 10 a page, and page on the server', async () => {
+    seedStaffAppointments(twelveDays());
+    signInAs({ role: 'admin' });
+    const user = userEvent.setup();
+    renderApp('/admin');
+
+    const all = await sectionOf('All Appointments');
+    const rows = await within(all).findAllByRole('row');
+    // The header and 10 rows: the newest (Mar 16) first.
+    expect(rows).toHaveLength(11);
+    expect(rows[1]).toHaveTextContent('Customer 12');
+    expect(rows[1]).toHaveTextContent('Mon, Mar 16, 2026');
+    expect(rows[1]).toHaveTextContent('2:30 PM');
+    expect(rows[1]).toHaveTextContent('Scheduled');
+    expect(rows[1]).toHaveTextContent('Unassigned');
+    expect(within(all).getByText('12 appointments')).toBeInTheDocument();
+    expect(within(all).getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(apiCalls()).toContain(
+      'GET /api/appointments/search?view=all&sort=date-desc&page=1&pageSize=10',
+    );
+
+    await user.click(within(all).getByRole('button', { name: 'Next' }));
+
+    expect(await within(all).findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(apiCalls()).toContain(
+      'GET /api/appointments/search?view=all&sort=date-desc&page=2&pageSize=10',
+    );
+    await waitFor(() => expect(within(all).getAllByRole('row')).toHaveLength(3));
+    expect(within(all).getAllByRole('row')[2]).toHaveTextContent('Customer 1');
+    expect(within(all).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('list the active appointments soonest first, with what a visit needs', async () => {
+    seedStaffAppointments([
+      { customerName: 'Later Larry', date: '2026-03-20' },
+      { customerName: 'Soon Sam', date: '2026-03-14', overCapacity: true },
+      { customerName: 'Done Dana', date: '2026-03-15', status: 'completed' },
+      { customerName: 'Owing Olive', date: '2026-03-16', visitBalanceDueCents: 1250 },
+    ]);
+    signInAs({ role: 'manager' });
+    renderApp('/admin');
+
+    const active = await sectionOf('Active Appointments');
+    const rows = await within(active).findAllByRole('row');
+    expect(rows.slice(1).map((row) => row.cells[0]?.textContent)).toEqual([
+      'Soon SamOver capacity — reschedule',
+      'Owing OliveBalance due $12.50',
+      'Later Larry',
+    ]);
+    expect(apiCalls()).toContain(
+      'GET /api/appointments/search?view=active&sort=date-asc&page=1&pageSize=10',
+    );
+  });
+
+  it('filter past appointments by month and year, the years being this one and the 4 before', async () => {
+    seedStaffAppointments([
+      { customerName: 'February Fay', date: '2026-02-10' },
+      { customerName: 'March Max', date: '2026-03-02' },
+      { customerName: 'Old Otto', date: '2025-02-11' },
+    ]);
+    signInAs({ role: 'admin' });
+    const user = userEvent.setup();
+    renderApp('/admin');
+
+    const past = await sectionOf('Past Appointments');
+    expect(await within(past).findByText('March Max')).toBeInTheDocument();
+    expect(within(past).queryByText('Old Otto')).not.toBeInTheDocument();
+    expect(apiCalls()).toContain(
+      'GET /api/appointments/search?view=past&year=2026&sort=date-desc&page=1&pageSize=10',
+    );
+    const year = within(past).getByRole('combobox', { name: 'Year' });
+    expect(
+      within(year)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['2026', '2025', '2024', '2023', '2022']);
+    const month = within(past).getByRole('combobox', { name: 'Month' });
+    expect(
+      within(month)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'All months',
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ]);
+
+    await user.selectOptions(month, 'February');
+    expect(await within(past).findByText('February Fay')).toBeInTheDocument();
+    await waitFor(() => expect(within(past).queryByText('March Max')).not.toBeInTheDocument());
+    expect(apiCalls()).toContain(
+      'GET /api/appointments/search?view=past&month=2&year=2026&sort=date-desc&page=1&pageSize=10',
+    );
+
+    await user.selectOptions(year, '2025');
+    expect(await within(past).findByText('Old Otto')).toBeInTheDocument();
+    expect(apiCalls()).toContain(
+      'GET /api/appointments/search?view=past&month=2&year=2025&sort=date-desc&page=1&pageSize=10',
+    );
+
+    await user.selectOptions(month, 'March');
+    expect(await within(past).findByText('No appointments found')).toBeInTheDocument();
+  });
+
+  it('link to the appointments screen, where they are managed', async () => {
+    signInAs({ role: 'manager' });
+    renderApp('/admin');
+
+    const appointments = await sectionOf('Appointments');
+    expect(within(appointments).getByRole('link', { name: 'Manage appointments' })).toHaveAttribute(
+      'href',
+      '/admin/appointments',
+    );
+    // The manager, who has no Admin Services, is told where their screen is.
+    const menu = await adminServicesMenu();
+    expect(within(menu).getByRole('link', { name: 'Manager Appointments' })).toHaveAttribute(
+      'href',
+      '/manager/appointments',
+    );
   });
 });

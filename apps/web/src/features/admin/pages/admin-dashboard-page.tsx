@@ -1,12 +1,14 @@
-// The admin dashboard (/admin; manager, admin and super_admin; SPEC sections 2 and 6). Its
-// sections stack in the spec's order: metric cards, the 'Admin Services' menu, then the
-// appointment tables. Today it has the welcome line, the menu and the paid pay-now orders
-// waiting to be scheduled; each later section is its own component, added in that order.
+// The admin dashboard (/admin; manager, admin and super_admin; SPEC sections 2 and 6). Under the
+// welcome line its sections stack in the spec's order: the metric cards, the 'Admin Services'
+// menu, the All, Active and Past appointment tables; then what the team follows up: paid
+// pay-now orders waiting to be scheduled and visits with a balance due.
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { useViewer } from '../../../lib/viewer.ts';
 import { AdminServicesMenu } from '../components/admin-services-menu.tsx';
 import { BalanceDueVisits } from '../components/balance-due-visits.tsx';
+import { DashboardAppointments } from '../components/dashboard-appointments.tsx';
+import { MetricCards } from '../components/metric-cards.tsx';
 import { UnscheduledOrders } from '../components/unscheduled-orders.tsx';
 
 export function AdminDashboardPage() {
@@ -32,7 +34,9 @@ export function AdminDashboardPage() {
       }
     >
       <div className="flex flex-col gap-10">
+        <MetricCards />
         <AdminServicesMenu role={role} />
+        <DashboardAppointments />
         <UnscheduledOrders />
         <BalanceDueVisits />
       </div>
