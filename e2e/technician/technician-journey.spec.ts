@@ -6,11 +6,10 @@
 // Technicians see today's jobs only, so the journey needs a job today, whatever the hour the
 // suite runs at: it runs on a server of its own whose business time zone is one where it is
 // now between 9 AM and 4 PM (every day is open then by default).
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
-import { bookingDetails, mailbox } from '../fixtures/booking.ts';
-import type { AppointmentRow } from '../fixtures/booking.ts';
+import { mailbox } from '../fixtures/booking.ts';
+import { expectOk, middayZone, paidVisitOn, useBusinessZone } from '../fixtures/business-day.ts';
 import { testOnOwnServer as test } from '../fixtures/own-server.ts';
 import { expect } from '../fixtures/test.ts';
 import { PHONE } from '../fixtures/viewports.ts';
@@ -18,25 +17,6 @@ import { PHONE } from '../fixtures/viewports.ts';
 // The toaster draws its text below AA contrast (see booking.spec.ts); scanned without it.
 const WITHOUT_TOASTER = { exclude: ['[data-sonner-toaster]'] };
 const PASSWORD = 'first-day-secret';
-
-/** A fixed-offset zone where the local hour is now between 9 and 15, and its date today. */
-function middayZone(now = new Date()): { timeZone: string; today: string } {
-  for (let offset = -12; offset <= 14; offset += 1) {
-    const hour = (now.getUTCHours() + offset + 24) % 24;
-    if (hour < 9 || hour > 15) continue;
-    // POSIX-style names: Etc/GMT-3 is three hours AHEAD of UTC.
-    const timeZone =
-      offset === 0 ? 'Etc/UTC' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-    return { timeZone, today };
-  }
-  throw new Error('no zone has a working hour now');
-}
-
-async function expectOk(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string) {
-  expect(response.ok(), `${what}: HTTP ${response.status()} ${await response.text()}`).toBe(true);
-  return response;
-}
 
 /** The newest link in an e-mail of `template` sent to `email`. */
 async function linkIn(admin: APIRequestContext, template: string, email: string) {
@@ -49,58 +29,6 @@ async function linkIn(admin: APIRequestContext, template: string, email: string)
     })
     .toBeTruthy();
   return link as string;
-}
-
-/** A paid visit today at the first free slot, booked and paid by `customer`; its appointment. */
-async function paidVisitToday(
-  customer: APIRequestContext,
-  staff: APIRequestContext,
-  email: string,
-  today: string,
-): Promise<AppointmentRow & { id: string }> {
-  const slots = await expectOk(
-    await customer.get(`/api/booking/slots?date=${today}`),
-    'GET /api/booking/slots',
-  );
-  const [time] = ((await slots.json()) as { slots: string[] }).slots;
-  expect(time, `a free slot today (${today})`).toBeTruthy();
-  const booked = await customer.post('/api/bookings', {
-    data: {
-      ...bookingDetails(email),
-      services: ['basic-oil-change'],
-      date: today,
-      time,
-      description: 'Blue gate, side entrance',
-      idempotencyKey: randomUUID(),
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const { bookingId, checkoutUrl } = (await booked.json()) as {
-    bookingId: string;
-    checkoutUrl: string;
-  };
-  const sessionId = new URL(checkoutUrl).pathname.split('/').at(-1)!;
-  const paid = await customer.post(`/checkout/local/${sessionId}`, {
-    form: {
-      email,
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12 / 40',
-      cvc: '123',
-      cardName: 'Avery Driver',
-    },
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBe(303);
-  const outcome = await customer.get(`/api/checkout/sessions/${sessionId}`);
-  expect(await outcome.json()).toMatchObject({ state: 'paid' });
-
-  const list = await expectOk(await staff.get('/api/appointments'), 'GET /api/appointments');
-  const { appointments } = (await list.json()) as {
-    appointments: (AppointmentRow & { id: string })[];
-  };
-  const appointment = appointments.find((row) => row.bookingId === bookingId);
-  expect(appointment, 'the visit became an appointment').toBeTruthy();
-  return appointment!;
 }
 
 async function chooseStatus(page: Page, job: ReturnType<Page['getByRole']>, label: string) {
@@ -120,13 +48,7 @@ test('invited by e-mail, a technician sets a password, onboards, starts duty and
   const { timeZone, today } = middayZone();
   const admin = await api.createUser('admin', { name: 'Ada Admin' });
   const staff = await api.requestAs(admin);
-  const business = (await (
-    await expectOk(await staff.get('/api/business'), 'GET /api/business')
-  ).json()) as Record<string, unknown>;
-  await expectOk(
-    await staff.put('/api/business', { data: { ...business, timeZone } }),
-    'PUT /api/business',
-  );
+  await useBusinessZone(staff, timeZone);
 
   // The admin invites the technician.
   const technicianEmail = api.uniqueEmail('technician');
@@ -197,7 +119,7 @@ test('invited by e-mail, a technician sets a password, onboards, starts duty and
   // A customer books and pays a visit today; the admin assigns it to the technician.
   const customer = await api.createUser('customer', { name: 'Avery Driver' });
   const customerApi = await api.requestAs(customer);
-  const appointment = await paidVisitToday(customerApi, staff, customer.email, today);
+  const appointment = await paidVisitOn(customerApi, staff, customer.email, today);
   const { technicians } = (await (
     await expectOk(await staff.get('/api/technicians'), 'GET /api/technicians')
   ).json()) as { technicians: { id: string; email: string }[] };
