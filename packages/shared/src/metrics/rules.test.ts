@@ -14,9 +14,11 @@ import {
   momentsOf,
   monthOf,
   monthRangeOf,
+  monthsIn,
   startOfLocalDay,
   weekOf,
   weekStartOf,
+  weekStartsIn,
   yearChoices,
 } from './rules.ts';
 
@@ -274,5 +276,46 @@ describe('changeSince', () => {
   it('says nothing when either day has no figure', () => {
     expect(changeSince(null, 3)).toBeNull();
     expect(changeSince(3, null)).toBeNull();
+  });
+});
+
+describe('the buckets of revenue by week and by month', () => {
+  it('lists every Sunday-started week that overlaps the range, the first one before it', () => {
+    expect(weekStartsIn({ from: '2026-11-25', to: '2026-12-08' })).toEqual([
+      '2026-11-22',
+      '2026-11-29',
+      '2026-12-06',
+    ]);
+    expect(weekStartsIn({ from: '2026-11-22', to: '2026-11-28' })).toEqual(['2026-11-22']);
+    expect(weekStartsIn({ from: '2026-12-31', to: '2027-01-03' })).toEqual([
+      '2026-12-27',
+      '2027-01-03',
+    ]);
+  });
+
+  it('lists every month that overlaps the range, across a year edge', () => {
+    expect(monthsIn({ from: '2026-11-30', to: '2027-02-01' })).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+    ]);
+    expect(monthsIn({ from: '2028-02-29', to: '2028-02-29' })).toEqual(['2028-02']);
+  });
+
+  it('puts every day of the range in exactly one listed week and month', () => {
+    fc.assert(
+      fc.property(calendarDate, fc.integer({ min: 0, max: 120 }), (from, length) => {
+        const range = { from, to: addDays(from, length) };
+        const weeks = weekStartsIn(range);
+        const months = monthsIn(range);
+        expect(weeks.length).toBe(new Set(weeks).size);
+        for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+          expect(weeks).toContain(weekStartOf(day));
+          expect(months).toContain(day.slice(0, 7));
+        }
+        expect(weeks[0]! <= range.from && addDays(weeks.at(-1)!, 6) >= range.to).toBe(true);
+      }),
+    );
   });
 });

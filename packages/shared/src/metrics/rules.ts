@@ -135,3 +135,22 @@ export function changeSince(
 export function weekStartOf(date: string): string {
   return weekOf(date).from;
 }
+
+/** The first day (a Sunday) of every week that overlaps the range, in order: revenue by week. */
+export function weekStartsIn(range: DateRange): string[] {
+  const starts: string[] = [];
+  for (let start = weekStartOf(range.from); start <= range.to; start = addDays(start, 7)) {
+    starts.push(start);
+  }
+  return starts;
+}
+
+/** Every month (YYYY-MM) that overlaps the range, in order: revenue by month. */
+export function monthsIn(range: DateRange): string[] {
+  const months: string[] = [];
+  for (let first = monthOf(range.from).from; first <= range.to;) {
+    months.push(first.slice(0, 7));
+    first = addDays(monthOf(first).to, 1);
+  }
+  return months;
+}
