@@ -1,0 +1,33 @@
+// Queries behind the business's revenue figures: paid orders by business-local day.
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+
+/**
+ * Paid orders in [start, end) (bounds on order_date itself, so its index serves the range),
+ * summed by their date in `timeZone`: YYYY-MM-DD, ascending.
+ */
+export async function sumPaidOrdersByLocalDay(
+  db: Executor,
+  start: Date,
+  end: Date,
+  timeZone: string,
+) {
+  return db
+    .select({
+      // Grouped by position: a parameter in SELECT and another in GROUP BY are not "the same".
+      day: sql<string>`to_char((${orders.orderDate} at time zone ${timeZone})::date, 'YYYY-MM-DD')`,
+      revenueCents: sql<number>`sum(${orders.amountTotal})`.mapWith(Number),
+      orders: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, 'paid'),
+        gte(orders.orderDate, start),
+        lt(orders.orderDate, end),
+      ),
+    )
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
