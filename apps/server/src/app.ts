@@ -40,6 +40,7 @@ import { bookingRoutes } from './features/booking/routes.ts';
 import { businessRoutes } from './features/business/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { servicesRoutes } from './features/services/routes.ts';
+import { metricsRoutes } from './features/metrics/routes.ts';
 import { mailboxRoutes } from './features/notifications/mailbox-routes.ts';
 import { localCheckoutRoutes } from './features/payments/local-checkout-routes.ts';
 import { createPaymentGateway } from './features/payments/service.ts';
@@ -224,6 +225,7 @@ export async function buildApp({
   await app.register(techniciansRoutes);
   await app.register(technicianInvitationRoutes);
   await app.register(technicianWorkRoutes);
+  await app.register(metricsRoutes);
   await app.register(mailboxRoutes);
   // The built-in checkout's page exists only while it is the gateway in use.
   if (ctx.payments.provider === 'local') await app.register(localCheckoutRoutes);

@@ -1,0 +1,210 @@
+// The business's figures (spec section 9 "Dashboard metrics", section 2's metric pages and
+// Analytics) from real data (DESIGN.md), every day business-local in the business's zone. The
+// metrics feature owns no table: each figure comes from the feature that owns its rows.
+import { businessNow } from '@pitstop/shared/booking/time-slots';
+import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
+import type {
+  ActiveTechnician,
+  Analytics,
+  CompletionRates,
+  DashboardMetrics,
+  PeriodRate,
+  ServiceTimes,
+  TodayAppointments,
+} from '@pitstop/shared/metrics/responses';
+import {
+  ANALYTICS_TOP,
+  completionRate,
+  meanMinutes,
+  momentsOf,
+  monthOf,
+  monthsIn,
+  RECENT_LIST_SIZE,
+  SERVICE_TIME_DAYS,
+  SERVICE_TIME_TARGET_MINUTES,
+  weekOf,
+  weekStartOf,
+  weekStartsIn,
+} from '@pitstop/shared/metrics/rules';
+import type { DateRange } from '@pitstop/shared/metrics/rules';
+import { addDays } from '@pitstop/shared/technicians/rules';
+import type { Executor } from '../../db/client.ts';
+import {
+  appointmentFiguresByDate,
+  latestCompletions,
+  listAppointmentsOn,
+  NO_FIGURES,
+  popularServices,
+  serviceTimesBetween,
+  sumFigures,
+  technicianDays,
+} from '../appointments/metrics.ts';
+import type { DayFigures } from '../appointments/metrics.ts';
+import { paidVisitsByArea } from '../booking/metrics.ts';
+import { getBusinessProfile } from '../business/service.ts';
+import { paidRevenueByDay } from '../payments/metrics.ts';
+import type { DayRevenue } from '../payments/metrics.ts';
+import {
+  countTechniciansOnDuty,
+  countTechniciansOnDutyDuring,
+  listOnDutyTechnicians,
+} from '../users/metrics.ts';
+
+/** The business's zone and its date today. */
+async function businessToday(db: Executor, now: Date) {
+  const { timeZone } = await getBusinessProfile(db);
+  return { timeZone, today: businessNow(now, timeZone).date };
+}
+
+/** The mean real service time of a day's figures, 1 decimal; null with no timed job. */
+const averageOf = (figures: DayFigures) => meanMinutes(figures.timedSeconds, figures.timed);
+
+/** The dashboard's four cards, today beside yesterday. */
+export async function dashboardMetrics(db: Executor, now = new Date()): Promise<DashboardMetrics> {
+  const { timeZone, today } = await businessToday(db, now);
+  const yesterday = addDays(today, -1);
+  const [byDate, onDutyNow, onDutyYesterday] = await Promise.all([
+    appointmentFiguresByDate(db, { from: yesterday, to: today }),
+    countTechniciansOnDuty(db),
+    countTechniciansOnDutyDuring(db, momentsOf({ from: yesterday, to: yesterday }, timeZone)),
+  ]);
+  const day = byDate.get(today) ?? NO_FIGURES;
+  const before = byDate.get(yesterday) ?? NO_FIGURES;
+  return {
+    today,
+    yesterday,
+    todayAppointments: { today: day.total, yesterday: before.total },
+    activeTechnicians: { today: onDutyNow, yesterday: onDutyYesterday },
+    completionRate: {
+      today: completionRate(day.completed, day.total),
+      yesterday: completionRate(before.completed, before.total),
+    },
+    averageServiceMinutes: {
+      today: averageOf(day),
+      yesterday: averageOf(before),
+      targetMinutes: SERVICE_TIME_TARGET_MINUTES,
+    },
+  };
+}
+
+/** Today's Appointments page: today's date and its appointments, not cancelled, by time. */
+export async function todayAppointments(
+  db: Executor,
+  now = new Date(),
+): Promise<TodayAppointments> {
+  const { today } = await businessToday(db, now);
+  const appointments = await listAppointmentsOn(db, today);
+  return { date: today, count: appointments.length, appointments };
+}
+
+/** Active Technicians page: every onboarded technician not off duty, with today's jobs. */
+export async function activeTechnicians(
+  db: Executor,
+  now = new Date(),
+): Promise<ActiveTechnician[]> {
+  const { today } = await businessToday(db, now);
+  const technicians = await listOnDutyTechnicians(db);
+  const days = await technicianDays(
+    db,
+    technicians.map((technician) => technician.id),
+    today,
+  );
+  return technicians.map((technician) => ({
+    ...technician,
+    ...(days.get(technician.id) ?? { jobsToday: 0, completedToday: 0, currentJob: null }),
+  }));
+}
+
+function periodRate(byDate: Map<string, DayFigures>, range: DateRange): PeriodRate {
+  const { completed, total } = sumFigures(byDate, range);
+  return { ...range, completed, total, rate: completionRate(completed, total) };
+}
+
+/** Completion Rate page: today, this week (from Sunday), this month, and the 10 latest. */
+export async function completionRates(db: Executor, now = new Date()): Promise<CompletionRates> {
+  const { today } = await businessToday(db, now);
+  const week = weekOf(today);
+  const month = monthOf(today);
+  // One read covers all three: the week may begin in the month before or end in the next.
+  const span = {
+    from: week.from < month.from ? week.from : month.from,
+    to: week.to > month.to ? week.to : month.to,
+  };
+  const [byDate, latest] = await Promise.all([
+    appointmentFiguresByDate(db, span),
+    latestCompletions(db, RECENT_LIST_SIZE),
+  ]);
+  return {
+    today: periodRate(byDate, { from: today, to: today }),
+    week: periodRate(byDate, week),
+    month: periodRate(byDate, month),
+    latest,
+  };
+}
+
+/**
+ * Average Service Time page: by service over the last 30 business-local days (jobs completed
+ * in them that were started first), beside the minutes each was booked for; the 10 latest.
+ */
+export async function serviceTimes(db: Executor, now = new Date()): Promise<ServiceTimes> {
+  const { timeZone, today } = await businessToday(db, now);
+  const period = { from: addDays(today, 1 - SERVICE_TIME_DAYS), to: today };
+  const [byService, recent] = await Promise.all([
+    serviceTimesBetween(db, momentsOf(period, timeZone)),
+    latestCompletions(db, RECENT_LIST_SIZE),
+  ]);
+  return {
+    ...period,
+    targetMinutes: SERVICE_TIME_TARGET_MINUTES,
+    byService: byService.map((row) => ({
+      serviceName: row.serviceName,
+      completed: row.completed,
+      averageMinutes: meanMinutes(row.seconds, row.completed) ?? 0,
+      targetMinutes: Math.round(row.bookedMinutes / row.completed),
+    })),
+    recent,
+  };
+}
+
+/** Revenue and orders added up by the bucket each day falls in, every bucket listed. */
+function revenueBy(days: DayRevenue[], buckets: string[], bucketOf: (day: string) => string) {
+  const totals = new Map(buckets.map((bucket) => [bucket, { revenueCents: 0, orders: 0 }]));
+  for (const day of days) {
+    const total = totals.get(bucketOf(day.day));
+    if (!total) continue;
+    total.revenueCents += day.revenueCents;
+    total.orders += day.orders;
+  }
+  return buckets.map((bucket) => ({ bucket, ...totals.get(bucket)! }));
+}
+
+/** Analytics: paid orders and visits in a range of business-local days. */
+export async function analytics(db: Executor, range: AnalyticsQuery): Promise<Analytics> {
+  const { timeZone } = await getBusinessProfile(db);
+  const [days, byDate, popular, areas] = await Promise.all([
+    paidRevenueByDay(db, momentsOf(range, timeZone), timeZone),
+    appointmentFiguresByDate(db, range),
+    popularServices(db, range, ANALYTICS_TOP),
+    paidVisitsByArea(db, range, ANALYTICS_TOP),
+  ]);
+  const revenueCents = days.reduce((sum, day) => sum + day.revenueCents, 0);
+  const paidOrders = days.reduce((sum, day) => sum + day.orders, 0);
+  return {
+    from: range.from,
+    to: range.to,
+    kpis: {
+      revenueCents,
+      paidOrders,
+      completedServices: sumFigures(byDate, range).completed,
+      averageOrderCents: paidOrders > 0 ? Math.round(revenueCents / paidOrders) : null,
+    },
+    popularServices: popular,
+    serviceAreas: areas,
+    revenueByWeek: revenueBy(days, weekStartsIn(range), weekStartOf).map(
+      ({ bucket, ...total }) => ({ start: bucket, ...total }),
+    ),
+    revenueByMonth: revenueBy(days, monthsIn(range), (day) => day.slice(0, 7)).map(
+      ({ bucket, ...total }) => ({ month: bucket, ...total }),
+    ),
+  };
+}

@@ -1,0 +1,915 @@
+// The business's figures (issue 13) on hand-made data with exact moments, in business zones far
+// from UTC: the dashboard's cards today and yesterday (cancelled never counts, technicians on
+// duty yesterday from the status log), today's appointments, the technicians on duty, the
+// completion rate by day, Sunday-started week and month, real service times by service, and
+// analytics (revenue by the business-local day an order was paid, gaps filled). Staff only.
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedMoment } from '@pitstop/shared/booking/capacity';
+import { businessNow } from '@pitstop/shared/booking/time-slots';
+import {
+  activeTechniciansResponseSchema,
+  analyticsResponseSchema,
+  completionRateResponseSchema,
+  dashboardMetricsResponseSchema,
+  serviceTimeResponseSchema,
+  todayAppointmentsResponseSchema,
+} from '@pitstop/shared/metrics/responses';
+import { METRIC_MESSAGES, weekStartOf } from '@pitstop/shared/metrics/rules';
+import { addDays } from '@pitstop/shared/technicians/rules';
+import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
+import {
+  appointments,
+  authUsers,
+  bookings,
+  businessProfile,
+  orders,
+  technicianStatusChanges,
+  userProfiles,
+} from '../src/db/schema.ts';
+import {
+  activeTechnicians,
+  completionRates,
+  dashboardMetrics,
+  serviceTimes,
+  todayAppointments,
+} from '../src/features/metrics/service.ts';
+import {
+  bookAndPay,
+  createTestContext,
+  createUser,
+  futureWeekday,
+  sendAs,
+  uniqueEmail,
+} from './harness.ts';
+import type { TestContext, TestUser } from './harness.ts';
+
+let ctx: TestContext;
+let admin: TestUser;
+let manager: TestUser;
+let superAdmin: TestUser;
+let customer: TestUser;
+let technicianUser: TestUser;
+let zone = 'Pacific/Auckland';
+
+const db = () => ctx.database.db;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createUser(ctx, 'admin');
+  manager = await createUser(ctx, 'manager');
+  superAdmin = await createUser(ctx, 'super_admin');
+  customer = await createUser(ctx, 'customer', { name: 'Ada Lovelace' });
+  technicianUser = await createUser(ctx, 'technician');
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function useZone(timeZone: string) {
+  zone = timeZone;
+  await db().update(businessProfile).set({ timeZone });
+}
+
+/** Starts a scenario from no appointments, orders or bookings. */
+async function clearFigures() {
+  await db().delete(appointments);
+  await db().delete(orders);
+  await db().delete(bookings);
+}
+
+/** A business-local moment: `date` at `time` (HH:MM, or HH:MM:SS) in the business's zone. */
+function at(date: string, time: string): Date {
+  const [clock, seconds = '0'] = [time.slice(0, 5), time.slice(6)];
+  return new Date(zonedMoment(date, clock, zone).getTime() + Number(seconds) * 1000);
+}
+
+interface Technician {
+  id: string;
+  name: string;
+}
+
+interface Job {
+  date: string;
+  time: string;
+  service?: string;
+  duration?: number;
+  status?: 'scheduled' | 'in-progress' | 'completed' | 'cancelled';
+  technician?: Technician | string;
+  /** Business-local 'YYYY-MM-DD HH:MM[:SS]'. */
+  started?: string;
+  completed?: string;
+}
+
+const moment = (local: string) => at(local.slice(0, 10), local.slice(11));
+
+/** Inserts an appointment with exact moments; answers its id. */
+async function addJob(job: Job): Promise<string> {
+  const startsAt = at(job.date, job.time);
+  const duration = job.duration ?? 30;
+  const technician =
+    typeof job.technician === 'string'
+      ? { technicianId: null, technician: job.technician }
+      : job.technician
+        ? { technicianId: job.technician.id, technician: job.technician.name }
+        : {};
+  const [row] = await db()
+    .insert(appointments)
+    .values({
+      customerName: 'Ada Lovelace',
+      serviceName: job.service ?? 'Basic Oil Change',
+      appointmentDate: job.date,
+      appointmentTime: job.time,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + duration * 60_000),
+      durationMinutes: duration,
+      status: job.status ?? 'scheduled',
+      ...technician,
+      location: '1 Analytical Way, Springfield, 12345',
+      phone: '(555) 123-4567',
+      startedAt: job.started ? moment(job.started) : null,
+      completedAt: job.completed ? moment(job.completed) : null,
+    })
+    .returning({ id: appointments.id });
+  return row!.id;
+}
+
+/**
+ * An account with a technician profile whose status log is exactly `log` (local 'YYYY-MM-DD
+ * HH:MM' and the status taken then), with `status` stored now.
+ */
+async function addTechnician(
+  name: string,
+  status: TechnicianStatus,
+  log: [string, TechnicianStatus][],
+  onboarded = true,
+): Promise<Technician> {
+  const userId = randomUUID();
+  await db()
+    .insert(authUsers)
+    .values({ id: userId, name, email: uniqueEmail('tech') });
+  const [profile] = await db()
+    .insert(userProfiles)
+    .values({
+      userId,
+      role: 'technician',
+      name,
+      phone: '(555) 010-0000',
+      serviceArea: 'Downtown',
+      onboardingComplete: onboarded,
+      technicianStatus: status,
+    })
+    .returning({ id: userProfiles.id });
+  const id = profile!.id;
+  // The trigger logged the creation at the real clock's moment: the scenario's log replaces it.
+  await db().delete(technicianStatusChanges).where(eq(technicianStatusChanges.profileId, id));
+  if (log.length > 0) {
+    await db()
+      .insert(technicianStatusChanges)
+      .values(
+        log.map(([local, taken]) => ({ profileId: id, status: taken, changedAt: moment(local) })),
+      );
+  }
+  return { id, name };
+}
+
+async function removeTechnicians(technicians: Technician[]) {
+  if (technicians.length === 0) return;
+  const rows = await db()
+    .select({ userId: userProfiles.userId })
+    .from(userProfiles)
+    .where(
+      inArray(
+        userProfiles.id,
+        technicians.map((t) => t.id),
+      ),
+    );
+  await db()
+    .delete(authUsers)
+    .where(
+      inArray(
+        authUsers.id,
+        rows.map((row) => row.userId),
+      ),
+    );
+}
+
+/** A paid pay-now order (its booking too) paid at `paidAt`, or with another payment status. */
+async function addOrder(
+  paidAt: Date,
+  amountCents: number,
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required' = 'paid',
+) {
+  const [booking] = await db()
+    .insert(bookings)
+    .values({
+      kind: 'pay_now',
+      status: 'paid',
+      idempotencyKey: randomUUID(),
+      services: [],
+      totalCents: amountCents,
+      durationMinutes: 45,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '(555) 123-4567',
+      holdExpiresAt: paidAt,
+      paidAt,
+    })
+    .returning({ id: bookings.id });
+  await db()
+    .insert(orders)
+    .values({
+      bookingId: booking!.id,
+      checkoutSessionId: `cs_test_${randomUUID()}`,
+      provider: 'local',
+      amountTotal: amountCents,
+      paymentStatus,
+      orderDate: paidAt,
+    });
+}
+
+/** A booked visit to `city` on `date` (paid unless told otherwise). */
+async function addVisit(
+  date: string,
+  city: string,
+  status: 'paid' | 'pending_payment' | 'expired' | 'cancelled' = 'paid',
+) {
+  const startsAt = at(date, '10:00');
+  await db()
+    .insert(bookings)
+    .values({
+      kind: 'visit',
+      status,
+      idempotencyKey: randomUUID(),
+      services: [],
+      totalCents: 4999,
+      durationMinutes: 30,
+      appointmentDate: date,
+      appointmentTime: '10:00',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '(555) 123-4567',
+      address: '1 Analytical Way',
+      city,
+      zipCode: '12345',
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Corolla',
+      vehicleYear: '2018',
+      vehicleColor: 'Blue',
+      licensePlate: 'ADA-1815',
+      holdExpiresAt: startsAt,
+    });
+}
+
+function get(user: TestUser | undefined, url: string) {
+  return sendAs(ctx, user, 'GET', url);
+}
+
+// ---------------------------------------------------------------- one day in Auckland
+
+describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
+  // Tuesday 1 December 2026, 6 PM in Auckland: still 05:00 on the 1st in UTC, and the
+  // business's yesterday (Monday 30 November) began at 11:00 UTC on the 29th.
+  const NOW = new Date('2026-12-01T05:00:00Z');
+  const TODAY = '2026-12-01';
+  const YESTERDAY = '2026-11-30';
+  let ava: Technician;
+  let cal: Technician;
+  let fay: Technician;
+  let gus: Technician;
+  const created: Technician[] = [];
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await clearFigures();
+    await useZone('Pacific/Auckland');
+    ava = await addTechnician('Ava Available', 'available', [
+      ['2026-11-29 09:00', 'off-duty'],
+      ['2026-12-01 08:00', 'available'],
+    ]);
+    // Available when yesterday began: counts for yesterday, not today.
+    const ben = await addTechnician('Ben Yesterday', 'off-duty', [
+      ['2026-11-29 09:00', 'available'],
+      ['2026-12-01 08:30', 'off-duty'],
+    ]);
+    // On a job for an hour of yesterday afternoon.
+    cal = await addTechnician('Cal Onjob', 'on-job', [
+      ['2026-11-29 09:00', 'off-duty'],
+      ['2026-11-30 15:00', 'on-job'],
+      ['2026-11-30 16:00', 'off-duty'],
+      ['2026-12-01 09:00', 'on-job'],
+    ]);
+    // Off duty all along: a change from off duty to off duty is not duty.
+    const dee = await addTechnician('Dee Offduty', 'off-duty', [
+      ['2026-11-28 09:00', 'off-duty'],
+      ['2026-11-30 12:00', 'off-duty'],
+    ]);
+    // Not onboarded: counts nowhere (nobody can give them a job).
+    const eve = await addTechnician(
+      'Eve Newcomer',
+      'available',
+      [['2026-11-29 09:00', 'available']],
+      false,
+    );
+    fay = await addTechnician('Fay Morning', 'available', [
+      ['2026-11-29 09:00', 'off-duty'],
+      ['2026-12-01 07:00', 'available'],
+    ]);
+    // On duty from the very moment yesterday ended: today only.
+    gus = await addTechnician('Gus Midnight', 'available', [
+      ['2026-11-29 09:00', 'off-duty'],
+      ['2026-12-01 00:00', 'available'],
+    ]);
+    // Off duty from the very moment yesterday began.
+    const hal = await addTechnician('Hal Startoff', 'off-duty', [
+      ['2026-11-29 09:00', 'available'],
+      ['2026-11-30 00:00', 'off-duty'],
+    ]);
+    // On duty for the first minute of yesterday.
+    const ivy = await addTechnician('Ivy Startson', 'off-duty', [
+      ['2026-11-29 09:00', 'off-duty'],
+      ['2026-11-30 00:00', 'available'],
+      ['2026-11-30 00:01', 'off-duty'],
+    ]);
+    const jo = await addTechnician('Jo Startsonjob', 'off-duty', [
+      ['2026-11-29 09:00', 'off-duty'],
+      ['2026-11-30 00:00', 'on-job'],
+      ['2026-11-30 00:05', 'off-duty'],
+    ]);
+    created.push(ava, ben, cal, dee, eve, fay, gus, hal, ivy, jo);
+
+    const jobs: Record<string, Job> = {
+      // Today: 7 not cancelled, 3 completed (2 with a real time: 40 and 47 minutes).
+      A: {
+        date: TODAY,
+        time: '09:00',
+        status: 'completed',
+        technician: cal,
+        started: '2026-12-01 09:00',
+        completed: '2026-12-01 09:40',
+      },
+      B: {
+        date: TODAY,
+        time: '10:00',
+        service: 'Tire Rotation',
+        duration: 45,
+        status: 'completed',
+        technician: ava,
+        started: '2026-12-01 10:05',
+        completed: '2026-12-01 10:52',
+      },
+      C: {
+        date: TODAY,
+        time: '11:00',
+        service: 'Brake Inspection',
+        duration: 60,
+        status: 'in-progress',
+        technician: cal,
+        started: '2026-12-01 11:00',
+      },
+      X: {
+        date: TODAY,
+        time: '12:00',
+        service: 'Full Synthetic',
+        duration: 45,
+        status: 'cancelled',
+        technician: cal,
+        started: '2026-12-01 12:00',
+        completed: '2026-12-01 12:30',
+      },
+      E: { date: TODAY, time: '12:30' },
+      F: {
+        date: TODAY,
+        time: '13:00',
+        status: 'completed',
+        technician: fay,
+        completed: '2026-12-01 13:45',
+      },
+      G: { date: TODAY, time: '14:00', service: 'Tire Rotation', duration: 45 },
+      D: { date: TODAY, time: '23:30', technician: ava },
+      // Yesterday: 3 not cancelled, 2 completed in 30 and 35 minutes.
+      H: {
+        date: YESTERDAY,
+        time: '09:00',
+        status: 'completed',
+        technician: ava,
+        started: '2026-11-30 09:00',
+        completed: '2026-11-30 09:30',
+      },
+      I: {
+        date: YESTERDAY,
+        time: '13:00',
+        service: 'Tire Rotation',
+        duration: 45,
+        status: 'completed',
+        technician: cal,
+        started: '2026-11-30 13:00',
+        completed: '2026-11-30 13:35',
+      },
+      J: { date: YESTERDAY, time: '15:00' },
+      K: { date: YESTERDAY, time: '16:00', status: 'cancelled' },
+      L: { date: YESTERDAY, time: '17:00', status: 'cancelled' },
+      // Sunday 29 November begins this week; Saturday 28 November ends the week before.
+      M: {
+        date: '2026-11-29',
+        time: '10:00',
+        service: 'Brake Inspection',
+        duration: 60,
+        status: 'completed',
+        started: '2026-11-29 10:00',
+        completed: '2026-11-29 10:55',
+      },
+      N: { date: '2026-11-29', time: '11:00' },
+      Q: {
+        date: '2026-11-28',
+        time: '10:00',
+        duration: 38,
+        status: 'completed',
+        started: '2026-11-28 10:00',
+        completed: '2026-11-28 10:41',
+      },
+      // Saturday 5 December ends this week; Sunday the 6th begins the next.
+      O: { date: '2026-12-05', time: '10:00' },
+      P: { date: '2026-12-06', time: '10:00' },
+      // The month's last day, and the next month's first.
+      R: { date: '2026-12-31', time: '10:00' },
+      R2: { date: '2026-12-31', time: '11:00', status: 'cancelled' },
+      S: { date: '2027-01-01', time: '10:00' },
+      // Older completions: 50.5 minutes; one finished 30 minutes into the 30-day period's first
+      // day (11:30 UTC the day before); one 30 minutes before it, by a technician since removed.
+      V: {
+        date: '2026-11-20',
+        time: '10:00',
+        service: 'Full Synthetic',
+        duration: 45,
+        status: 'completed',
+        started: '2026-11-20 10:00',
+        completed: '2026-11-20 10:50:30',
+      },
+      T: {
+        date: '2026-11-01',
+        time: '23:30',
+        service: 'Brake Inspection',
+        duration: 60,
+        status: 'completed',
+        started: '2026-11-01 23:50',
+        completed: '2026-11-02 00:30',
+      },
+      U: {
+        date: '2026-11-01',
+        time: '23:00',
+        service: 'Brake Inspection',
+        duration: 60,
+        status: 'completed',
+        technician: 'Old Timer',
+        started: '2026-11-01 23:10',
+        completed: '2026-11-01 23:30',
+      },
+      Z: {
+        date: '2026-10-15',
+        time: '10:00',
+        status: 'completed',
+        started: '2026-10-15 10:00',
+        completed: '2026-10-15 10:45',
+      },
+    };
+    for (const [key, job] of Object.entries(jobs)) ids[key] = await addJob(job);
+  });
+  afterAll(async () => {
+    await removeTechnicians(created);
+  });
+
+  it('the dashboard compares today with yesterday, cancelled left out', async () => {
+    const metrics = dashboardMetricsResponseSchema.parse(await dashboardMetrics(db(), NOW));
+    expect(metrics).toEqual({
+      today: TODAY,
+      yesterday: YESTERDAY,
+      todayAppointments: { today: 7, yesterday: 3 },
+      // Today: Ava, Cal, Fay, Gus. Yesterday: Ben (on duty as it began), Cal (an hour on a
+      // job), Ivy and Jo (its first minutes); not Hal (off duty from its first moment).
+      activeTechnicians: { today: 4, yesterday: 4 },
+      // 3 of 7, 2 of 3.
+      completionRate: { today: 42.9, yesterday: 66.7 },
+      // (40 + 47) / 2 and (30 + 35) / 2; F was never started, X was cancelled.
+      averageServiceMinutes: { today: 43.5, yesterday: 32.5, targetMinutes: 45 },
+    });
+  });
+
+  it("today's appointments are the business-local day's, not cancelled, by time", async () => {
+    const answer = todayAppointmentsResponseSchema.parse(await todayAppointments(db(), NOW));
+    expect(answer.date).toBe(TODAY);
+    expect(answer.count).toBe(7);
+    expect(answer.appointments.map((a) => a.id)).toEqual(
+      ['A', 'B', 'C', 'E', 'F', 'G', 'D'].map((key) => ids[key]),
+    );
+    // 11:30 PM in Auckland is 10:30 UTC: the list shows the booked local time and the moment.
+    const late = answer.appointments.at(-1)!;
+    expect(late).toMatchObject({ date: TODAY, time: '23:30', technician: 'Ava Available' });
+    expect(late.startsAt).toBe('2026-12-01T10:30:00.000Z');
+  });
+
+  it('active technicians: onboarded and not off duty, by name, with today’s jobs', async () => {
+    const answer = activeTechniciansResponseSchema.parse({
+      technicians: await activeTechnicians(db(), NOW),
+    });
+    expect(answer.technicians).toEqual([
+      {
+        id: ava.id,
+        name: 'Ava Available',
+        status: 'available',
+        serviceArea: 'Downtown',
+        phone: '(555) 010-0000',
+        jobsToday: 2,
+        completedToday: 1,
+        currentJob: null,
+      },
+      {
+        id: cal.id,
+        name: 'Cal Onjob',
+        status: 'on-job',
+        serviceArea: 'Downtown',
+        phone: '(555) 010-0000',
+        // A and C; the cancelled X is left out.
+        jobsToday: 2,
+        completedToday: 1,
+        currentJob: {
+          appointmentId: ids.C,
+          serviceName: 'Brake Inspection',
+          customerName: 'Ada Lovelace',
+        },
+      },
+      expect.objectContaining({ id: fay.id, jobsToday: 1, completedToday: 1, currentJob: null }),
+      expect.objectContaining({ id: gus.id, jobsToday: 0, completedToday: 0, currentJob: null }),
+    ]);
+  });
+
+  it('completion rate: today, the week from Sunday to Saturday, the calendar month', async () => {
+    const rates = completionRateResponseSchema.parse(await completionRates(db(), NOW));
+    expect(rates.today).toEqual({ from: TODAY, to: TODAY, completed: 3, total: 7, rate: 42.9 });
+    // Sun 29 Nov (1 of 2) + Mon 30 (2 of 3) + Tue 1 Dec (3 of 7) + Sat 5 (0 of 1); not Sat 28
+    // Nov nor Sun 6 Dec.
+    expect(rates.week).toEqual({
+      from: '2026-11-29',
+      to: '2026-12-05',
+      completed: 6,
+      total: 13,
+      rate: 46.2,
+    });
+    // 1 Dec (3 of 7), 5, 6 and 31 Dec (0 of 1 each); not 30 Nov nor 1 Jan.
+    expect(rates.month).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-31',
+      completed: 3,
+      total: 10,
+      rate: 30,
+    });
+  });
+
+  it('a Sunday begins its own week; the month ends on its last day', async () => {
+    const sunday = completionRateResponseSchema.parse(
+      await completionRates(db(), at('2026-11-29', '12:00')),
+    );
+    expect(sunday.week).toMatchObject({ from: '2026-11-29', to: '2026-12-05', total: 13 });
+    // November: T, U, V, Q, M, N, H, I, J (cancelled K and L left out); 7 completed.
+    expect(sunday.month).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      completed: 7,
+      total: 9,
+      rate: 77.8,
+    });
+    const saturday = completionRateResponseSchema.parse(
+      await completionRates(db(), at('2026-11-28', '12:00')),
+    );
+    expect(saturday.week).toMatchObject({ from: '2026-11-22', to: '2026-11-28', completed: 1 });
+  });
+
+  it('the 10 latest completions, newest first, with real and target minutes', async () => {
+    const { latest } = completionRateResponseSchema.parse(await completionRates(db(), NOW));
+    expect(latest.map((row) => row.appointmentId)).toEqual(
+      ['F', 'B', 'A', 'I', 'H', 'M', 'Q', 'V', 'T', 'U'].map((key) => ids[key]),
+    );
+    const minutes = latest.map((row) => [row.actualMinutes, row.targetMinutes, row.technician]);
+    expect(minutes).toEqual([
+      [null, 30, 'Fay Morning'],
+      [47, 45, 'Ava Available'],
+      [40, 30, 'Cal Onjob'],
+      [35, 45, 'Cal Onjob'],
+      [30, 30, 'Ava Available'],
+      [55, 60, null],
+      [41, 38, null],
+      [50.5, 45, null],
+      [40, 60, null],
+      // Removed since: the completed job keeps the name.
+      [20, 60, 'Old Timer'],
+    ]);
+    expect(latest[0]).toMatchObject({
+      serviceName: 'Basic Oil Change',
+      customerName: 'Ada Lovelace',
+      date: TODAY,
+      time: '13:00',
+      completedAt: at(TODAY, '13:45').toISOString(),
+    });
+  });
+
+  it('service time by service over the last 30 business-local days, with targets', async () => {
+    const times = serviceTimeResponseSchema.parse(await serviceTimes(db(), NOW));
+    expect(times).toMatchObject({ from: '2026-11-02', to: TODAY, targetMinutes: 45 });
+    expect(times.byService).toEqual([
+      // A 40, H 30, Q 41 (F never started); booked 30, 30 and 38 minutes.
+      { serviceName: 'Basic Oil Change', completed: 3, averageMinutes: 37, targetMinutes: 33 },
+      // M 55 and T 40 (finished at 00:30 on the period's first day); U before it.
+      { serviceName: 'Brake Inspection', completed: 2, averageMinutes: 47.5, targetMinutes: 60 },
+      // V; the cancelled X does not count.
+      { serviceName: 'Full Synthetic', completed: 1, averageMinutes: 50.5, targetMinutes: 45 },
+      { serviceName: 'Tire Rotation', completed: 2, averageMinutes: 41, targetMinutes: 45 },
+    ]);
+    expect(times.recent.map((row) => row.appointmentId)).toEqual(
+      ['F', 'B', 'A', 'I', 'H', 'M', 'Q', 'V', 'T', 'U'].map((key) => ids[key]),
+    );
+  });
+});
+
+// ---------------------------------------------------------------- yesterday across DST
+
+describe('yesterday in America/New_York when daylight saving ended (25 hours)', () => {
+  const created: Technician[] = [];
+  afterAll(async () => {
+    await removeTechnicians(created);
+  });
+
+  it('counts a technician on duty only in the 25th hour, not one from the next midnight', async () => {
+    await useZone('America/New_York');
+    // Monday 2 November 2026, 10 AM EST; yesterday ran from 04:00 UTC to 05:00 UTC the next day.
+    const now = new Date('2026-11-02T15:00:00Z');
+    created.push(
+      // 11:30 PM EST on the 1st is 04:30 UTC on the 2nd.
+      await addTechnician('Late Shift', 'available', [
+        ['2026-10-30 09:00', 'off-duty'],
+        ['2026-11-01 23:30', 'available'],
+      ]),
+      await addTechnician('Next Morning', 'available', [
+        ['2026-10-30 09:00', 'off-duty'],
+        ['2026-11-02 00:00', 'available'],
+      ]),
+      // Went off duty a minute before yesterday began.
+      await addTechnician('Saturday Night', 'off-duty', [
+        ['2026-10-30 09:00', 'available'],
+        ['2026-10-31 23:59', 'off-duty'],
+      ]),
+    );
+    const metrics = await dashboardMetrics(db(), now);
+    expect(metrics).toMatchObject({ today: '2026-11-02', yesterday: '2026-11-01' });
+    expect(metrics.activeTechnicians).toEqual({ today: 2, yesterday: 1 });
+  });
+});
+
+// ---------------------------------------------------------------- analytics
+
+describe('GET /api/analytics in America/Los_Angeles', () => {
+  const FROM = '2026-10-28';
+  const TO = '2026-12-02';
+
+  beforeAll(async () => {
+    await clearFigures();
+    await useZone('America/Los_Angeles');
+    // Orders by the business-local moment they were paid. 11:30 PM in Los Angeles is the next
+    // day in UTC; daylight saving ends on 1 November.
+    await addOrder(at('2026-10-27', '23:30'), 700); // the day before the range
+    await addOrder(at('2026-10-28', '00:30'), 5000);
+    await addOrder(at('2026-10-31', '23:30'), 8000); // November in UTC, October here
+    await addOrder(at('2026-11-01', '10:00'), 3000);
+    await addOrder(at('2026-11-10', '12:00'), 7777, 'unpaid');
+    await addOrder(at('2026-11-12', '12:00'), 4999, 'no_payment_required');
+    await addOrder(at('2026-11-30', '23:30'), 14999); // December in UTC, November here
+    await addOrder(at('2026-12-02', '23:59'), 2004);
+    await addOrder(at('2026-12-03', '00:00'), 999); // the day after the range
+
+    const services: [string, string, Job['status']?][] = [
+      ['2026-11-05', 'Basic Oil Change', 'completed'],
+      ['2026-11-06', 'Basic Oil Change'],
+      ['2026-11-07', 'Basic Oil Change'],
+      ['2026-10-28', 'Tire Rotation', 'completed'],
+      ['2026-11-10', 'Tire Rotation'],
+      ['2026-12-02', 'Tire Rotation', 'completed'],
+      ['2026-11-11', 'Full Synthetic', 'in-progress'],
+      ['2026-11-12', 'Full Synthetic'],
+      ['2026-11-12', 'Full Synthetic', 'cancelled'],
+      ['2026-11-13', 'Full Synthetic', 'cancelled'],
+      ['2026-11-13', 'Brake Inspection'],
+      ['2026-10-27', 'Basic Oil Change', 'completed'],
+      ...Array.from({ length: 5 }, (): [string, string, Job['status']] => [
+        '2026-12-03',
+        'Brake Inspection',
+        'completed',
+      ]),
+    ];
+    for (const [date, service, status] of services) {
+      await addJob({ date, time: '10:00', service, ...(status ? { status } : {}) });
+    }
+
+    for (const city of ['Springfield', '  springfield ', 'SPRINGFIELD'])
+      await addVisit('2026-11-03', city);
+    for (const city of ['North Haverbrook', 'north haverbrook']) await addVisit('2026-11-04', city);
+    for (const city of [
+      'Shelbyville',
+      'Capital City',
+      'Brockway',
+      'Cypress Creek',
+      'Dunkilton',
+      'Waverly Hills',
+      'Little Pwagmattasquarmsettport',
+      'Ogdenville',
+    ]) {
+      await addVisit('2026-11-20', city);
+    }
+    await addVisit('2026-12-03', 'Springfield');
+    await addVisit('2026-10-27', 'Springfield');
+    await addVisit('2026-11-20', 'Shelbyville', 'pending_payment');
+    await addVisit('2026-11-20', 'Shelbyville', 'expired');
+  });
+
+  async function analyticsOf(from: string, to: string) {
+    const response = await get(admin, `/api/analytics?from=${from}&to=${to}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return analyticsResponseSchema.parse(response.json());
+  }
+
+  it('KPIs: paid orders of the business-local days, completed services', async () => {
+    const answer = await analyticsOf(FROM, TO);
+    expect(answer).toMatchObject({ from: FROM, to: TO });
+    expect(answer.kpis).toEqual({
+      revenueCents: 5000 + 8000 + 3000 + 14999 + 2004,
+      paidOrders: 5,
+      // 33003 / 5 = 6600.6
+      averageOrderCents: 6601,
+      completedServices: 3,
+    });
+  });
+
+  it('popular services: not cancelled, the most first, ties by name', async () => {
+    const answer = await analyticsOf(FROM, TO);
+    expect(answer.popularServices).toEqual([
+      { serviceName: 'Basic Oil Change', count: 3 },
+      { serviceName: 'Tire Rotation', count: 3 },
+      { serviceName: 'Full Synthetic', count: 2 },
+      { serviceName: 'Brake Inspection', count: 1 },
+    ]);
+  });
+
+  it('service areas: paid visits by city whatever its case and spaces, top 8', async () => {
+    const answer = await analyticsOf(FROM, TO);
+    expect(answer.serviceAreas).toEqual([
+      { area: 'Springfield', count: 3 },
+      { area: 'North Haverbrook', count: 2 },
+      { area: 'Brockway', count: 1 },
+      { area: 'Capital City', count: 1 },
+      { area: 'Cypress Creek', count: 1 },
+      { area: 'Dunkilton', count: 1 },
+      { area: 'Little Pwagmattasquarmsettport', count: 1 },
+      { area: 'Ogdenville', count: 1 },
+    ]);
+  });
+
+  it('revenue by Sunday-started week and by month, empty ones included', async () => {
+    const answer = await analyticsOf(FROM, TO);
+    expect(answer.revenueByWeek).toEqual([
+      { start: '2026-10-25', revenueCents: 13000, orders: 2 },
+      { start: '2026-11-01', revenueCents: 3000, orders: 1 },
+      { start: '2026-11-08', revenueCents: 0, orders: 0 },
+      { start: '2026-11-15', revenueCents: 0, orders: 0 },
+      { start: '2026-11-22', revenueCents: 0, orders: 0 },
+      { start: '2026-11-29', revenueCents: 17003, orders: 2 },
+    ]);
+    expect(answer.revenueByMonth).toEqual([
+      { month: '2026-10', revenueCents: 13000, orders: 2 },
+      { month: '2026-11', revenueCents: 17999, orders: 2 },
+      { month: '2026-12', revenueCents: 2004, orders: 1 },
+    ]);
+  });
+
+  it('a range with nothing in it answers zeros and no average', async () => {
+    const answer = await analyticsOf('2030-01-01', '2030-01-01');
+    expect(answer).toEqual({
+      from: '2030-01-01',
+      to: '2030-01-01',
+      kpis: { revenueCents: 0, paidOrders: 0, completedServices: 0, averageOrderCents: null },
+      popularServices: [],
+      serviceAreas: [],
+      revenueByWeek: [{ start: '2029-12-30', revenueCents: 0, orders: 0 }],
+      revenueByMonth: [{ month: '2030-01', revenueCents: 0, orders: 0 }],
+    });
+  });
+
+  it('refuses a bad range with the page’s words (422), never a 500', async () => {
+    const cases: [string, Record<string, string>][] = [
+      ['from=2026-12-02&to=2026-12-01', { to: METRIC_MESSAGES.rangeOrder }],
+      ['from=2024-01-01&to=2026-01-01', { to: METRIC_MESSAGES.rangeTooLong }],
+      ['from=2026-02-30&to=2026-03-01', { from: METRIC_MESSAGES.date }],
+      ['from=2026-11-01&to=tomorrow', { to: METRIC_MESSAGES.date }],
+      ['to=2026-11-01', { from: METRIC_MESSAGES.date }],
+      ['from=2026-11-01&from=2026-11-02&to=2026-11-03', { from: METRIC_MESSAGES.date }],
+      ["from=2026-11-01'%20or%201=1--&to=2026-11-02", { from: METRIC_MESSAGES.date }],
+    ];
+    for (const [query, fields] of cases) {
+      const response = await get(admin, `/api/analytics?${query}`);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(422);
+      expect(response.json().error.fields, query).toEqual(fields);
+    }
+    // The longest range allowed, and a far-off year, answer.
+    expect((await get(admin, '/api/analytics?from=2024-01-01&to=2025-12-31')).statusCode).toBe(200);
+    expect((await get(admin, '/api/analytics?from=0001-01-01&to=0001-01-02')).statusCode).toBe(200);
+  });
+});
+
+describe('figures from the real flow, on the real clock', () => {
+  it('a paid booking is revenue today and a visit to its city; today counts today', async () => {
+    await clearFigures();
+    await useZone('America/Los_Angeles');
+    const date = futureWeekday(14);
+    await bookAndPay(ctx, customer, { date, city: 'springfield' });
+    const today = businessNow(new Date(), zone).date;
+    const response = await get(manager, `/api/analytics?from=${addDays(today, -1)}&to=${date}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = analyticsResponseSchema.parse(response.json());
+    expect(answer.kpis).toEqual({
+      revenueCents: 4999,
+      paidOrders: 1,
+      completedServices: 0,
+      averageOrderCents: 4999,
+    });
+    expect(answer.popularServices).toEqual([{ serviceName: 'Basic Oil Change', count: 1 }]);
+    expect(answer.serviceAreas).toEqual([{ area: 'Springfield', count: 1 }]);
+    expect(answer.revenueByWeek.filter((week) => week.orders > 0)).toEqual([
+      { start: weekStartOf(today), revenueCents: 4999, orders: 1 },
+    ]);
+
+    // Today's figures over HTTP: the booked visit is not today; two jobs are, one cancelled.
+    await addJob({
+      date: today,
+      time: '09:00',
+      status: 'completed',
+      started: `${today} 09:00`,
+      completed: `${today} 09:50`,
+    });
+    await addJob({ date: today, time: '10:00', status: 'cancelled' });
+    const dashboard = await get(manager, '/api/metrics/dashboard');
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(dashboardMetricsResponseSchema.parse(dashboard.json())).toMatchObject({
+      today,
+      todayAppointments: { today: 1 },
+      completionRate: { today: 100 },
+      averageServiceMinutes: { today: 50, targetMinutes: 45 },
+    });
+    const list = await get(manager, '/api/metrics/today-appointments');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(todayAppointmentsResponseSchema.parse(list.json())).toMatchObject({
+      date: today,
+      count: 1,
+    });
+  });
+});
+
+// ---------------------------------------------------------------- who may read
+
+describe('who may read the figures', () => {
+  const URLS = [
+    '/api/metrics/dashboard',
+    '/api/metrics/today-appointments',
+    '/api/metrics/active-technicians',
+    '/api/metrics/completion-rate',
+    '/api/metrics/service-time',
+    '/api/analytics?from=2026-11-01&to=2026-11-30',
+  ];
+  const SCHEMAS = [
+    dashboardMetricsResponseSchema,
+    todayAppointmentsResponseSchema,
+    activeTechniciansResponseSchema,
+    completionRateResponseSchema,
+    serviceTimeResponseSchema,
+    analyticsResponseSchema,
+  ];
+
+  it('managers, admins and super admins read every figure', async () => {
+    for (const user of [manager, admin, superAdmin]) {
+      for (const [index, url] of URLS.entries()) {
+        const response = await get(user, url);
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+        expect(() => SCHEMAS[index]!.parse(response.json())).not.toThrow();
+      }
+    }
+  });
+
+  it('customers and technicians are refused (403); signed out, 401', async () => {
+    for (const url of URLS) {
+      expect((await get(customer, url)).statusCode, url).toBe(403);
+      expect((await get(technicianUser, url)).statusCode, url).toBe(403);
+      expect((await get(undefined, url)).statusCode, url).toBe(401);
+    }
+  });
+});
