@@ -87,6 +87,7 @@ function at(date: string, time: string): Date {
 
 interface Technician {
   id: string;
+  userId: string;
   name: string;
 }
 
@@ -97,12 +98,28 @@ interface Job {
   duration?: number;
   status?: 'scheduled' | 'in-progress' | 'completed' | 'cancelled';
   technician?: Technician | string;
-  /** Business-local 'YYYY-MM-DD HH:MM[:SS]'. */
+  /** Business-local 'HH:MM[:SS]' on the job's date, or 'YYYY-MM-DD HH:MM[:SS]'. */
   started?: string;
   completed?: string;
 }
 
+const OIL = { service: 'Basic Oil Change', duration: 30 };
+const TIRES = { service: 'Tire Rotation', duration: 45 };
+const BRAKES = { service: 'Brake Inspection', duration: 60 };
+const SYNTHETIC = { service: 'Full Synthetic', duration: 45 };
+
+/** Completed at `completed`, started (marked in progress) at `started` unless null. */
+const done = (started: string | null, completed: string) => ({
+  status: 'completed' as const,
+  ...(started === null ? {} : { started }),
+  completed,
+});
+const underWay = (started: string) => ({ status: 'in-progress' as const, started });
+
 const moment = (local: string) => at(local.slice(0, 10), local.slice(11));
+/** 'HH:MM[:SS]' on `date`, or a whole 'YYYY-MM-DD HH:MM[:SS]'. */
+const momentOn = (date: string, local: string) =>
+  local.length > 8 ? moment(local) : at(date, local);
 
 /** Inserts an appointment with exact moments; answers its id. */
 async function addJob(job: Job): Promise<string> {
@@ -128,8 +145,8 @@ async function addJob(job: Job): Promise<string> {
       ...technician,
       location: '1 Analytical Way, Springfield, 12345',
       phone: '(555) 123-4567',
-      startedAt: job.started ? moment(job.started) : null,
-      completedAt: job.completed ? moment(job.completed) : null,
+      startedAt: job.started ? momentOn(job.date, job.started) : null,
+      completedAt: job.completed ? momentOn(job.date, job.completed) : null,
     })
     .returning({ id: appointments.id });
   return row!.id;
@@ -171,26 +188,18 @@ async function addTechnician(
         log.map(([local, taken]) => ({ profileId: id, status: taken, changedAt: moment(local) })),
       );
   }
-  return { id, name };
+  return { id, userId, name };
 }
 
+/** Deletes the technicians' accounts (their profiles and status logs go with them). */
 async function removeTechnicians(technicians: Technician[]) {
   if (technicians.length === 0) return;
-  const rows = await db()
-    .select({ userId: userProfiles.userId })
-    .from(userProfiles)
-    .where(
-      inArray(
-        userProfiles.id,
-        technicians.map((t) => t.id),
-      ),
-    );
   await db()
     .delete(authUsers)
     .where(
       inArray(
         authUsers.id,
-        rows.map((row) => row.userId),
+        technicians.map((technician) => technician.userId),
       ),
     );
 }
@@ -345,138 +354,56 @@ describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
 
     const jobs: Record<string, Job> = {
       // Today: 7 not cancelled, 3 completed (2 with a real time: 40 and 47 minutes).
-      A: {
-        date: TODAY,
-        time: '09:00',
-        status: 'completed',
-        technician: cal,
-        started: '2026-12-01 09:00',
-        completed: '2026-12-01 09:40',
-      },
-      B: {
-        date: TODAY,
-        time: '10:00',
-        service: 'Tire Rotation',
-        duration: 45,
-        status: 'completed',
-        technician: ava,
-        started: '2026-12-01 10:05',
-        completed: '2026-12-01 10:52',
-      },
-      C: {
-        date: TODAY,
-        time: '11:00',
-        service: 'Brake Inspection',
-        duration: 60,
-        status: 'in-progress',
-        technician: cal,
-        started: '2026-12-01 11:00',
-      },
+      A: { date: TODAY, time: '09:00', ...OIL, technician: cal, ...done('09:00', '09:40') },
+      B: { date: TODAY, time: '10:00', ...TIRES, technician: ava, ...done('10:05', '10:52') },
+      C: { date: TODAY, time: '11:00', ...BRAKES, technician: cal, ...underWay('11:00') },
       X: {
         date: TODAY,
         time: '12:00',
-        service: 'Full Synthetic',
-        duration: 45,
+        ...SYNTHETIC,
+        technician: cal,
+        ...done('12:00', '12:30'),
         status: 'cancelled',
-        technician: cal,
-        started: '2026-12-01 12:00',
-        completed: '2026-12-01 12:30',
       },
-      E: { date: TODAY, time: '12:30' },
-      F: {
-        date: TODAY,
-        time: '13:00',
-        status: 'completed',
-        technician: fay,
-        completed: '2026-12-01 13:45',
-      },
-      G: { date: TODAY, time: '14:00', service: 'Tire Rotation', duration: 45 },
-      D: { date: TODAY, time: '23:30', technician: ava },
+      E: { date: TODAY, time: '12:30', ...OIL },
+      F: { date: TODAY, time: '13:00', ...OIL, technician: fay, ...done(null, '13:45') },
+      G: { date: TODAY, time: '14:00', ...TIRES },
+      D: { date: TODAY, time: '23:30', ...OIL, technician: ava },
       // Yesterday: 3 not cancelled, 2 completed in 30 and 35 minutes.
-      H: {
-        date: YESTERDAY,
-        time: '09:00',
-        status: 'completed',
-        technician: ava,
-        started: '2026-11-30 09:00',
-        completed: '2026-11-30 09:30',
-      },
-      I: {
-        date: YESTERDAY,
-        time: '13:00',
-        service: 'Tire Rotation',
-        duration: 45,
-        status: 'completed',
-        technician: cal,
-        started: '2026-11-30 13:00',
-        completed: '2026-11-30 13:35',
-      },
-      J: { date: YESTERDAY, time: '15:00' },
-      K: { date: YESTERDAY, time: '16:00', status: 'cancelled' },
-      L: { date: YESTERDAY, time: '17:00', status: 'cancelled' },
+      H: { date: YESTERDAY, time: '09:00', ...OIL, technician: ava, ...done('09:00', '09:30') },
+      I: { date: YESTERDAY, time: '13:00', ...TIRES, technician: cal, ...done('13:00', '13:35') },
+      J: { date: YESTERDAY, time: '15:00', ...OIL },
+      K: { date: YESTERDAY, time: '16:00', ...OIL, status: 'cancelled' },
+      L: { date: YESTERDAY, time: '17:00', ...OIL, status: 'cancelled' },
       // Sunday 29 November begins this week; Saturday 28 November ends the week before.
-      M: {
-        date: '2026-11-29',
-        time: '10:00',
-        service: 'Brake Inspection',
-        duration: 60,
-        status: 'completed',
-        started: '2026-11-29 10:00',
-        completed: '2026-11-29 10:55',
-      },
-      N: { date: '2026-11-29', time: '11:00' },
-      Q: {
-        date: '2026-11-28',
-        time: '10:00',
-        duration: 38,
-        status: 'completed',
-        started: '2026-11-28 10:00',
-        completed: '2026-11-28 10:41',
-      },
+      M: { date: '2026-11-29', time: '10:00', ...BRAKES, ...done('10:00', '10:55') },
+      N: { date: '2026-11-29', time: '11:00', ...OIL },
+      Q: { date: '2026-11-28', time: '10:00', ...OIL, duration: 38, ...done('10:00', '10:41') },
       // Saturday 5 December ends this week; Sunday the 6th begins the next.
-      O: { date: '2026-12-05', time: '10:00' },
-      P: { date: '2026-12-06', time: '10:00' },
+      O: { date: '2026-12-05', time: '10:00', ...OIL },
+      P: { date: '2026-12-06', time: '10:00', ...OIL },
       // The month's last day, and the next month's first.
-      R: { date: '2026-12-31', time: '10:00' },
-      R2: { date: '2026-12-31', time: '11:00', status: 'cancelled' },
-      S: { date: '2027-01-01', time: '10:00' },
-      // Older completions: 50.5 minutes; one finished 30 minutes into the 30-day period's first
-      // day (11:30 UTC the day before); one 30 minutes before it, by a technician since removed.
-      V: {
-        date: '2026-11-20',
-        time: '10:00',
-        service: 'Full Synthetic',
-        duration: 45,
-        status: 'completed',
-        started: '2026-11-20 10:00',
-        completed: '2026-11-20 10:50:30',
-      },
+      R: { date: '2026-12-31', time: '10:00', ...OIL },
+      R2: { date: '2026-12-31', time: '11:00', ...OIL, status: 'cancelled' },
+      S: { date: '2027-01-01', time: '10:00', ...OIL },
+      // Older completions: one of 50.5 minutes; one finished 30 minutes into the 30-day
+      // period's first day (11:30 UTC the day before), one 30 minutes before that day, by a
+      // technician since removed; the oldest.
+      V: { date: '2026-11-20', time: '10:00', ...SYNTHETIC, ...done('10:00', '10:50:30') },
       T: {
         date: '2026-11-01',
         time: '23:30',
-        service: 'Brake Inspection',
-        duration: 60,
-        status: 'completed',
-        started: '2026-11-01 23:50',
-        completed: '2026-11-02 00:30',
+        ...BRAKES,
+        ...done('23:50', '2026-11-02 00:30'),
       },
       U: {
         date: '2026-11-01',
         time: '23:00',
-        service: 'Brake Inspection',
-        duration: 60,
-        status: 'completed',
+        ...BRAKES,
         technician: 'Old Timer',
-        started: '2026-11-01 23:10',
-        completed: '2026-11-01 23:30',
+        ...done('23:10', '23:30'),
       },
-      Z: {
-        date: '2026-10-15',
-        time: '10:00',
-        status: 'completed',
-        started: '2026-10-15 10:00',
-        completed: '2026-10-15 10:45',
-      },
+      Z: { date: '2026-10-15', time: '10:00', ...OIL, ...done('10:00', '10:45') },
     };
     for (const [key, job] of Object.entries(jobs)) ids[key] = await addJob(job);
   });
