@@ -17,6 +17,7 @@ import type { RenderedEmail } from '../src/features/notifications/outbox.ts';
 import { OutboxSender, retryDelayMs } from '../src/features/notifications/sender.ts';
 import { sendEmail } from '../src/features/notifications/service.ts';
 import {
+  appointmentCancelledEmail,
   bookingConfirmationEmail,
   jobCompletedEmail,
   jobInProgressEmail,
@@ -591,6 +592,40 @@ describe('templates', () => {
     expectLink(done, 'Book your next service', 'https://pitstop.example/booking');
   });
 
+  it('say "our technician" for a job nobody is assigned to yet', () => {
+    const unassigned = { ...job, technicianName: null };
+    const started = jobInProgressEmail(mail, unassigned);
+    expect(started.text).toContain(
+      'Hi Dana, our technician has started your Synthetic Oil Change.',
+    );
+    expect(started.text).not.toContain('Technician:');
+    const done = jobCompletedEmail(mail, unassigned);
+    expect(done.text).toContain('Hi Dana, our technician has finished your Synthetic Oil Change.');
+  });
+
+  it('tell the customer a service was cancelled, and whom to call about a refund', () => {
+    const cancelled = appointmentCancelledEmail(mail, job);
+    expect(cancelled.template).toBe('appointment-cancelled');
+    expect(cancelled.subject).toBe(
+      'Your Synthetic Oil Change on Tuesday, December 1, 2026 is cancelled',
+    );
+    expect(cancelled.text).toContain(
+      'Hi Dana, your Synthetic Oil Change on Tuesday, December 1, 2026 at 2:30 PM has been cancelled.',
+    );
+    expect(cancelled.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Service: Synthetic Oil Change',
+        'Date: Tuesday, December 1, 2026',
+        'Time: 2:30 PM',
+        'Address: 12 Elm St, Springfield, 12345',
+      ]),
+    );
+    expect(cancelled.text).toContain(
+      'If you paid for it, we will contact you about a refund. Questions? Call us at (555) 010-4477.',
+    );
+    expectLink(cancelled, 'View your appointments', 'https://pitstop.example/profile');
+  });
+
   it('all carry the business name, phone, e-mail and site', () => {
     const all = [
       technicianInvitationEmail(mail, { name: 'Tom', link: 'https://pitstop.example/x' }),
@@ -604,6 +639,7 @@ describe('templates', () => {
       technicianAssignedEmail(mail, job),
       jobInProgressEmail(mail, job),
       jobCompletedEmail(mail, job),
+      appointmentCancelledEmail(mail, job),
     ];
     for (const email of all) {
       expect(email.text, email.template).toContain(

@@ -130,7 +130,8 @@ export interface JobNotice {
   date: string;
   time: string;
   address: string;
-  technicianName: string;
+  /** Who does the job; null while it is Unassigned (staff may move a job nobody has yet). */
+  technicianName: string | null;
 }
 
 function jobDetails(input: JobNotice): [string, string][] {
@@ -139,11 +140,16 @@ function jobDetails(input: JobNotice): [string, string][] {
     ['Date', formatLongDate(input.date)],
     ['Time', formatTime12(input.time)],
     ['Address', input.address],
-    ['Technician', input.technicianName],
+    ...(input.technicianName === null
+      ? []
+      : [['Technician', input.technicianName] as [string, string]]),
   ];
 }
 
-export function technicianAssignedEmail(ctx: MailContext, input: JobNotice): RenderedEmail {
+export function technicianAssignedEmail(
+  ctx: MailContext,
+  input: JobNotice & { technicianName: string },
+): RenderedEmail {
   return render(
     ctx,
     'technician-assigned',
@@ -161,7 +167,7 @@ export function jobInProgressEmail(ctx: MailContext, input: JobNotice): Rendered
   return render(ctx, 'job-in-progress', `Your technician is on the way`, {
     heading: 'Your technician is on the way',
     paragraphs: [
-      `Hi ${input.customerName}, ${input.technicianName} has started your ${input.serviceName}. Please make sure the vehicle is accessible.`,
+      `Hi ${input.customerName}, ${input.technicianName ?? 'our technician'} has started your ${input.serviceName}. Please make sure the vehicle is accessible.`,
     ],
     details: jobDetails(input),
     footnote: `Questions? Call us at ${ctx.business.phone}.`,
@@ -172,11 +178,30 @@ export function jobCompletedEmail(ctx: MailContext, input: JobNotice): RenderedE
   return render(ctx, 'job-completed', `Your ${input.serviceName} is complete`, {
     heading: 'Service complete',
     paragraphs: [
-      `Hi ${input.customerName}, ${input.technicianName} has finished your ${input.serviceName}. Thank you for choosing ${ctx.business.name}!`,
+      `Hi ${input.customerName}, ${input.technicianName ?? 'our technician'} has finished your ${input.serviceName}. Thank you for choosing ${ctx.business.name}!`,
     ],
     details: jobDetails(input),
     action: { label: 'Book your next service', url: `${ctx.appUrl}/booking` },
   });
+}
+
+/** Staff cancelled one service of a visit (spec section 4: cancelling asks staff to confirm). */
+export function appointmentCancelledEmail(ctx: MailContext, input: JobNotice): RenderedEmail {
+  const when = `${formatLongDate(input.date)} at ${formatTime12(input.time)}`;
+  return render(
+    ctx,
+    'appointment-cancelled',
+    `Your ${input.serviceName} on ${formatLongDate(input.date)} is cancelled`,
+    {
+      heading: 'Appointment cancelled',
+      paragraphs: [
+        `Hi ${input.customerName}, your ${input.serviceName} on ${when} has been cancelled.`,
+      ],
+      details: jobDetails({ ...input, technicianName: null }),
+      action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
+      footnote: `If you paid for it, we will contact you about a refund. Questions? Call us at ${ctx.business.phone}.`,
+    },
+  );
 }
 
 export interface PayNowReceipt {
