@@ -1,6 +1,6 @@
 // Queries for the technicians feature's table: the days each technician has marked as working
 // days (business-local dates, one row per technician and day).
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { technicianWorkingDays } from '../../db/schema.ts';
 
@@ -79,4 +79,22 @@ export async function deleteWorkingDayRow(
         eq(technicianWorkingDays.workDate, date),
       ),
     );
+}
+
+/** Which of `dates` are working days of each of the technicians, by technician and date. */
+export async function listWorkingDayRowsOn(db: Executor, technicianIds: string[], dates: string[]) {
+  if (technicianIds.length === 0 || dates.length === 0) return [];
+  return db
+    .select({
+      technicianId: technicianWorkingDays.technicianId,
+      date: technicianWorkingDays.workDate,
+    })
+    .from(technicianWorkingDays)
+    .where(
+      and(
+        inArray(technicianWorkingDays.technicianId, technicianIds),
+        inArray(technicianWorkingDays.workDate, dates),
+      ),
+    )
+    .orderBy(asc(technicianWorkingDays.technicianId), asc(technicianWorkingDays.workDate));
 }

@@ -1,12 +1,14 @@
-// HTTP routes for the Technicians admin screen: the staff list technicians and their working
-// days and invite new ones; admins and super admins edit, delete and resend invitations.
+// HTTP routes for the Technicians admin screen: the staff list technicians, their working days and
+// who may be given a job, and invite new ones; admins and super admins edit, delete and resend.
 import {
+  assignableQuerySchema,
   inviteTechnicianSchema,
   monthQuerySchema,
   technicianEditSchema,
 } from '@pitstop/shared/technicians/forms';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import {
+  assignableTechniciansResponseSchema,
   resendInvitationResponseSchema,
   technicianListResponseSchema,
   technicianResponseSchema,
@@ -18,6 +20,7 @@ import type { AppInstance } from '../../lib/app-context.ts';
 import { inviteTechnician, resendInvitation } from './invitation-service.ts';
 import {
   deleteTechnician,
+  listAssignableTechnicians,
   listTechnicians,
   updateTechnician,
   workingDaysByTechnician,
@@ -55,6 +58,23 @@ export async function techniciansRoutes(app: AppInstance): Promise<void> {
     async (request) => ({
       month: request.query.month,
       days: await workingDaysByTechnician(db, request.query.month),
+    }),
+  );
+
+  app.get(
+    '/api/technicians/assignable',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary:
+          'The technicians a job may be given to (onboarded, not off duty), by name, with which of the dates are their working days',
+        querystring: assignableQuerySchema,
+        response: { 200: assignableTechniciansResponseSchema },
+      },
+      config: { access: 'technician:read' },
+    },
+    async (request) => ({
+      technicians: await listAssignableTechnicians(db, request.query.dates ?? []),
     }),
   );
 

@@ -5,7 +5,7 @@ import { joinAddress, splitAddress } from '@pitstop/shared/profile/address';
 import { formatPhone } from '@pitstop/shared/phone';
 import type { TechnicianEditForm } from '@pitstop/shared/technicians/forms';
 import { monthRange, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
-import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
+import type { AssignableTechnician, TechnicianCard } from '@pitstop/shared/technicians/responses';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -18,7 +18,7 @@ import {
   profilePhotoUrl,
   updateTechnicianDetails,
 } from '../users/service.ts';
-import { listWorkingDayRows } from './repository.ts';
+import { listWorkingDayRows, listWorkingDayRowsOn } from './repository.ts';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findTechnicianById>>>['profile'];
 
@@ -100,6 +100,32 @@ export async function workingDaysByTechnician(
     (days[row.technicianId] ??= []).push(row.date);
   }
   return days;
+}
+
+/**
+ * The technicians a job may be given to (spec section 6: onboarded and not off duty), by name,
+ * each with which of `dates` (business-local) they have marked as working days.
+ */
+export async function listAssignableTechnicians(
+  db: Executor,
+  dates: string[],
+): Promise<AssignableTechnician[]> {
+  const assignable = (await listTechnicianAccounts(db))
+    .filter(({ profile }) => profile.onboardingComplete && profile.technicianStatus !== 'off-duty')
+    // The name assigning writes on the job.
+    .map(({ profile, email }) => ({ profile, name: profile.name || email }))
+    .toSorted((a, b) => a.name.localeCompare(b.name) || a.profile.id.localeCompare(b.profile.id));
+  const working = await listWorkingDayRowsOn(
+    db,
+    assignable.map(({ profile }) => profile.id),
+    dates,
+  );
+  return assignable.map(({ profile, name }) => ({
+    id: profile.id,
+    name,
+    status: profile.technicianStatus,
+    workingDates: working.filter((row) => row.technicianId === profile.id).map((row) => row.date),
+  }));
 }
 
 /** The admin's edit dialog: phone stored formatted, the address as one text. */
