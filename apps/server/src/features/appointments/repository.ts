@@ -1,5 +1,6 @@
 // Queries for the appointments feature's tables: appointments and appointment_status_history.
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { appointments, appointmentStatusHistory } from '../../db/schema.ts';
 
@@ -279,4 +280,98 @@ export async function listUnpaidRows(db: Executor, limit: number): Promise<Appoi
     .where(and(eq(appointments.paid, false), ne(appointments.status, 'cancelled')))
     .orderBy(desc(appointments.startsAt), asc(appointments.id))
     .limit(limit);
+}
+
+/** What the staff's search narrows to; every part left null (or false) narrows nothing. */
+export interface AppointmentSearchFilter {
+  /** Matched anywhere in "customer service", case ignored; taken literally (no wildcards). */
+  text: string | null;
+  statuses: AppointmentRow['status'][] | null;
+  /** Business-local dates: from (inclusive) and before (exclusive). */
+  dateFrom: string | null;
+  dateBefore: string | null;
+  overCapacity: boolean;
+  balanceDue: boolean;
+}
+
+export type AppointmentSearchOrder = 'date-desc' | 'date-asc' | 'customer';
+
+/** LIKE's wildcards and its escape character, taken literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+const unpaid = alias(appointments, 'unpaid');
+
+function searchCondition(db: Executor, filter: AppointmentSearchFilter) {
+  return and(
+    // The very expression appointments_search_idx is built on, so the trigram index answers it.
+    filter.text
+      ? sql`(${appointments.customerName} || ' ' || ${appointments.serviceName}) ilike ${`%${escapeLike(filter.text)}%`}`
+      : undefined,
+    filter.statuses ? inArray(appointments.status, filter.statuses) : undefined,
+    filter.dateFrom ? gte(appointments.appointmentDate, filter.dateFrom) : undefined,
+    filter.dateBefore ? lt(appointments.appointmentDate, filter.dateBefore) : undefined,
+    filter.overCapacity ? eq(appointments.overCapacity, true) : undefined,
+    // Every service of a visit that owes: the unpaid ones come from appointments_unpaid_idx.
+    filter.balanceDue
+      ? inArray(
+          appointments.bookingId,
+          db
+            .select({ bookingId: unpaid.bookingId })
+            .from(unpaid)
+            .where(and(eq(unpaid.paid, false), ne(unpaid.status, 'cancelled'))),
+        )
+      : undefined,
+  );
+}
+
+const SEARCH_ORDER = {
+  'date-desc': [desc(appointments.startsAt), asc(appointments.id)],
+  'date-asc': [asc(appointments.startsAt), asc(appointments.id)],
+  customer: [asc(appointments.customerName), desc(appointments.startsAt), asc(appointments.id)],
+} as const;
+
+/** One page of the matches, in a stable order (the id breaks ties). */
+export async function searchAppointmentRows(
+  db: Executor,
+  filter: AppointmentSearchFilter,
+  order: AppointmentSearchOrder,
+  page: { offset: number; limit: number },
+): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(searchCondition(db, filter))
+    .orderBy(...SEARCH_ORDER[order])
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/** How many rows match, counting no further than `cap` (a count of a million rows is slow). */
+export async function countAppointmentMatches(
+  db: Executor,
+  filter: AppointmentSearchFilter,
+  cap: number,
+): Promise<number> {
+  const matches = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(appointments)
+    .where(searchCondition(db, filter))
+    .limit(cap)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  return row?.total ?? 0;
+}
+
+/** The visit (booking) an appointment belongs to; undefined when there is no such appointment. */
+export async function findAppointmentBookingId(
+  db: Executor,
+  id: string,
+): Promise<{ bookingId: string | null } | undefined> {
+  const [row] = await db
+    .select({ bookingId: appointments.bookingId })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row;
 }

@@ -1,27 +1,69 @@
 // HTTP routes for appointments: the list each role may read, a customer's own visits with their
-// calendar files, and staff assigning a technician. The admin operations issue adds status
-// changes and filters; technicians work their own jobs through the technicians feature.
+// calendar files, and the staff's search, status changes and technician assignment; technicians
+// work their own jobs through the technicians feature.
+import {
+  appointmentSearchQuerySchema,
+  staffStatusRequestSchema,
+} from '@pitstop/shared/appointments/forms';
 import {
   appointmentListResponseSchema,
+  appointmentPageResponseSchema,
   appointmentResponseSchema,
   balanceDueListResponseSchema,
   myAppointmentsResponseSchema,
 } from '@pitstop/shared/appointments/responses';
+import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { assignTechnicianRequestSchema } from '@pitstop/shared/technicians/forms';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
-import { listMyUnscheduledOrders } from '../booking/service.ts';
+import type { Viewer } from '../../lib/access.ts';
+import type { Env } from '../../lib/env.ts';
+import {
+  listMyUnscheduledOrders,
+  lockVisit,
+  releaseCancelledVisit,
+  restoreVisit,
+} from '../booking/service.ts';
 import {
   APPOINTMENT_NOT_FOUND,
   assignTechnician,
+  changeAppointmentStatus,
+  findAppointmentVisit,
   listAppointments,
   listMyVisits,
   listVisitsWithBalanceDue,
+  searchAppointments,
   visitCalendar,
 } from './service.ts';
 
 const appointmentParams = z.object({ id: z.uuid(APPOINTMENT_NOT_FOUND) });
+
+/**
+ * A staff status change and what it does to the visit's slot, in one transaction: a visit whose
+ * every service is cancelled stops holding capacity, and taking one back holds it again. Here,
+ * not in a service, because booking (fulfilment) already calls the appointments service.
+ */
+async function changeStatusAsStaff(
+  db: Db,
+  env: Env,
+  actor: Viewer,
+  appointmentId: string,
+  status: Appointment['status'],
+): Promise<Appointment> {
+  return db.transaction(async (tx) => {
+    const bookingId = await findAppointmentVisit(tx, appointmentId);
+    // The booking before the appointment, as fulfilment locks them.
+    if (bookingId) await lockVisit(tx, bookingId);
+    const change = await changeAppointmentStatus(tx, env, actor, appointmentId, status);
+    if (bookingId && change.changed) {
+      if (!change.visitOpen) await releaseCancelledVisit(tx, bookingId, actor);
+      else if (change.from === 'cancelled') await restoreVisit(tx, bookingId, actor);
+    }
+    return change.appointment;
+  });
+}
 
 export async function appointmentsRoutes(app: AppInstance): Promise<void> {
   const { db, env } = app.ctx;
@@ -75,6 +117,48 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
       config: { access: 'appointment:read:any' },
     },
     async () => ({ visits: await listVisitsWithBalanceDue(db) }),
+  );
+
+  app.get(
+    '/api/appointments/search',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'One page of appointments (staff): text, status, active/past, month and flag filters, sorted, with a capped count',
+        querystring: appointmentSearchQuerySchema,
+        response: { 200: appointmentPageResponseSchema },
+      },
+      config: { access: 'appointment:read:any' },
+    },
+    async (request) => searchAppointments(db, request.query),
+  );
+
+  app.patch(
+    '/api/appointments/:id/status',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary:
+          'Set any status (staff); the customer is e-mailed, and a visit cancelled whole frees its slot',
+        params: appointmentParams,
+        body: staffStatusRequestSchema,
+        response: { 200: appointmentResponseSchema },
+      },
+      config: { access: 'appointment:status:any' },
+    },
+    async (request) => {
+      const appointment = await changeStatusAsStaff(
+        db,
+        env,
+        requireViewer(request),
+        request.params.id,
+        request.body.status,
+      );
+      // The customer's e-mail was queued with the change: send it now.
+      app.ctx.sender?.nudge();
+      return { appointment };
+    },
   );
 
   app.get(

@@ -3,7 +3,15 @@
 // appointment starts when the services before it end.
 import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { can } from '@pitstop/shared/permissions';
-import type { Appointment, BalanceDueVisit, MyVisit } from '@pitstop/shared/appointments/responses';
+import { APPOINTMENT_COUNT_CAP } from '@pitstop/shared/appointments/forms';
+import type { AppointmentSearch } from '@pitstop/shared/appointments/forms';
+import type {
+  Appointment,
+  AppointmentPage,
+  BalanceDueVisit,
+  MyVisit,
+  StaffAppointment,
+} from '@pitstop/shared/appointments/responses';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import type { TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
@@ -14,18 +22,23 @@ import { getBusinessProfile } from '../business/service.ts';
 import { buildIcs } from '../notifications/ics.ts';
 import { sendEmail } from '../notifications/service.ts';
 import {
+  appointmentCancelledEmail,
   jobCompletedEmail,
   jobInProgressEmail,
   technicianAssignedEmail,
 } from '../notifications/templates.ts';
 import type { JobNotice } from '../notifications/templates.ts';
+import type { MailContext } from '../notifications/layout.ts';
+import type { RenderedEmail } from '../notifications/outbox.ts';
 import { requireActiveService } from '../services/service.ts';
 import { findTechnicianById } from '../users/service.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import {
+  countAppointmentMatches,
   countAppointmentRows,
   countCompletedByTechnician,
+  findAppointmentBookingId,
   findAppointmentForUpdate,
   findNextJobs,
   findUserAppointmentRow,
@@ -39,10 +52,18 @@ import {
   listUserVisitRows,
   listVisitFacts,
   listVisitRowsForUpdate,
+  searchAppointmentRows,
   unassignOpenJobs,
   updateAppointmentRow,
 } from './repository.ts';
-import type { AppointmentRow, AppointmentScope, AppointmentValues } from './repository.ts';
+import type {
+  AppointmentRow,
+  AppointmentScope,
+  AppointmentSearchFilter,
+  AppointmentValues,
+} from './repository.ts';
+
+type AppointmentStatus = Appointment['status'];
 
 export interface VisitForAppointments {
   bookingId: string;
@@ -60,6 +81,8 @@ export interface VisitForAppointments {
   email: string;
   vehicleColor: string | null;
   description: string | null;
+  /** Paid after its hold lapsed into a slot that had filled meanwhile: staff reschedule it. */
+  overCapacity: boolean;
 }
 
 /**
@@ -103,6 +126,7 @@ export async function createAppointmentsForBooking(
       appointmentDate: visit.date,
       appointmentTime: visit.time,
       paid: true,
+      overCapacity: visit.overCapacity,
       status: 'scheduled',
       technician: 'Unassigned',
       location: visit.location,
@@ -367,7 +391,7 @@ function jobNotice(row: AppointmentRow): JobNotice {
     date: row.appointmentDate,
     time: row.appointmentTime,
     address: row.location,
-    technicianName: row.technician,
+    technicianName: row.technicianId === null ? null : row.technician,
   };
 }
 
@@ -394,6 +418,53 @@ async function lockOwnJob(
   return row;
 }
 
+/** What the customer is told when their appointment moves to a status; nothing for scheduled. */
+const STATUS_EMAILS: Partial<
+  Record<AppointmentStatus, (ctx: MailContext, notice: JobNotice) => RenderedEmail>
+> = {
+  'in-progress': jobInProgressEmail,
+  completed: jobCompletedEmail,
+  cancelled: appointmentCancelledEmail,
+};
+
+/**
+ * Moves a locked appointment to `status`: the moments are kept for real service times (in progress
+ * starts the clock, completed stops it, back to scheduled clears both, cancelled keeps them),
+ * with a history row, an audit row and the customer's e-mail, all in the caller's transaction.
+ */
+async function moveStatus(
+  tx: Executor,
+  env: Env,
+  actor: Viewer,
+  row: AppointmentRow,
+  status: AppointmentStatus,
+  now: Date,
+): Promise<AppointmentRow> {
+  const moments =
+    status === 'in-progress'
+      ? { startedAt: now, completedAt: null }
+      : status === 'completed'
+        ? { completedAt: now }
+        : status === 'scheduled'
+          ? { startedAt: null, completedAt: null }
+          : {};
+  const updated = (await updateAppointmentRow(tx, row.id, { status, ...moments }))!;
+  await insertAppointmentStatusHistory(tx, [
+    { appointmentId: row.id, fromStatus: row.status, toStatus: status, changedBy: actor.userId },
+  ]);
+  await recordAudit(tx, actor, {
+    action: 'appointment.status',
+    entity: 'appointment',
+    entityId: row.id,
+    details: { from: row.status, to: status },
+  });
+  const template = STATUS_EMAILS[status];
+  if (updated.email && template) {
+    await sendEmail(tx, env, updated.email, (ctx) => template(ctx, jobNotice(updated)));
+  }
+  return updated;
+}
+
 /**
  * A technician moves their own job between scheduled, in progress and completed (spec section 4).
  * The moments are kept for real service times (in progress to completed); going back clears
@@ -410,26 +481,7 @@ export async function changeJobStatusAsTechnician(
 ): Promise<TechnicianJob> {
   const row = await lockOwnJob(tx, actor, appointmentId, now);
   if (row.status === status) return (await toTechnicianJobs(tx, [row]))[0]!;
-  const moments =
-    status === 'in-progress'
-      ? { startedAt: now, completedAt: null }
-      : status === 'completed'
-        ? { completedAt: now }
-        : { startedAt: null, completedAt: null };
-  const updated = (await updateAppointmentRow(tx, row.id, { status, ...moments }))!;
-  await insertAppointmentStatusHistory(tx, [
-    { appointmentId: row.id, fromStatus: row.status, toStatus: status, changedBy: actor.userId },
-  ]);
-  await recordAudit(tx, actor, {
-    action: 'appointment.status',
-    entity: 'appointment',
-    entityId: row.id,
-    details: { from: row.status, to: status },
-  });
-  if (updated.email && status !== 'scheduled') {
-    const template = status === 'in-progress' ? jobInProgressEmail : jobCompletedEmail;
-    await sendEmail(tx, env, updated.email, (ctx) => template(ctx, jobNotice(updated)));
-  }
+  const updated = await moveStatus(tx, env, actor, row, status, now);
   return (await toTechnicianJobs(tx, [updated]))[0]!;
 }
 
@@ -539,7 +591,7 @@ export async function assignTechnician(
     const isOpen = updated.status === 'scheduled' || updated.status === 'in-progress';
     if (technicianId !== null && updated.email && isOpen) {
       await sendEmail(tx, env, updated.email, (ctx) =>
-        technicianAssignedEmail(ctx, jobNotice(updated)),
+        technicianAssignedEmail(ctx, { ...jobNotice(updated), technicianName: name }),
       );
     }
     return toAppointment(updated);
@@ -578,4 +630,139 @@ export async function listVisitsWithBalanceDue(db: Executor): Promise<BalanceDue
       balanceDueCents: balanceDueCents(ordered),
     };
   });
+}
+
+// ---------------------------------------------------------------- the staff's appointment tables
+
+const STILL_OPEN: AppointmentStatus[] = ['scheduled', 'in-progress'];
+
+/** The business-local dates [from, before) of a month, or of a whole year without a month. */
+function monthBounds(
+  month: number | undefined,
+  year: number | undefined,
+  today: string,
+): { from: string; before: string } | null {
+  if (month === undefined && year === undefined) return null;
+  // A month without a year is one of this business year.
+  const y = year ?? Number(today.slice(0, 4));
+  if (month === undefined) return { from: `${y}-01-01`, before: `${y + 1}-01-01` };
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    from: `${y}-${pad(month)}-01`,
+    before: month === 12 ? `${y + 1}-01-01` : `${y}-${pad(month + 1)}-01`,
+  };
+}
+
+/** YYYY-MM-DD dates order as text; null is no bound. */
+const laterDate = (a: string | null, b: string) => (a !== null && a > b ? a : b);
+const earlierDate = (a: string | null, b: string) => (a !== null && a < b ? a : b);
+
+/** The query's filters as the repository takes them, with "today" in the business's zone. */
+function searchFilter(search: AppointmentSearch, today: string): AppointmentSearchFilter {
+  const month = monthBounds(search.month, search.year, today);
+  let statuses: AppointmentStatus[] | null = search.status === 'all' ? null : [search.status];
+  let dateFrom = month?.from ?? null;
+  let dateBefore = month?.before ?? null;
+  if (search.view === 'active') {
+    statuses = (statuses ?? STILL_OPEN).filter((status) => STILL_OPEN.includes(status));
+    dateFrom = laterDate(dateFrom, today);
+  } else if (search.view === 'past') {
+    dateBefore = earlierDate(dateBefore, today);
+  }
+  return {
+    text: search.q ? search.q : null,
+    statuses,
+    dateFrom,
+    dateBefore,
+    overCapacity: search.flag === 'over-capacity',
+    balanceDue: search.flag === 'balance-due',
+  };
+}
+
+/** The rows with what their visits owe, in one more query. */
+async function toStaffAppointments(
+  db: Executor,
+  rows: AppointmentRow[],
+): Promise<StaffAppointment[]> {
+  const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
+  const facts = await listVisitFacts(db, bookingIds);
+  return rows.map((row) => ({
+    ...toAppointment(row),
+    overCapacity: row.overCapacity,
+    visitBalanceDueCents: balanceDueCents(
+      row.bookingId ? facts.filter((fact) => fact.bookingId === row.bookingId) : [row],
+    ),
+  }));
+}
+
+/**
+ * The staff's appointment tables (spec section 2, "Appointments admin"; section 9, past
+ * appointments): one page of the matches, filtered, sorted and counted in the database. The
+ * count stops at APPOINTMENT_COUNT_CAP.
+ */
+export async function searchAppointments(
+  db: Executor,
+  search: AppointmentSearch,
+  now: Date = new Date(),
+): Promise<AppointmentPage> {
+  const { timeZone } = await getBusinessProfile(db);
+  const today = businessNow(now, timeZone).date;
+  const filter = searchFilter(search, today);
+  const [rows, counted] = await Promise.all([
+    searchAppointmentRows(db, filter, search.sort, {
+      offset: (search.page - 1) * search.pageSize,
+      limit: search.pageSize,
+    }),
+    countAppointmentMatches(db, filter, APPOINTMENT_COUNT_CAP + 1),
+  ]);
+  return {
+    appointments: await toStaffAppointments(db, rows),
+    total: Math.min(counted, APPOINTMENT_COUNT_CAP),
+    totalCapped: counted > APPOINTMENT_COUNT_CAP,
+    page: search.page,
+    pageSize: search.pageSize,
+    today,
+  };
+}
+
+/** The visit (booking id) an appointment belongs to, null for one without; 404 if none. */
+export async function findAppointmentVisit(db: Executor, id: string): Promise<string | null> {
+  const row = await findAppointmentBookingId(db, id);
+  if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+  return row.bookingId;
+}
+
+export interface StaffStatusChange {
+  appointment: Appointment;
+  /** The status it had: the same as now when nothing changed. */
+  from: AppointmentStatus;
+  changed: boolean;
+  /** Whether the visit still has a service not cancelled (its booking should hold the slot). */
+  visitOpen: boolean;
+}
+
+/**
+ * Staff set any of the four statuses, in any order (spec section 4), with the moments, history,
+ * audit and e-mail of every status change; the same status again changes nothing. The caller
+ * frees or takes back the visit's slot (the booking feature's) by `visitOpen`, in the same
+ * transaction.
+ */
+export async function changeAppointmentStatus(
+  tx: Executor,
+  env: Env,
+  actor: Viewer,
+  appointmentId: string,
+  status: AppointmentStatus,
+  now: Date = new Date(),
+): Promise<StaffStatusChange> {
+  const row = await findAppointmentForUpdate(tx, appointmentId);
+  if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+  const updated = row.status === status ? row : await moveStatus(tx, env, actor, row, status, now);
+  const visit = row.bookingId ? await listVisitFacts(tx, [row.bookingId]) : [updated];
+  return {
+    appointment: toAppointment(updated),
+    from: row.status,
+    changed: updated !== row,
+    visitOpen: visit.some((fact) => fact.status !== 'cancelled'),
+  };
 }

@@ -139,10 +139,10 @@ export async function fulfilInTransaction(
     deps.log.warn({ sessionId: state.sessionId, source }, 'payment for an unknown checkout');
     return { outcome: 'unknown-session' };
   }
-  if (booking.status === 'paid') {
-    const order = await findOrderForBooking(tx, booking.id);
-    if (order) return { outcome: 'already-paid', order };
-  }
+  // An order means the booking was fulfilled once. Staff may have cancelled the visit since
+  // (its slot freed): a replayed confirmation must not book it again.
+  const fulfilled = await findOrderForBooking(tx, booking.id);
+  if (fulfilled) return { outcome: 'already-paid', order: fulfilled };
   if (state.amountTotal !== booking.totalCents) {
     deps.log.error(
       {
@@ -204,6 +204,7 @@ export async function fulfilInTransaction(
       email: booking.email,
       vehicleColor: booking.vehicleColor,
       description: booking.description,
+      overCapacity,
     });
   }
   await queueConfirmation(tx, deps, booking, order);

@@ -50,6 +50,7 @@ import {
   insertBooking,
   insertBookingStatusHistory,
   listPaidPayNowBookings,
+  lockBookingById,
   lockBookingDate,
   saveCheckoutSession,
 } from './repository.ts';
@@ -362,7 +363,8 @@ export async function getCheckoutOutcome(
   if (!booking) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
 
   let state: CheckoutState | null = null;
-  if (booking.status !== 'paid') {
+  // Paid once is paid: staff may have cancelled the visit since, and it stays paid for the page.
+  if (booking.paidAt === null) {
     try {
       state = await deps.gateway.retrieveCheckout(sessionId);
     } catch (error) {
@@ -375,7 +377,7 @@ export async function getCheckoutOutcome(
     }
   }
 
-  const order = booking.status === 'paid' ? await findOrderForBooking(deps.db, booking.id) : null;
+  const order = booking.paidAt !== null ? await findOrderForBooking(deps.db, booking.id) : null;
   const ended =
     state?.status === 'expired' ||
     (state?.status !== 'complete' && ['expired', 'cancelled'].includes(booking.status));
@@ -428,4 +430,59 @@ export async function listMyUnscheduledOrders(
     amountCents: row.totalCents,
     paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
   }));
+}
+
+// ---------------------------------------------------------------- staff cancelling a visit
+
+/**
+ * Locks a visit's booking until the transaction ends. Staff changing the status of one of its
+ * appointments take it first, so of two changes to one visit the later sees the earlier's.
+ */
+export async function lockVisit(tx: Executor, bookingId: string): Promise<void> {
+  await lockBookingById(tx, bookingId);
+}
+
+/**
+ * Staff cancelled every service of a paid visit: the booking stops holding its slot (paid ->
+ * cancelled; the order and its payment stay). True when it changed.
+ */
+export async function releaseCancelledVisit(
+  tx: Executor,
+  bookingId: string,
+  actor: Viewer,
+): Promise<boolean> {
+  const changed = await changeBookingStatus(tx, bookingId, ['paid'], 'cancelled');
+  if (!changed) return false;
+  await insertBookingStatusHistory(tx, {
+    bookingId,
+    fromStatus: 'paid',
+    toStatus: 'cancelled',
+    reason: 'every service cancelled by staff',
+    changedBy: actor.userId,
+  });
+  return true;
+}
+
+/**
+ * Staff took back a service of a visit they had cancelled whole: the booking holds its slot
+ * again (cancelled -> paid), even if the slot has filled since; staff override capacity knowingly.
+ * Only a booking that was paid comes back. True when it changed.
+ */
+export async function restoreVisit(
+  tx: Executor,
+  bookingId: string,
+  actor: Viewer,
+): Promise<boolean> {
+  const booking = await lockBookingById(tx, bookingId);
+  if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
+  const changed = await changeBookingStatus(tx, bookingId, ['cancelled'], 'paid');
+  if (!changed) return false;
+  await insertBookingStatusHistory(tx, {
+    bookingId,
+    fromStatus: 'cancelled',
+    toStatus: 'paid',
+    reason: 'a service taken back by staff',
+    changedBy: actor.userId,
+  });
+  return true;
 }
