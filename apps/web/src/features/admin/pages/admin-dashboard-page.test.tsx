@@ -292,7 +292,7 @@ describe("the dashboard's appointment tables", () => {
 
     const active = await sectionOf('Active Appointments');
     const rows = await within(active).findAllByRole('row');
-    expect(rows.slice(1).map((row) => row.cells[0]?.textContent)).toEqual([
+    expect(rows.slice(1).map((row) => (row as HTMLTableRowElement).cells[0]?.textContent)).toEqual([
       'Soon SamOver capacity — reschedule',
       'Owing OliveBalance due $12.50',
       'Later Larry',

@@ -1,0 +1,167 @@
+// The appointments screen's rows (SPEC "Appointments admin"): customer, service, date and
+// 12-hour time, status badge, technician picker, location, contact phone and status picker, with
+// what the visit needs as badges. A table on wide screens; on phones each row is a card.
+import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
+import { formatTime12 } from '@pitstop/shared/business/hours';
+import { phoneHref } from '@pitstop/shared/phone';
+import type { AssignableTechnician } from '@pitstop/shared/technicians/responses';
+import { useId, type ReactNode } from 'react';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { formatAppointmentDay } from '../appointment-words.ts';
+import { useWideScreen } from '../use-wide-screen.ts';
+import { AppointmentFlags } from './appointment-flags.tsx';
+import { StatusPicker } from './status-picker.tsx';
+import { TechnicianPicker } from './technician-picker.tsx';
+
+export interface ManageAppointmentsTableProps {
+  appointments: StaffAppointment[];
+  /** Who may be assigned (not off duty), with their working days; undefined while loading. */
+  technicians: readonly AssignableTechnician[] | undefined;
+}
+
+export function ManageAppointmentsTable({
+  appointments,
+  technicians,
+}: ManageAppointmentsTableProps) {
+  const isWide = useWideScreen();
+  if (!isWide) {
+    return (
+      <ul aria-label="Appointments" className="grid gap-3 sm:grid-cols-2">
+        {appointments.map((appointment) => (
+          <AppointmentCard
+            key={appointment.id}
+            appointment={appointment}
+            technicians={technicians}
+          />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Table aria-label="Appointments" className="bg-card">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Customer</TableHead>
+          <TableHead>Service</TableHead>
+          <TableHead>Date &amp; Time</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Technician</TableHead>
+          <TableHead>Location</TableHead>
+          <TableHead>Contact Phone</TableHead>
+          <TableHead>Update Status</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {appointments.map((appointment) => (
+          <TableRow key={appointment.id}>
+            <TableCell className="max-w-52">
+              <span className="flex flex-col gap-1">
+                <span className="font-medium break-words">{appointment.customerName}</span>
+                <AppointmentFlags appointment={appointment} />
+              </span>
+            </TableCell>
+            <TableCell className="max-w-48">{appointment.serviceName}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              {formatAppointmentDay(appointment.date)}
+              <span className="block text-muted-foreground">{formatTime12(appointment.time)}</span>
+            </TableCell>
+            <TableCell>
+              <AppointmentStatusBadge status={appointment.status} />
+            </TableCell>
+            <TableCell className="py-2">
+              <TechnicianPicker
+                appointment={appointment}
+                technicians={technicians}
+                className="w-52"
+              />
+            </TableCell>
+            <TableCell className="max-w-56 text-muted-foreground">{appointment.location}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              <PhoneLink phone={appointment.phone} />
+            </TableCell>
+            <TableCell className="py-2">
+              <StatusPicker appointment={appointment} className="w-40" />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function AppointmentCard({
+  appointment,
+  technicians,
+}: {
+  appointment: StaffAppointment;
+  technicians: readonly AssignableTechnician[] | undefined;
+}) {
+  const titleId = useId();
+  return (
+    <li
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-card border border-border bg-card p-4 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p id={titleId} className="font-semibold break-words">
+            {appointment.customerName}
+          </p>
+          <p className="text-sm">{appointment.serviceName}</p>
+        </div>
+        <AppointmentStatusBadge status={appointment.status} />
+      </div>
+      <AppointmentFlags appointment={appointment} />
+      <dl className="grid gap-2 text-sm">
+        <Detail term="Date & Time">
+          {formatAppointmentDay(appointment.date)} at {formatTime12(appointment.time)}
+        </Detail>
+        <Detail term="Location">{appointment.location}</Detail>
+        <Detail term="Contact Phone">
+          <PhoneLink phone={appointment.phone} />
+        </Detail>
+      </dl>
+      <div className="grid gap-3 border-t border-border pt-3">
+        <div className="flex flex-col gap-1.5">
+          {/* The picker's own name says this and which appointment it is for. */}
+          <span aria-hidden="true" className="text-xs font-medium text-muted-foreground">
+            Technician
+          </span>
+          <TechnicianPicker appointment={appointment} technicians={technicians} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <span aria-hidden="true" className="text-xs font-medium text-muted-foreground">
+            Status
+          </span>
+          <StatusPicker appointment={appointment} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+function PhoneLink({ phone }: { phone: string }) {
+  if (!phone) return <span className="text-muted-foreground">Not given</span>;
+  return (
+    <a href={phoneHref(phone)} className="text-brand-700 underline-offset-2 hover:underline">
+      {phone}
+    </a>
+  );
+}
