@@ -34,6 +34,14 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/appointments/balance-due': 'appointment:read:any',
   'GET /api/appointments/:id/calendar.ics': 'appointment:read:own',
   'PATCH /api/appointments/:id/technician': 'appointment:assign',
+  'GET /api/appointments/search': 'appointment:read:any',
+  'PATCH /api/appointments/:id/status': 'appointment:status:any',
+  'GET /api/metrics/dashboard': 'metrics:read',
+  'GET /api/metrics/today-appointments': 'metrics:read',
+  'GET /api/metrics/active-technicians': 'metrics:read',
+  'GET /api/metrics/completion-rate': 'metrics:read',
+  'GET /api/metrics/service-time': 'metrics:read',
+  'GET /api/analytics': 'metrics:read',
   'GET /api/profile': 'profile:edit:own',
   'PUT /api/profile': 'profile:edit:own',
   'PUT /api/profile/photo': 'profile:edit:own',
@@ -67,6 +75,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/user-cleanup': 'user:cleanup',
   'GET /api/technicians': 'technician:read',
   'GET /api/technicians/working-days': 'technician:read',
+  'GET /api/technicians/assignable': 'technician:read',
   'POST /api/technicians/invitations': 'technician:invite',
   'POST /api/technicians/:id/invitation': 'technician:manage',
   'PATCH /api/technicians/:id': 'technician:manage',
@@ -205,6 +214,8 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url, payload: { confirmation: 'DELETE ALL USERS' } };
     case 'PATCH /api/appointments/:id/technician':
       return { url: `/api/appointments/${jobId}/technician`, payload: { technicianId: null } };
+    case 'PATCH /api/appointments/:id/status':
+      return { url: `/api/appointments/${jobId}/status`, payload: { status: 'cancelled' } };
     case 'POST /api/technicians/invitations':
       return { url, payload: { name: 'Matrix Tech', email: 'matrix-tech@example.com' } };
     case 'POST /api/technicians/:id/invitation':
