@@ -4,7 +4,7 @@ import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
 import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import { analyticsResponseSchema } from '@pitstop/shared/metrics/responses';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 import { businessProfileQueryOptions } from '../../lib/business-profile.ts';
 import { metricsQueryKey } from './api.ts';
@@ -17,6 +17,11 @@ export function analyticsQueryOptions(range: AnalyticsQuery) {
     queryFn: ({ signal }) =>
       apiFetch(`/api/analytics?${search}`, analyticsResponseSchema, { signal }),
   });
+}
+
+/** The range's figures; `isEnabled` false while the range is not one to ask for. */
+export function useAnalytics(range: AnalyticsQuery, isEnabled: boolean) {
+  return useQuery({ ...analyticsQueryOptions(range), enabled: isEnabled });
 }
 
 /** Today on the business's wall clock (in the default zone until its profile is known). */

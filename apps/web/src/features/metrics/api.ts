@@ -7,7 +7,7 @@ import {
   serviceTimeResponseSchema,
   todayAppointmentsResponseSchema,
 } from '@pitstop/shared/metrics/responses';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 
 export const metricsQueryKey = ['metrics'] as const;
@@ -54,3 +54,21 @@ export function serviceTimeQueryOptions() {
     refetchInterval: REFRESH_MS,
   });
 }
+
+const PREFETCHES = {
+  todayAppointments: (client: QueryClient) => client.prefetchQuery(todayAppointmentsQueryOptions()),
+  activeTechnicians: (client: QueryClient) => client.prefetchQuery(activeTechniciansQueryOptions()),
+  completionRate: (client: QueryClient) => client.prefetchQuery(completionRateQueryOptions()),
+  serviceTime: (client: QueryClient) => client.prefetchQuery(serviceTimeQueryOptions()),
+};
+export type MetricRead = keyof typeof PREFETCHES;
+
+/** Starts one page's read: its route's loader names it, so the entry holds one import of this. */
+export function prefetchMetric(queryClient: QueryClient, read: MetricRead): Promise<void> {
+  return PREFETCHES[read](queryClient);
+}
+
+export const useTodayAppointments = () => useQuery(todayAppointmentsQueryOptions());
+export const useActiveTechnicians = () => useQuery(activeTechniciansQueryOptions());
+export const useCompletionRates = () => useQuery(completionRateQueryOptions());
+export const useServiceTimes = () => useQuery(serviceTimeQueryOptions());

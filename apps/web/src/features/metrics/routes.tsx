@@ -8,17 +8,25 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { FeatureRoutesFactory } from '../../lib/feature-routes.ts';
 import { guardedRoute, loadViewer } from '../../lib/route-guard.tsx';
 import type { Viewer } from '../../lib/viewer.ts';
+import type { MetricRead } from './api.ts';
 
 const mayRead = (viewer: Viewer | null) => can(viewer?.role, 'metrics:read');
 
 /**
  * Starts the page's read alongside its code, without holding the navigation, and only for a
- * viewer the guard lets in. `read` imports the read's module itself, so that code comes with the
- * page's chunk.
+ * viewer the guard lets in. The read's code is imported here, on demand, not by the entry.
  */
-function prefetch(queryClient: QueryClient, read: (url: URL) => Promise<unknown>) {
+function prefetch(queryClient: QueryClient, read: MetricRead | 'analytics') {
   return async ({ request }: LoaderFunctionArgs) => {
-    if (mayRead(await loadViewer(queryClient))) void read(new URL(request.url));
+    if (!mayRead(await loadViewer(queryClient))) return null;
+    if (read === 'analytics') {
+      const { searchParams } = new URL(request.url);
+      void import('./analytics-api.ts').then((api) =>
+        api.prefetchAnalytics(queryClient, searchParams),
+      );
+    } else {
+      void import('./api.ts').then((api) => api.prefetchMetric(queryClient, read));
+    }
     return null;
   };
 }
@@ -31,55 +39,35 @@ export const metricsRoutes: FeatureRoutesFactory = (queryClient) => ({
       [
         {
           path: PATHS.metricTodayAppointments,
-          loader: prefetch(queryClient, () =>
-            import('./api.ts').then((api) =>
-              queryClient.prefetchQuery(api.todayAppointmentsQueryOptions()),
-            ),
-          ),
+          loader: prefetch(queryClient, 'todayAppointments'),
           lazy: async () => ({
             Component: (await import('./pages/today-appointments-page.tsx')).TodayAppointmentsPage,
           }),
         },
         {
           path: PATHS.metricActiveTechnicians,
-          loader: prefetch(queryClient, () =>
-            import('./api.ts').then((api) =>
-              queryClient.prefetchQuery(api.activeTechniciansQueryOptions()),
-            ),
-          ),
+          loader: prefetch(queryClient, 'activeTechnicians'),
           lazy: async () => ({
             Component: (await import('./pages/active-technicians-page.tsx')).ActiveTechniciansPage,
           }),
         },
         {
           path: PATHS.metricCompletionRate,
-          loader: prefetch(queryClient, () =>
-            import('./api.ts').then((api) =>
-              queryClient.prefetchQuery(api.completionRateQueryOptions()),
-            ),
-          ),
+          loader: prefetch(queryClient, 'completionRate'),
           lazy: async () => ({
             Component: (await import('./pages/completion-rate-page.tsx')).CompletionRatePage,
           }),
         },
         {
           path: PATHS.metricServiceTime,
-          loader: prefetch(queryClient, () =>
-            import('./api.ts').then((api) =>
-              queryClient.prefetchQuery(api.serviceTimeQueryOptions()),
-            ),
-          ),
+          loader: prefetch(queryClient, 'serviceTime'),
           lazy: async () => ({
             Component: (await import('./pages/service-time-page.tsx')).ServiceTimePage,
           }),
         },
         {
           path: PATHS.adminAnalytics,
-          loader: prefetch(queryClient, (url) =>
-            import('./analytics-api.ts').then((api) =>
-              api.prefetchAnalytics(queryClient, url.searchParams),
-            ),
-          ),
+          loader: prefetch(queryClient, 'analytics'),
           lazy: async () => ({
             Component: (await import('./pages/analytics-page.tsx')).AnalyticsPage,
           }),

@@ -3,16 +3,15 @@
 import type { ActiveTechnician } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { PATHS } from '@pitstop/shared/web-routes';
-import { useQuery } from '@tanstack/react-query';
 import { MapPin, Phone, UsersRound, Wrench } from 'lucide-react';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { TechnicianStatusBadge } from '../../../components/technician-status-badge.tsx';
-import { activeTechniciansQueryOptions } from '../api.ts';
+import { useActiveTechnicians } from '../api.ts';
 import { EmptyState, QueryState } from '../components/metric-parts.tsx';
 import { countOf } from '../metric-words.ts';
 
 export function ActiveTechniciansPage() {
-  const technicians = useQuery(activeTechniciansQueryOptions());
+  const technicians = useActiveTechnicians();
   return (
     <AdminPage
       title="Active Technicians"

@@ -4,12 +4,11 @@
 import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import { daysIn } from '@pitstop/shared/metrics/rules';
 import { PATHS } from '@pitstop/shared/web-routes';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
-import { analyticsQueryOptions, businessToday } from '../analytics-api.ts';
+import { businessToday, useAnalytics } from '../analytics-api.ts';
 import { rangeFromSearch } from '../analytics-range.ts';
 import { AnalyticsFigures } from '../components/analytics-figures.tsx';
 import { AnalyticsRangeForm } from '../components/analytics-range-form.tsx';
@@ -23,10 +22,10 @@ export function AnalyticsPage() {
   const choice = useMemo(() => rangeFromSearch(search, today), [search, today]);
   // A default end or start is today, which waits for the business's zone (usually in the cache).
   const needsToday = !search.has('from') || !search.has('to');
-  const analytics = useQuery({
-    ...analyticsQueryOptions(choice.range),
-    enabled: choice.errors === null && !(needsToday && business.isPending),
-  });
+  const analytics = useAnalytics(
+    choice.range,
+    choice.errors === null && !(needsToday && business.isPending),
+  );
 
   function show(range: AnalyticsQuery) {
     setSearch({ from: range.from, to: range.to });

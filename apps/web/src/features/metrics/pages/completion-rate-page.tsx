@@ -4,16 +4,15 @@
 import type { PeriodRate } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { PATHS } from '@pitstop/shared/web-routes';
-import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
 import { AdminPage } from '../../../components/admin-page.tsx';
-import { completionRateQueryOptions } from '../api.ts';
+import { useCompletionRates } from '../api.ts';
 import { EmptyState, Figure, MetricSection, QueryState } from '../components/metric-parts.tsx';
 import { CompletionList } from '../components/service-time-figure.tsx';
 import { monthOfDay, rateText, shortDay } from '../metric-words.ts';
 
 export function CompletionRatePage() {
-  const rates = useQuery(completionRateQueryOptions());
+  const rates = useCompletionRates();
   return (
     <AdminPage
       title="Completion Rate"

@@ -3,17 +3,16 @@
 // 10 latest completed services.
 import { daysIn, METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { PATHS } from '@pitstop/shared/web-routes';
-import { useQuery } from '@tanstack/react-query';
 import { Timer } from 'lucide-react';
 import { AdminPage } from '../../../components/admin-page.tsx';
-import { serviceTimeQueryOptions } from '../api.ts';
+import { useServiceTimes } from '../api.ts';
 import { EmptyState, MetricSection, QueryState } from '../components/metric-parts.tsx';
 import { CompletionList } from '../components/service-time-figure.tsx';
 import { ServiceTimeBars } from '../components/service-time-bars.tsx';
 import { dayRange, minutesText } from '../metric-words.ts';
 
 export function ServiceTimePage() {
-  const times = useQuery(serviceTimeQueryOptions());
+  const times = useServiceTimes();
   return (
     <AdminPage
       title="Average Service Time"

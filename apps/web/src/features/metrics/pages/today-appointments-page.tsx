@@ -5,17 +5,16 @@ import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { PATHS } from '@pitstop/shared/web-routes';
-import { useQuery } from '@tanstack/react-query';
 import { CalendarX2, Clock, MapPin, UserRound, Wrench } from 'lucide-react';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge.tsx';
 import { formatVisitDate } from '../../../lib/visit-words.ts';
-import { todayAppointmentsQueryOptions } from '../api.ts';
+import { useTodayAppointments } from '../api.ts';
 import { EmptyState, Figure, MetricSection, QueryState } from '../components/metric-parts.tsx';
 import { METRIC_PAGE_MESSAGES } from '../metric-words.ts';
 
 export function TodayAppointmentsPage() {
-  const today = useQuery(todayAppointmentsQueryOptions());
+  const today = useTodayAppointments();
   return (
     <AdminPage
       title="Today's Appointments"
