@@ -22,19 +22,14 @@ import {
 } from '@tanstack/react-query';
 import { techniciansQueryKey } from '../../lib/account-lists.ts';
 import { apiFetch } from '../../lib/api.ts';
-import {
-  DASHBOARD_TABLES,
-  searchFromParams,
-  searchPath,
-  type AppointmentSearch,
-} from './appointment-search.ts';
+import { searchFromParams, searchPath, type AppointmentSearch } from './appointment-search.ts';
 
 /** Every appointments query (searches, balance due) lives under this key: a change refreshes all. */
-export const appointmentsQueryKey = ['appointments'] as const;
+const appointmentsQueryKey = ['appointments'] as const;
 /** The metric pages' figures live under ['metrics', …] too: a change refreshes them as well. */
 const metricsQueryKey = ['metrics'] as const;
 
-export function unscheduledOrdersQueryOptions() {
+function unscheduledOrdersQueryOptions() {
   return queryOptions({
     queryKey: ['bookings', 'unscheduled'],
     queryFn: async ({ signal }) =>
@@ -47,7 +42,7 @@ export function useUnscheduledOrders() {
   return useQuery(unscheduledOrdersQueryOptions());
 }
 
-export function balanceDueQueryOptions() {
+function balanceDueQueryOptions() {
   return queryOptions({
     queryKey: [...appointmentsQueryKey, 'balance-due'],
     queryFn: async ({ signal }) =>
@@ -60,7 +55,7 @@ export function useBalanceDueVisits() {
   return useQuery(balanceDueQueryOptions());
 }
 
-export function dashboardMetricsQueryOptions() {
+function dashboardMetricsQueryOptions() {
   return queryOptions({
     queryKey: [...metricsQueryKey, 'dashboard'],
     queryFn: ({ signal }) =>
@@ -72,7 +67,7 @@ export function useDashboardMetrics() {
   return useQuery(dashboardMetricsQueryOptions());
 }
 
-export function appointmentSearchQueryOptions(search: AppointmentSearch) {
+function appointmentSearchQueryOptions(search: AppointmentSearch) {
   return queryOptions({
     queryKey: [...appointmentsQueryKey, 'search', search] as const,
     queryFn: ({ signal }) =>
@@ -163,16 +158,6 @@ export function useAssignTechnician() {
     // The Technicians page's cards show each one's next appointment.
     [techniciansQueryKey],
   );
-}
-
-/** The dashboard's first reads, started by its route alongside the page's code. */
-export function prefetchDashboard(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(dashboardMetricsQueryOptions());
-  // The past table waits for the business's year, which the page works out.
-  void queryClient.prefetchQuery(appointmentSearchQueryOptions(DASHBOARD_TABLES.all));
-  void queryClient.prefetchQuery(appointmentSearchQueryOptions(DASHBOARD_TABLES.active));
-  void queryClient.prefetchQuery(unscheduledOrdersQueryOptions());
-  void queryClient.prefetchQuery(balanceDueQueryOptions());
 }
 
 /** The appointments screen's first page, for the search its address holds. */

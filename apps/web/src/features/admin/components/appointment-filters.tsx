@@ -26,7 +26,7 @@ import {
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { MonthYearFilters } from './month-year-filters.tsx';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export interface AppointmentFiltersProps {
   search: AppointmentSearch;

@@ -24,7 +24,7 @@ interface TechnicianOption {
 }
 
 /** The choices for one appointment; `technicians` undefined while they load. */
-export function technicianOptions(
+function technicianOptions(
   appointment: StaffAppointment,
   technicians: readonly AssignableTechnician[] | undefined,
 ): TechnicianOption[] {

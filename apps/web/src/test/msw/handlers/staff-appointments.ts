@@ -4,7 +4,7 @@
 // status change (PATCH /api/appointments/:id/status), assigning a technician (PATCH
 // /api/appointments/:id/technician: only one the assignable list holds, else 422 at the field),
 // and the technicians an appointment may be given (GET /api/technicians/assignable?dates=).
-// "Today" is the doubles' clock (TEST_NOW) unless a test seeds another.
+// "Today" is the doubles' clock (TEST_NOW).
 import {
   APPOINTMENT_COUNT_CAP,
   appointmentSearchQuerySchema,
@@ -30,17 +30,18 @@ import type * as z from 'zod';
 import { requireAccess, TEST_NOW } from '../accounts.ts';
 import { apiError, readBody, respond } from '../respond.ts';
 
+/** The business-local date the search takes as today. */
+const TODAY = TEST_NOW.toISOString().slice(0, 10);
+
 const state = {
   appointments: [] as StaffAppointment[],
   technicians: [] as AssignableTechnician[],
-  today: TEST_NOW.toISOString().slice(0, 10),
   nextId: 1,
 };
 
 export function resetStaffAppointmentsState(): void {
   state.appointments = [];
   state.technicians = [];
-  state.today = TEST_NOW.toISOString().slice(0, 10);
   state.nextId = 1;
 }
 
@@ -48,9 +49,9 @@ export type StaffAppointmentSeed = Partial<StaffAppointment> &
   Pick<StaffAppointment, 'customerName'>;
 
 /** An appointment as the search answers it; ids are UUIDs, as the server's are. */
-export function makeStaffAppointment(seed: StaffAppointmentSeed): StaffAppointment {
+function makeStaffAppointment(seed: StaffAppointmentSeed): StaffAppointment {
   const n = state.nextId++;
-  const date = seed.date ?? state.today;
+  const date = seed.date ?? TODAY;
   const time = seed.time ?? '09:00';
   const startsAt = new Date(`${date}T${time}:00Z`).toISOString();
   return {
@@ -100,11 +101,6 @@ export function seedAssignableTechnicians(
   }));
 }
 
-/** The business-local date the search takes as today. */
-export function setBusinessToday(date: string): void {
-  state.today = date;
-}
-
 type Search = z.output<typeof appointmentSearchQuerySchema>;
 
 const moment = (appointment: Appointment) => `${appointment.date} ${appointment.time}`;
@@ -121,13 +117,13 @@ function matches(appointment: StaffAppointment, search: Search): boolean {
   if (search.status !== 'all' && appointment.status !== search.status) return false;
   if (search.view === 'active') {
     const isOpen = appointment.status === 'scheduled' || appointment.status === 'in-progress';
-    if (!isOpen || appointment.date < state.today) return false;
+    if (!isOpen || appointment.date < TODAY) return false;
   }
-  if (search.view === 'past' && appointment.date >= state.today) return false;
+  if (search.view === 'past' && appointment.date >= TODAY) return false;
   if (search.flag === 'over-capacity' && !appointment.overCapacity) return false;
   if (search.flag === 'balance-due' && appointment.visitBalanceDueCents <= 0) return false;
   // A month without a year is this year's.
-  const year = search.year ?? (search.month ? Number(state.today.slice(0, 4)) : undefined);
+  const year = search.year ?? (search.month ? Number(TODAY.slice(0, 4)) : undefined);
   if (year !== undefined && Number(appointment.date.slice(0, 4)) !== year) return false;
   if (search.month !== undefined && Number(appointment.date.slice(5, 7)) !== search.month) {
     return false;
@@ -177,7 +173,7 @@ export const staffAppointmentsHandlers = [
       totalCapped: found.length > APPOINTMENT_COUNT_CAP,
       page: search.page,
       pageSize: search.pageSize,
-      today: state.today,
+      today: TODAY,
     });
   }),
   http.patch('/api/appointments/:id/status', async ({ request, params }) => {
