@@ -47,8 +47,9 @@ export function AppointmentFilters({
   const flagId = useId();
   const sortId = useId();
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
+    // One row on a wide screen; on a phone the search, then the pickers two by two.
+    <div className="flex flex-wrap gap-3">
+      <div className="flex min-w-0 flex-[3_1_18rem] flex-col gap-1.5">
         <SearchBox
           query={search.q}
           onSearch={(q) => onChange({ q }, { replace: true })}
@@ -97,7 +98,7 @@ export function AppointmentFilters({
           ))}
         </NativeSelect>
       </Filter>
-      <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1 lg:grid-cols-1 xl:grid-cols-2">
+      <div className="grid flex-[2_1_18rem] grid-cols-2 gap-3">
         <MonthYearFilters
           month={search.month}
           year={search.year}
@@ -112,7 +113,7 @@ export function AppointmentFilters({
 
 function Filter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className="flex min-w-0 flex-[1_1_9rem] flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>

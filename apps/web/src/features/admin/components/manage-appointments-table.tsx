@@ -46,7 +46,8 @@ export function ManageAppointmentsTable({
     );
   }
   return (
-    <Table aria-label="Appointments" className="bg-card">
+    // Eight columns, two of them pickers: snug cells keep them on a laptop's width.
+    <Table aria-label="Appointments" className="bg-card [&_td]:px-3 [&_th]:px-3">
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead>Customer</TableHead>
@@ -80,15 +81,17 @@ export function ManageAppointmentsTable({
               <TechnicianPicker
                 appointment={appointment}
                 technicians={technicians}
-                className="w-52"
+                className="w-44"
               />
             </TableCell>
-            <TableCell className="max-w-56 text-muted-foreground">{appointment.location}</TableCell>
+            <TableCell className="max-w-48 min-w-32 text-muted-foreground">
+              {appointment.location}
+            </TableCell>
             <TableCell className="whitespace-nowrap">
               <PhoneLink phone={appointment.phone} />
             </TableCell>
             <TableCell className="py-2">
-              <StatusPicker appointment={appointment} className="w-40" />
+              <StatusPicker appointment={appointment} className="w-36" />
             </TableCell>
           </TableRow>
         ))}
