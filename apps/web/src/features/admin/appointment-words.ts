@@ -1,21 +1,11 @@
 // How the staff's appointment tables word their filters, dates and flags (SPEC section 2,
 // "Appointments admin"; section 9: 12-hour times, past appointments by month and year).
-import type {
-  AppointmentFlag,
-  AppointmentSort,
-  AppointmentStatusFilter,
-} from '@pitstop/shared/appointments/forms';
+import type { AppointmentFlag, AppointmentSort } from '@pitstop/shared/appointments/forms';
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
 
-export const STATUS_FILTER_LABELS: Record<AppointmentStatusFilter, string> = {
-  all: 'All statuses',
-  scheduled: 'Scheduled',
-  'in-progress': 'In Progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
+export const ALL_STATUSES = 'All statuses';
 
 export const FLAG_FILTER_LABELS: Record<AppointmentFlag | 'all', string> = {
   all: 'All visits',

@@ -12,16 +12,17 @@ import {
 } from '@pitstop/shared/appointments/forms';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { appointmentStatusLabel } from '../../../components/appointment-status-badge.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { AppointmentSearch } from '../appointment-search.ts';
 import {
+  ALL_STATUSES,
   FLAG_FILTER_LABELS,
   SEARCH_PLACEHOLDER,
   SORT_LABELS,
-  STATUS_FILTER_LABELS,
 } from '../appointment-words.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { MonthYearFilters } from './month-year-filters.tsx';
@@ -64,7 +65,7 @@ export function AppointmentFilters({
         >
           {APPOINTMENT_STATUS_FILTERS.map((status) => (
             <option key={status} value={status}>
-              {STATUS_FILTER_LABELS[status]}
+              {status === 'all' ? ALL_STATUSES : appointmentStatusLabel(status)}
             </option>
           ))}
         </NativeSelect>

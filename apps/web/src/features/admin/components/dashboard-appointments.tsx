@@ -103,7 +103,7 @@ function AppointmentTable({
   const titleId = useId();
   const [paged, setPaged] = useState({ search, page: 1 });
   // A new filter starts again at page 1.
-  const page = sameSearch(paged.search, search) ? paged.page : 1;
+  const page = sameFilters(paged.search, search) ? paged.page : 1;
   const query = useAppointmentSearch({ ...search, page });
   const data = query.data;
   const answeredToday = data?.today;
@@ -163,6 +163,7 @@ function AppointmentTable({
   );
 }
 
-function sameSearch(a: AppointmentSearch, b: AppointmentSearch): boolean {
-  return a.view === b.view && a.month === b.month && a.year === b.year && a.sort === b.sort;
+/** The same search but for its page. */
+function sameFilters(a: AppointmentSearch, b: AppointmentSearch): boolean {
+  return JSON.stringify({ ...a, page: 1 }) === JSON.stringify({ ...b, page: 1 });
 }
