@@ -592,6 +592,50 @@ describe('PATCH /api/appointments/:id/status', () => {
     expect(startedMail!.text).not.toContain('Unassigned');
   });
 
+  it("moves the assigned technician's status with today's job, as their own change would", async () => {
+    const profile = async (id: string) =>
+      (await ctx.database.db.select().from(userProfiles).where(eq(userProfiles.id, id)))[0]!;
+    const tech = await createUser(ctx, 'technician', { name: 'Follow Me' });
+    const [techProfile] = await ctx.database.db
+      .update(userProfiles)
+      .set({ onboardingComplete: true, technicianStatus: 'available' })
+      .where(eq(userProfiles.userId, tech.userId))
+      .returning();
+    const id = techProfile!.id;
+    const [business] = await ctx.database.db.select().from(businessProfile);
+    const today = businessNow(new Date(), business!.timeZone).date;
+    const [first, second] = await insertRows([
+      appointmentRow(newTag(), {
+        appointmentDate: today,
+        technicianId: id,
+        technician: 'Follow Me',
+      }),
+      appointmentRow(newTag(), {
+        appointmentDate: today,
+        appointmentTime: '11:00',
+        technicianId: id,
+        technician: 'Follow Me',
+      }),
+    ]);
+
+    expect((await setStatus(admin, first!.id, 'in-progress')).statusCode).toBe(200);
+    expect((await profile(id)).technicianStatus).toBe('on-job');
+    expect((await setStatus(manager, second!.id, 'in-progress')).statusCode).toBe(200);
+    // One job done, the other still in progress: still on a job.
+    expect((await setStatus(admin, first!.id, 'completed')).statusCode).toBe(200);
+    expect((await profile(id)).technicianStatus).toBe('on-job');
+    expect((await setStatus(admin, second!.id, 'cancelled')).statusCode).toBe(200);
+    expect((await profile(id)).technicianStatus).toBe('available');
+
+    // Off duty stays off duty, whatever staff do with the job.
+    await ctx.database.db
+      .update(userProfiles)
+      .set({ technicianStatus: 'off-duty' })
+      .where(eq(userProfiles.id, id));
+    expect((await setStatus(admin, first!.id, 'in-progress')).statusCode).toBe(200);
+    expect((await profile(id)).technicianStatus).toBe('off-duty');
+  });
+
   it('changes nothing when the status is the same', async () => {
     const bookingId = await bookAndPay(ctx, customer, { date: futureWeekday(34), time: '09:00' });
     const [row] = await visitRows(bookingId);

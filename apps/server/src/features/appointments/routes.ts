@@ -26,6 +26,7 @@ import {
   releaseCancelledVisit,
   restoreVisit,
 } from '../booking/service.ts';
+import { followTodaysJobs } from '../technicians/work-service.ts';
 import {
   APPOINTMENT_NOT_FOUND,
   assignTechnician,
@@ -41,9 +42,11 @@ import {
 const appointmentParams = z.object({ id: z.uuid(APPOINTMENT_NOT_FOUND) });
 
 /**
- * A staff status change and what it does to the visit's slot, in one transaction: a visit whose
- * every service is cancelled stops holding capacity, and taking one back holds it again. Here,
- * not in a service, because booking (fulfilment) already calls the appointments service.
+ * A staff status change and what it does to the visit's slot and the technician, in one
+ * transaction: a visit whose every service is cancelled stops holding capacity, taking one back
+ * holds it again, and the assigned technician is on a job while one of today's is in progress.
+ * Here, not in a service, because booking (fulfilment) and the technicians feature already call
+ * the appointments service.
  */
 async function changeStatusAsStaff(
   db: Db,
@@ -61,6 +64,9 @@ async function changeStatusAsStaff(
       if (!change.visitOpen) await releaseCancelledVisit(tx, bookingId, actor);
       else if (change.from === 'cancelled') await restoreVisit(tx, bookingId, actor);
     }
+    // The technician's status follows their day, as when they change the job themselves.
+    const { technicianId } = change.appointment;
+    if (change.changed && technicianId) await followTodaysJobs(tx, technicianId);
     return change.appointment;
   });
 }
