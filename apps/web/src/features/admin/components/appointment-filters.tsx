@@ -24,7 +24,7 @@ import {
   SEARCH_PLACEHOLDER,
   SORT_LABELS,
 } from '../appointment-words.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { MonthYearFilters } from './month-year-filters.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;

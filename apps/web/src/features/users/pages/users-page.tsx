@@ -18,7 +18,7 @@ import { EditUserDialog } from '../components/edit-user-dialog.tsx';
 import { RoleTabs, roleFilterLabel } from '../components/role-tabs.tsx';
 import { userLabel } from '../components/user-display.tsx';
 import { UsersTable } from '../components/users-table.tsx';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import {
   deleteErrorMessage,
   isSignedOut,
