@@ -6,6 +6,7 @@ import type { DateRange } from '@pitstop/shared/metrics/rules';
 import { minutesBetween } from '@pitstop/shared/metrics/rules';
 import type { ActiveTechnician, Completion } from '@pitstop/shared/metrics/responses';
 import type { Executor } from '../../db/client.ts';
+import { toAppointment } from './service.ts';
 import {
   countByDate,
   countByService,
@@ -45,33 +46,6 @@ export function sumFigures(byDate: Map<string, DayFigures>, range: DateRange): D
     sum.timedSeconds += figures.timedSeconds;
   }
   return sum;
-}
-
-type DayRow = Awaited<ReturnType<typeof listDayRows>>[number];
-
-function toAppointment(row: DayRow): Appointment {
-  return {
-    id: row.id,
-    bookingId: row.bookingId,
-    customerName: row.customerName,
-    serviceName: row.serviceName,
-    date: row.appointmentDate,
-    time: row.appointmentTime,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    durationMinutes: row.durationMinutes,
-    status: row.status,
-    technician: row.technician,
-    technicianId: row.technicianId,
-    location: row.location,
-    phone: row.phone,
-    email: row.email,
-    vehicleColor: row.vehicleColor,
-    description: row.description,
-    priceCents: row.priceCents,
-    paid: row.paid,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** A business-local date's appointments, cancelled left out, by time. */

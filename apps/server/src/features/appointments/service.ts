@@ -162,7 +162,8 @@ function scopeFor(viewer: Viewer): AppointmentScope {
   return { kind: 'customer', userId: viewer.userId };
 }
 
-function toAppointment(row: AppointmentRow): Appointment {
+/** An appointment row as the API shows it (spec section 3's stored columns, named for the client). */
+export function toAppointment(row: AppointmentRow): Appointment {
   return {
     id: row.id,
     bookingId: row.bookingId,
