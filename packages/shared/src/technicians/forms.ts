@@ -191,7 +191,11 @@ export const assignableQuerySchema = z.object({
     .transform((value) => [...new Set(value.split(',').filter((item) => item !== ''))])
     .pipe(
       z
-        .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use dates like 2026-12-01'))
+        .array(
+          z
+            .string()
+            .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use dates like 2026-12-01'),
+        )
         .max(31, 'Ask for at most 31 dates'),
     )
     .optional(),
