@@ -47,6 +47,8 @@ export const APPOINTMENT_SEARCH_MESSAGES = {
   statusFailed: 'Failed to update the status. Please try again.',
   assignFailed: 'Failed to assign the technician. Please try again.',
   noAppointments: 'No appointments found',
+  changedMeanwhile: 'Someone else changed this appointment meanwhile. Its current status is shown.',
+  pageBeyondCount: 'Narrow the search to see more appointments',
 } as const;
 
 const M = APPOINTMENT_SEARCH_MESSAGES;
@@ -78,8 +80,13 @@ export const appointmentSearchQuerySchema = z.object({
 export type AppointmentSearchQuery = z.input<typeof appointmentSearchQuerySchema>;
 export type AppointmentSearch = z.output<typeof appointmentSearchQuerySchema>;
 
-/** PATCH /api/appointments/:id/status: staff may set any of the four, in any order (spec 4). */
+/**
+ * PATCH /api/appointments/:id/status: staff may set any of the four, in any order (spec 4).
+ * `from` is the status the screen showed: if someone changed it meanwhile the change is refused
+ * (409, M.changedMeanwhile) instead of overwriting theirs.
+ */
 export const staffStatusRequestSchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES, M.status),
+  from: z.enum(APPOINTMENT_STATUSES, M.status).optional(),
 });
 export type StaffStatusRequest = z.infer<typeof staffStatusRequestSchema>;
