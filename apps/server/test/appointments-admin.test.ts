@@ -3,7 +3,7 @@
 // count, all in the database), any status in any order with the customer told and the visit's
 // slot freed when it is cancelled whole, and the technicians a job may be given to.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_COUNT_CAP,
@@ -16,6 +16,7 @@ import {
 } from '@pitstop/shared/appointments/responses';
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { DEFAULT_CAPACITY, DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { zonedMoment } from '@pitstop/shared/booking/capacity';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { assignableTechniciansResponseSchema } from '@pitstop/shared/technicians/responses';
 import {
@@ -29,7 +30,8 @@ import {
   technicianWorkingDays,
   userProfiles,
 } from '../src/db/schema.ts';
-import { searchAppointments } from '../src/features/appointments/service.ts';
+import { searchAppointmentRowsQuery } from '../src/features/appointments/repository.ts';
+import { searchAppointments, searchFilter } from '../src/features/appointments/service.ts';
 import {
   bookAndPay,
   bookingBody,
@@ -37,6 +39,7 @@ import {
   createUser,
   expectNothingChanged,
   futureWeekday,
+  onboardedTechnician,
   payLocalCheckout,
   postBooking,
   sendAs,
@@ -136,8 +139,9 @@ async function bookingOf(bookingId: string) {
   return row!;
 }
 
-function setStatus(user: TestUser | undefined, id: string, status: unknown) {
-  return sendAs(ctx, user, 'PATCH', `/api/appointments/${id}/status`, { status });
+function setStatus(user: TestUser | undefined, id: string, status: unknown, from?: unknown) {
+  const body = from === undefined ? { status } : { status, from };
+  return sendAs(ctx, user, 'PATCH', `/api/appointments/${id}/status`, body);
 }
 
 async function mailTo(address: string, template: string) {
@@ -380,6 +384,128 @@ describe('GET /api/appointments/search', () => {
     ).toEqual([0, 0, 0]);
   });
 
+  it('bounds starts_at by the zone midnights of its date bounds, widened by two days', () => {
+    const filter = (
+      query: Record<string, unknown>,
+      today = '2031-03-11',
+      zone = DEFAULT_TIME_ZONE,
+    ) => searchFilter(appointmentSearchQuerySchema.parse(query), today, zone);
+    const iso = (moment: Date | null) => moment?.toISOString() ?? null;
+    const moments = (query: Record<string, unknown>, today?: string, zone?: string) => {
+      const { startsFrom, startsBefore } = filter(query, today, zone);
+      return [iso(startsFrom), iso(startsBefore)];
+    };
+    // New York: 2031-03-09 is the day clocks go forward (its midnight is still UTC-5).
+    expect(moments({ view: 'active' })).toEqual(['2031-03-09T05:00:00.000Z', null]);
+    expect(moments({ view: 'past' })).toEqual([null, '2031-03-13T04:00:00.000Z']);
+    expect(moments({ view: 'past', month: 2, year: 2022 })).toEqual([
+      '2022-01-30T05:00:00.000Z',
+      '2022-03-03T05:00:00.000Z',
+    ]);
+    expect(moments({ year: 2031 })).toEqual([
+      '2030-12-30T05:00:00.000Z',
+      '2032-01-03T05:00:00.000Z',
+    ]);
+    expect(moments({ view: 'active' }, '2031-03-11', 'Pacific/Kiritimati')).toEqual([
+      '2031-03-08T10:00:00.000Z',
+      null,
+    ]);
+    // No date bound, no moment bound.
+    expect(moments({})).toEqual([null, null]);
+    expect(moments({ flag: 'over-capacity', sort: 'customer' })).toEqual([null, null]);
+  });
+
+  it('reads a dated page as a range of appointments_starts_idx, and the customer sort in its index order', async () => {
+    /** The plan of one page's query, the planner kept from reading the whole table or sorting it. */
+    async function indexesUsed(query: Record<string, unknown>) {
+      const search = appointmentSearchQuerySchema.parse(query);
+      const filter = searchFilter(search, '2031-03-11', DEFAULT_TIME_ZONE);
+      const plan = await ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const rows = searchAppointmentRowsQuery(tx, filter, search.sort, { offset: 0, limit: 10 });
+        return tx.execute(sql`explain (format json) ${rows}`);
+      });
+      const used: { index: string; condition: string | null }[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (typeof node['Index Name'] === 'string') {
+          used.push({
+            index: node['Index Name'],
+            condition: (node['Index Cond'] as string | undefined) ?? null,
+          });
+        }
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? [])
+          walk(child);
+      };
+      const [row] = plan.rows as { 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[];
+      walk(row!['QUERY PLAN'][0]!.Plan);
+      return used;
+    }
+    for (const query of [
+      { view: 'active', sort: 'date-asc' },
+      { view: 'active' },
+      { view: 'past', month: 2, year: 2022 },
+      { view: 'past', month: 2, year: 2022, sort: 'date-asc' },
+    ]) {
+      const used = await indexesUsed(query);
+      expect(used, JSON.stringify(query)).toEqual([
+        { index: 'appointments_starts_idx', condition: expect.stringContaining('starts_at') },
+      ]);
+    }
+    expect(await indexesUsed({ sort: 'customer' })).toEqual([
+      { index: 'appointments_customer_idx', condition: null },
+    ]);
+  });
+
+  it('finds by date what was booked under another zone, or runs on past midnight, whatever the bound on moments', async () => {
+    const tag = newTag();
+    // Booked while the business was in Kiritimati (UTC+14) or Pago Pago (UTC-11), and a visit
+    // whose second service starts after midnight: each still counts on its appointment_date.
+    const rows = [
+      ['kiritimati first', '2031-02-01', '00:00', 'Pacific/Kiritimati'],
+      ['pago last', '2031-02-28', '23:30', 'Pacific/Pago_Pago'],
+      ['kiritimati today', '2031-03-11', '00:00', 'Pacific/Kiritimati'],
+      ['pago yesterday', '2031-03-10', '23:30', 'Pacific/Pago_Pago'],
+    ].map(([name, date, time, zone]) =>
+      appointmentRow(tag, {
+        customerName: `${tag} ${name}`,
+        appointmentDate: date,
+        appointmentTime: time,
+        startsAt: zonedMoment(date!, time!, zone!),
+      }),
+    );
+    const late = zonedMoment('2031-02-28', '23:30', DEFAULT_TIME_ZONE);
+    rows.push(
+      appointmentRow(tag, {
+        customerName: `${tag} past midnight`,
+        appointmentDate: '2031-02-28',
+        appointmentTime: '23:30',
+        startsAt: new Date(late.getTime() + 10 * 60 * 60_000),
+      }),
+    );
+    await insertRows(rows);
+    const now = new Date('2031-03-11T15:00:00Z');
+    const found = async (query: Record<string, unknown>) =>
+      names((await searchAt(now, { q: tag, pageSize: 50, ...query })).appointments)
+        .map((name) => name.slice(tag.length + 1))
+        .toSorted();
+    expect(await found({ month: 2, year: 2031 })).toEqual([
+      'kiritimati first',
+      'pago last',
+      'past midnight',
+    ]);
+    expect(await found({ month: 3, year: 2031 })).toEqual(['kiritimati today', 'pago yesterday']);
+    expect(await found({ view: 'active' })).toEqual(['kiritimati today']);
+    expect(await found({ view: 'past', month: 3, year: 2031 })).toEqual(['pago yesterday']);
+    expect(await found({ view: 'past', sort: 'date-asc' })).toEqual([
+      'kiritimati first',
+      'pago last',
+      'pago yesterday',
+      'past midnight',
+    ]);
+  });
+
   it('sorts newest first, soonest first, or by customer', async () => {
     const tag = newTag();
     await insertRows([
@@ -452,10 +578,27 @@ describe('GET /api/appointments/search', () => {
       total: 3,
       totalCapped: false,
     });
-    // A page past the capped count still reads the rows there.
-    const last = await page({ q: tag, pageSize: 50, page: 21 });
-    expect(last.appointments).toHaveLength(50);
-    expect((await page({ q: tag, pageSize: 50, page: 22 })).appointments).toHaveLength(0);
+    // The last page inside the count still reads its rows.
+    expect((await page({ q: tag, pageSize: 50, page: 20 })).appointments).toHaveLength(50);
+    expect((await page({ q: tag, page: 100 })).appointments).toHaveLength(10);
+  });
+
+  it(`refuses a page that starts at or beyond ${APPOINTMENT_COUNT_CAP} matches with 422 at page`, async () => {
+    const beyond: Record<string, string | number>[] = [
+      { page: 21, pageSize: 50 },
+      { page: 101 },
+      { page: 41, pageSize: 25, q: 'x' },
+      { page: 100_000, pageSize: 1 },
+    ];
+    for (const query of beyond) {
+      const response = await expectNothingChanged(ctx, () => search(admin, query), 422);
+      expect(response.json()).toMatchObject({
+        error: { code: 'VALIDATION', fields: { page: M.pageBeyondCount } },
+      });
+    }
+    // Small pages reach as far as the count, and no further.
+    expect((await search(admin, { page: 1000, pageSize: 1 })).statusCode).toBe(200);
+    expect((await search(admin, { page: 1001, pageSize: 1 })).statusCode).toBe(422);
   });
 
   it('is for staff: customers and technicians get 403, the signed out 401, and nothing changes', async () => {
@@ -711,9 +854,9 @@ describe('PATCH /api/appointments/:id/status', () => {
       expect(outcome.json()).toMatchObject({ state: 'paid' });
       expect((await bookingOf(bookingId)).status).toBe('cancelled');
 
-      // One service taken back: the slot is held again.
+      // One service taken back: the slot is held again, with room: not over capacity.
       expect((await setStatus(manager, second!.id, 'scheduled')).statusCode).toBe(200);
-      expect(await bookingOf(bookingId)).toMatchObject({ status: 'paid' });
+      expect(await bookingOf(bookingId)).toMatchObject({ status: 'paid', overCapacity: false });
       expect(await slotsOn(day)).not.toContain('11:00');
       expect(
         (await postBooking(ctx, customer, bookingBody({ date: day, time: '11:00' }))).statusCode,
@@ -733,12 +876,168 @@ describe('PATCH /api/appointments/:id/status', () => {
       expect((await setStatus(admin, second!.id, 'cancelled')).statusCode).toBe(200);
       const other = await postBooking(ctx, customer, bookingBody({ date: day, time: '11:00' }));
       expect(other.statusCode, other.body).toBe(201);
-      // ...and staff may still take the visit back over it, knowingly.
+      // ...and staff may still take the visit back over it, knowingly: flagged to reschedule.
       expect((await setStatus(admin, first!.id, 'in-progress')).statusCode).toBe(200);
-      expect((await bookingOf(bookingId)).status).toBe('paid');
+      expect(await bookingOf(bookingId)).toMatchObject({ status: 'paid', overCapacity: true });
     } finally {
       await setCapacity(DEFAULT_CAPACITY);
     }
+  });
+
+  it('takes a visit back into a full slot flagged over capacity, with history, audit and the e-mail', async () => {
+    const day = futureWeekday(48);
+    const address = uniqueEmail('restored');
+    await setCapacity(1);
+    try {
+      const bookingId = await bookAndPay(ctx, customer, {
+        services: ['basic-oil-change', 'battery-service'],
+        email: address,
+        date: day,
+        time: '13:00',
+      });
+      const [first, second] = await visitRows(bookingId);
+      expect((await setStatus(admin, first!.id, 'cancelled')).statusCode).toBe(200);
+      expect((await setStatus(admin, second!.id, 'cancelled')).statusCode).toBe(200);
+      const other = await bookAndPay(ctx, customer, { date: day, time: '13:00' });
+
+      expect((await setStatus(manager, second!.id, 'scheduled')).statusCode).toBe(200);
+      expect(await bookingOf(bookingId)).toMatchObject({ status: 'paid', overCapacity: true });
+      expect((await visitRows(bookingId)).map((row) => [row.status, row.overCapacity])).toEqual([
+        ['cancelled', true],
+        ['scheduled', true],
+      ]);
+      expect(await bookingOf(other)).toMatchObject({ status: 'paid', overCapacity: false });
+      expect((await visitRows(other))[0]).toMatchObject({ overCapacity: false });
+      const [history] = await ctx.database.db
+        .select()
+        .from(bookingStatusHistory)
+        .where(eq(bookingStatusHistory.bookingId, bookingId))
+        .orderBy(asc(bookingStatusHistory.id))
+        .then((rows) => rows.slice(-1));
+      expect(history).toMatchObject({
+        fromStatus: 'cancelled',
+        toStatus: 'paid',
+        reason: 'a service taken back by staff; the slot is over capacity: reschedule',
+        changedBy: manager.userId,
+      });
+      const audit = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'booking'), eq(auditLog.entityId, bookingId)))
+        .orderBy(asc(auditLog.id));
+      expect(audit.map((entry) => [entry.action, entry.actorUserId, entry.details])).toEqual([
+        ['booking.status', admin.userId, { from: 'paid', to: 'cancelled' }],
+        ['booking.status', manager.userId, { from: 'cancelled', to: 'paid', overCapacity: true }],
+      ]);
+
+      // The flag lists only what is still to do: the service taken back, not the cancelled one.
+      const flagged = (await page({ flag: 'over-capacity', pageSize: 50 })).appointments.map(
+        (row) => row.id,
+      );
+      expect(flagged).toContain(second!.id);
+      expect(flagged).not.toContain(first!.id);
+
+      // The customer, told it was cancelled, hears it is back on.
+      const [restored] = await mailTo(address, 'appointment-restored');
+      expect(restored!.subject).toContain('Battery Service');
+      expect(restored!.subject).toContain('is back on');
+      expect(restored!.text).toMatch(/your Battery Service on \w+day, .+ at 1:00 PM is back on\./);
+      expect(restored!.text).toContain('Address: 1 Analytical Way, Springfield, 12345');
+      expect(restored!.text).toMatch(/Questions\? Call us at \(\d{3}\) \d{3}-\d{4}\./);
+      // Back to in progress they hear it has started, not that it is back on.
+      expect((await setStatus(admin, first!.id, 'in-progress')).statusCode).toBe(200);
+      expect(await mailTo(address, 'appointment-restored')).toHaveLength(1);
+      expect(await mailTo(address, 'job-in-progress')).toHaveLength(1);
+    } finally {
+      await setCapacity(DEFAULT_CAPACITY);
+    }
+  });
+
+  it('refuses with 409 and changes nothing when the status is no longer the one the screen showed', async () => {
+    const bookingId = await bookAndPay(ctx, customer, { date: futureWeekday(35), time: '09:00' });
+    const [row] = await visitRows(bookingId);
+    expect((await setStatus(admin, row!.id, 'in-progress', 'scheduled')).statusCode).toBe(200);
+    // A colleague's screen still shows scheduled.
+    const stale = await expectNothingChanged(
+      ctx,
+      () => setStatus(manager, row!.id, 'cancelled', 'scheduled'),
+      409,
+    );
+    expect(stale.json()).toEqual({ error: { code: 'CONFLICT', message: M.changedMeanwhile } });
+    await expectNothingChanged(
+      ctx,
+      () => setStatus(manager, row!.id, 'in-progress', 'scheduled'),
+      409,
+    );
+    const bad = await expectNothingChanged(
+      ctx,
+      () => setStatus(admin, row!.id, 'completed', 'done'),
+      422,
+    );
+    expect(bad.json()).toMatchObject({ error: { fields: { from: M.status } } });
+    // Shown as it is, the change goes through.
+    const fresh = await setStatus(manager, row!.id, 'completed', 'in-progress');
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await visitRows(bookingId))[0]).toMatchObject({ status: 'completed' });
+  });
+
+  it('counts service time only from in progress to completed', async () => {
+    const [row] = await insertRows([appointmentRow(newTag())]);
+    const to = async (status: string) => {
+      expect((await setStatus(admin, row!.id, status)).statusCode).toBe(200);
+      const [stored] = await ctx.database.db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.id, row!.id));
+      return stored!;
+    };
+    const started = (await to('in-progress')).startedAt;
+    expect(started).toBeInstanceOf(Date);
+    expect(await to('cancelled')).toMatchObject({ startedAt: started, completedAt: null });
+    // Completed days later from cancelled: no service time.
+    const completed = await to('completed');
+    expect(completed.startedAt).toBeNull();
+    expect(completed.completedAt).toBeInstanceOf(Date);
+    // In progress to completed keeps the start.
+    const again = (await to('in-progress')).startedAt;
+    expect(await to('completed')).toMatchObject({ startedAt: again });
+    expect((await to('completed')).startedAt).toEqual(again);
+  });
+
+  it('flags over capacity only what is still to do, and services added on site carry the flag', async () => {
+    const tag = newTag();
+    const tech = await onboardedTechnician(ctx, admin, { name: `${tag} Tech` });
+    const [business] = await ctx.database.db.select().from(businessProfile);
+    const today = businessNow(new Date(), business!.timeZone).date;
+    const [job, done, dropped] = await insertRows([
+      appointmentRow(tag, {
+        customerName: `${tag} job`,
+        appointmentDate: today,
+        overCapacity: true,
+        technicianId: tech.profileId,
+        technician: tech.name,
+      }),
+      appointmentRow(tag, { customerName: `${tag} done`, overCapacity: true, status: 'completed' }),
+      appointmentRow(tag, { customerName: `${tag} gone`, overCapacity: true, status: 'cancelled' }),
+    ]);
+    const flagged = async () =>
+      (await page({ q: tag, flag: 'over-capacity', pageSize: 50 })).appointments.map((r) => r.id);
+    expect(await flagged()).toEqual([job!.id]);
+    expect((await page({ q: tag, flag: 'over-capacity', status: 'completed' })).total).toBe(0);
+    expect((await page({ q: tag, pageSize: 50 })).total).toBe(3);
+    expect([done, dropped].every((row) => row!.overCapacity)).toBe(true);
+
+    const added = await sendAs(ctx, tech, 'POST', `/api/technician/jobs/${job!.id}/services`, {
+      serviceIds: ['battery-service'],
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const [extra] = (added.json() as { added: { id: string }[] }).added;
+    const [stored] = await ctx.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, extra!.id));
+    expect(stored).toMatchObject({ overCapacity: true, paid: false, status: 'scheduled' });
+    expect((await flagged()).toSorted()).toEqual([job!.id, extra!.id].toSorted());
   });
 
   it('marks the appointments of a visit paid late into a full slot as over capacity', async () => {

@@ -451,6 +451,10 @@ export const appointments = pgTable(
     // One appointment per booked service, however often fulfilment runs.
     uniqueIndex('appointments_booking_service_idx').on(t.bookingId, t.serviceId),
     index('appointments_starts_idx').on(t.startsAt),
+    // The staff's list sorted by customer (name, then newest first, the id breaking ties): read
+    // in order, a page stops after its rows instead of sorting every match. NULLS FIRST is what
+    // ORDER BY … DESC means: an index ordered otherwise would not serve it.
+    index('appointments_customer_idx').on(t.customerName, t.startsAt.desc().nullsFirst(), t.id),
     // The few visits with a balance due (services added on site), found without a scan.
     index('appointments_unpaid_idx')
       .on(t.startsAt)

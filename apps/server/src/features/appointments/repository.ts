@@ -219,6 +219,16 @@ export async function insertAppointmentRows(
   return db.insert(appointments).values(rows).returning();
 }
 
+/** Marks every appointment of a visit over capacity (the booking's flag, copied). */
+export async function markVisitRowsOverCapacity(db: Executor, bookingId: string): Promise<number> {
+  const rows = await db
+    .update(appointments)
+    .set({ overCapacity: true, updatedAt: new Date() })
+    .where(and(eq(appointments.bookingId, bookingId), eq(appointments.overCapacity, false)))
+    .returning({ id: appointments.id });
+  return rows.length;
+}
+
 /** How many jobs each technician has completed. */
 export async function countCompletedByTechnician(db: Executor, profileIds: string[]) {
   if (profileIds.length === 0) return [];
@@ -290,6 +300,13 @@ export interface AppointmentSearchFilter {
   /** Business-local dates: from (inclusive) and before (exclusive). */
   dateFrom: string | null;
   dateBefore: string | null;
+  /**
+   * Moments around those dates, never narrower than them: they let appointments_starts_idx (the
+   * sorts' order) scan only that span instead of walking the table from one end. The dates stay
+   * the rule; these only have to hold every row the dates do.
+   */
+  startsFrom: Date | null;
+  startsBefore: Date | null;
   overCapacity: boolean;
   balanceDue: boolean;
 }
@@ -312,6 +329,8 @@ function searchCondition(db: Executor, filter: AppointmentSearchFilter) {
     filter.statuses ? inArray(appointments.status, filter.statuses) : undefined,
     filter.dateFrom ? gte(appointments.appointmentDate, filter.dateFrom) : undefined,
     filter.dateBefore ? lt(appointments.appointmentDate, filter.dateBefore) : undefined,
+    filter.startsFrom ? gte(appointments.startsAt, filter.startsFrom) : undefined,
+    filter.startsBefore ? lt(appointments.startsAt, filter.startsBefore) : undefined,
     filter.overCapacity ? eq(appointments.overCapacity, true) : undefined,
     // Every service of a visit that owes: the unpaid ones come from appointments_unpaid_idx.
     filter.balanceDue
@@ -326,11 +345,31 @@ function searchCondition(db: Executor, filter: AppointmentSearchFilter) {
   );
 }
 
+// appointments_starts_idx serves both date orders; appointments_customer_idx the customer one.
 const SEARCH_ORDER = {
   'date-desc': [desc(appointments.startsAt), asc(appointments.id)],
   'date-asc': [asc(appointments.startsAt), asc(appointments.id)],
   customer: [asc(appointments.customerName), desc(appointments.startsAt), asc(appointments.id)],
 } as const;
+
+/**
+ * The query of one page of the matches, in a stable order (the id breaks ties); awaiting it runs
+ * it. Kept apart so its plan can be checked.
+ */
+export function searchAppointmentRowsQuery(
+  db: Executor,
+  filter: AppointmentSearchFilter,
+  order: AppointmentSearchOrder,
+  page: { offset: number; limit: number },
+) {
+  return db
+    .select()
+    .from(appointments)
+    .where(searchCondition(db, filter))
+    .orderBy(...SEARCH_ORDER[order])
+    .offset(page.offset)
+    .limit(page.limit);
+}
 
 /** One page of the matches, in a stable order (the id breaks ties). */
 export async function searchAppointmentRows(
@@ -339,13 +378,7 @@ export async function searchAppointmentRows(
   order: AppointmentSearchOrder,
   page: { offset: number; limit: number },
 ): Promise<AppointmentRow[]> {
-  return db
-    .select()
-    .from(appointments)
-    .where(searchCondition(db, filter))
-    .orderBy(...SEARCH_ORDER[order])
-    .offset(page.offset)
-    .limit(page.limit);
+  return searchAppointmentRowsQuery(db, filter, order, page);
 }
 
 /** How many rows match, counting no further than `cap` (a count of a million rows is slow). */

@@ -12,64 +12,23 @@ import {
   balanceDueListResponseSchema,
   myAppointmentsResponseSchema,
 } from '@pitstop/shared/appointments/responses';
-import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { assignTechnicianRequestSchema } from '@pitstop/shared/technicians/forms';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
-import type { Viewer } from '../../lib/access.ts';
-import type { Env } from '../../lib/env.ts';
-import {
-  listMyUnscheduledOrders,
-  lockVisit,
-  releaseCancelledVisit,
-  restoreVisit,
-} from '../booking/service.ts';
-import { followTodaysJobs } from '../technicians/work-service.ts';
+import { listMyUnscheduledOrders } from '../booking/service.ts';
 import {
   APPOINTMENT_NOT_FOUND,
   assignTechnician,
-  changeAppointmentStatus,
-  findAppointmentVisit,
   listAppointments,
   listMyVisits,
   listVisitsWithBalanceDue,
   searchAppointments,
   visitCalendar,
 } from './service.ts';
+import { changeStatusAsStaff } from './staff-status.ts';
 
 const appointmentParams = z.object({ id: z.uuid(APPOINTMENT_NOT_FOUND) });
-
-/**
- * A staff status change and what it does to the visit's slot and the technician, in one
- * transaction: a visit whose every service is cancelled stops holding capacity, taking one back
- * holds it again, and the assigned technician is on a job while one of today's is in progress.
- * Here, not in a service, because booking (fulfilment) and the technicians feature already call
- * the appointments service.
- */
-async function changeStatusAsStaff(
-  db: Db,
-  env: Env,
-  actor: Viewer,
-  appointmentId: string,
-  status: Appointment['status'],
-): Promise<Appointment> {
-  return db.transaction(async (tx) => {
-    const bookingId = await findAppointmentVisit(tx, appointmentId);
-    // The booking before the appointment, as fulfilment locks them.
-    if (bookingId) await lockVisit(tx, bookingId);
-    const change = await changeAppointmentStatus(tx, env, actor, appointmentId, status);
-    if (bookingId && change.changed) {
-      if (!change.visitOpen) await releaseCancelledVisit(tx, bookingId, actor);
-      else if (change.from === 'cancelled') await restoreVisit(tx, bookingId, actor);
-    }
-    // The technician's status follows their day, as when they change the job themselves.
-    const { technicianId } = change.appointment;
-    if (change.changed && technicianId) await followTodaysJobs(tx, technicianId);
-    return change.appointment;
-  });
-}
 
 export async function appointmentsRoutes(app: AppInstance): Promise<void> {
   const { db, env } = app.ctx;
@@ -146,7 +105,7 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['appointments'],
         summary:
-          'Set any status (staff); the customer is e-mailed, and a visit cancelled whole frees its slot',
+          "Set any status (staff), refused (409) if `from` is no longer the stored one; the customer is e-mailed, the technician's status follows, a visit cancelled whole frees its slot",
         params: appointmentParams,
         body: staffStatusRequestSchema,
         response: { 200: appointmentResponseSchema },
@@ -159,7 +118,10 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
         env,
         requireViewer(request),
         request.params.id,
-        request.body.status,
+        {
+          status: request.body.status,
+          expected: request.body.from,
+        },
       );
       // The customer's e-mail was queued with the change: send it now.
       app.ctx.sender?.nudge();

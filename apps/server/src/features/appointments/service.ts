@@ -1,9 +1,14 @@
 // Appointments: the jobs a paid visit becomes, one per booked service (spec section 3's stored
 // columns). All of a visit's services are done in one visit, one after the other: each
 // appointment starts when the services before it end.
+import { addCalendarDays } from '@pitstop/shared/booking/capacity';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { startOfLocalDay } from '@pitstop/shared/metrics/rules';
 import { can } from '@pitstop/shared/permissions';
-import { APPOINTMENT_COUNT_CAP } from '@pitstop/shared/appointments/forms';
+import {
+  APPOINTMENT_COUNT_CAP,
+  APPOINTMENT_SEARCH_MESSAGES,
+} from '@pitstop/shared/appointments/forms';
 import type { AppointmentSearch } from '@pitstop/shared/appointments/forms';
 import type {
   Appointment,
@@ -23,6 +28,7 @@ import { buildIcs } from '../notifications/ics.ts';
 import { sendEmail } from '../notifications/service.ts';
 import {
   appointmentCancelledEmail,
+  appointmentRestoredEmail,
   jobCompletedEmail,
   jobInProgressEmail,
   technicianAssignedEmail,
@@ -52,6 +58,7 @@ import {
   listUserVisitRows,
   listVisitFacts,
   listVisitRowsForUpdate,
+  markVisitRowsOverCapacity,
   searchAppointmentRows,
   unassignOpenJobs,
   updateAppointmentRow,
@@ -419,19 +426,44 @@ async function lockOwnJob(
   return row;
 }
 
+type StatusEmail = (ctx: MailContext, notice: JobNotice) => RenderedEmail;
+
 /** What the customer is told when their appointment moves to a status; nothing for scheduled. */
-const STATUS_EMAILS: Partial<
-  Record<AppointmentStatus, (ctx: MailContext, notice: JobNotice) => RenderedEmail>
-> = {
+const STATUS_EMAILS: Partial<Record<AppointmentStatus, StatusEmail>> = {
   'in-progress': jobInProgressEmail,
   completed: jobCompletedEmail,
   cancelled: appointmentCancelledEmail,
 };
 
 /**
- * Moves a locked appointment to `status`: the moments are kept for real service times (in progress
- * starts the clock, completed stops it, back to scheduled clears both, cancelled keeps them),
- * with a history row, an audit row and the customer's e-mail, all in the caller's transaction.
+ * The e-mail of a move from `from` to `to`, if any. Back to scheduled from cancelled, the customer
+ * (told it was cancelled, and promised a refund) hears that it is back on; back to in progress or
+ * completed they hear that, as from any status.
+ */
+function statusEmail(from: AppointmentStatus, to: AppointmentStatus): StatusEmail | undefined {
+  if (from === 'cancelled' && to === 'scheduled') return appointmentRestoredEmail;
+  return STATUS_EMAILS[to];
+}
+
+/**
+ * The moments a move sets, kept for real service times, which run from in progress to completed
+ * only: in progress starts the clock; completed stops it, and when it came from anything but in
+ * progress (say in progress, cancelled, then completed days later) there is no service time, so
+ * the start is cleared; back to scheduled clears both; cancelled keeps them.
+ */
+function serviceMoments(from: AppointmentStatus, to: AppointmentStatus, now: Date) {
+  if (to === 'in-progress') return { startedAt: now, completedAt: null };
+  if (to === 'completed') {
+    return from === 'in-progress' ? { completedAt: now } : { startedAt: null, completedAt: now };
+  }
+  if (to === 'scheduled') return { startedAt: null, completedAt: null };
+  return {};
+}
+
+/**
+ * Moves a locked appointment to `status`, with its moments (serviceMoments), a history row, an
+ * audit row and the customer's e-mail (statusEmail), all in the caller's transaction. Staff's
+ * changes and the technician's own alike.
  */
 async function moveStatus(
   tx: Executor,
@@ -441,14 +473,7 @@ async function moveStatus(
   status: AppointmentStatus,
   now: Date,
 ): Promise<AppointmentRow> {
-  const moments =
-    status === 'in-progress'
-      ? { startedAt: now, completedAt: null }
-      : status === 'completed'
-        ? { completedAt: now }
-        : status === 'scheduled'
-          ? { startedAt: null, completedAt: null }
-          : {};
+  const moments = serviceMoments(row.status, status, now);
   const updated = (await updateAppointmentRow(tx, row.id, { status, ...moments }))!;
   await insertAppointmentStatusHistory(tx, [
     { appointmentId: row.id, fromStatus: row.status, toStatus: status, changedBy: actor.userId },
@@ -459,7 +484,7 @@ async function moveStatus(
     entityId: row.id,
     details: { from: row.status, to: status },
   });
-  const template = STATUS_EMAILS[status];
+  const template = statusEmail(row.status, status);
   if (updated.email && template) {
     await sendEmail(tx, env, updated.email, (ctx) => template(ctx, jobNotice(updated)));
   }
@@ -468,8 +493,8 @@ async function moveStatus(
 
 /**
  * A technician moves their own job between scheduled, in progress and completed (spec section 4).
- * The moments are kept for real service times (in progress to completed); going back clears
- * what no longer holds. The customer hears when the job starts and when it is done. Run it in a
+ * The moments are kept for real service times (in progress to completed, as serviceMoments says
+ * for staff too); going back clears what no longer holds. The customer hears when the job starts and when it is done. Run it in a
  * transaction: the row stays locked until the caller commits.
  */
 export async function changeJobStatusAsTechnician(
@@ -523,6 +548,8 @@ export async function addServicesToJob(
       appointmentDate: job.appointmentDate,
       appointmentTime: job.appointmentTime,
       paid: false,
+      // Part of the same visit: over capacity if it is.
+      overCapacity: job.overCapacity,
       status: 'scheduled' as const,
       technicianId: job.technicianId,
       technician: job.technician,
@@ -658,23 +685,52 @@ function monthBounds(
 const laterDate = (a: string | null, b: string) => (a !== null && a > b ? a : b);
 const earlierDate = (a: string | null, b: string) => (a !== null && a < b ? a : b);
 
-/** The query's filters as the repository takes them, with "today" in the business's zone. */
-function searchFilter(search: AppointmentSearch, today: string): AppointmentSearchFilter {
+/**
+ * How far around its date an appointment's starts_at may lie: a visit booked under another
+ * business zone (up to 26 hours apart) whose services run on past midnight still has its
+ * appointment_date, and the moments bound must never drop a row the dates keep.
+ */
+const STARTS_MARGIN_DAYS = 2;
+
+/** Open work only: the two filters that mean "still to do". */
+const stillOpen = (statuses: AppointmentStatus[] | null) =>
+  (statuses ?? STILL_OPEN).filter((status) => STILL_OPEN.includes(status));
+
+/**
+ * The query's filters as the repository takes them, with "today" in the business's zone. Date
+ * bounds also bound starts_at, by the zone's midnights of those dates widened by
+ * STARTS_MARGIN_DAYS, so the sorts' index scans that span instead of walking from one end.
+ */
+export function searchFilter(
+  search: AppointmentSearch,
+  today: string,
+  timeZone: string,
+): AppointmentSearchFilter {
   const month = monthBounds(search.month, search.year, today);
   let statuses: AppointmentStatus[] | null = search.status === 'all' ? null : [search.status];
   let dateFrom = month?.from ?? null;
   let dateBefore = month?.before ?? null;
   if (search.view === 'active') {
-    statuses = (statuses ?? STILL_OPEN).filter((status) => STILL_OPEN.includes(status));
+    statuses = stillOpen(statuses);
     dateFrom = laterDate(dateFrom, today);
   } else if (search.view === 'past') {
     dateBefore = earlierDate(dateBefore, today);
   }
+  // The flag says "reschedule": only visits still to do need it.
+  if (search.flag === 'over-capacity') statuses = stillOpen(statuses);
   return {
     text: search.q ? search.q : null,
     statuses,
     dateFrom,
     dateBefore,
+    startsFrom:
+      dateFrom === null
+        ? null
+        : startOfLocalDay(addCalendarDays(dateFrom, -STARTS_MARGIN_DAYS), timeZone),
+    startsBefore:
+      dateBefore === null
+        ? null
+        : startOfLocalDay(addCalendarDays(dateBefore, STARTS_MARGIN_DAYS), timeZone),
     overCapacity: search.flag === 'over-capacity',
     balanceDue: search.flag === 'balance-due',
   };
@@ -699,16 +755,21 @@ async function toStaffAppointments(
 /**
  * The staff's appointment tables (spec section 2, "Appointments admin"; section 9, past
  * appointments): one page of the matches, filtered, sorted and counted in the database. The
- * count stops at APPOINTMENT_COUNT_CAP.
+ * count stops at APPOINTMENT_COUNT_CAP, and so do the pages: one starting at or beyond it is
+ * refused (422 at `page`), since reading a page there means skipping as many rows.
  */
 export async function searchAppointments(
   db: Executor,
   search: AppointmentSearch,
   now: Date = new Date(),
 ): Promise<AppointmentPage> {
+  if ((search.page - 1) * search.pageSize >= APPOINTMENT_COUNT_CAP) {
+    const message = APPOINTMENT_SEARCH_MESSAGES.pageBeyondCount;
+    throw new AppError('VALIDATION', message, { page: message });
+  }
   const { timeZone } = await getBusinessProfile(db);
   const today = businessNow(now, timeZone).date;
-  const filter = searchFilter(search, today);
+  const filter = searchFilter(search, today, timeZone);
   const [rows, counted] = await Promise.all([
     searchAppointmentRows(db, filter, search.sort, {
       offset: (search.page - 1) * search.pageSize,
@@ -744,20 +805,25 @@ export interface StaffStatusChange {
 
 /**
  * Staff set any of the four statuses, in any order (spec section 4), with the moments, history,
- * audit and e-mail of every status change; the same status again changes nothing. The caller
- * frees or takes back the visit's slot (the booking feature's) by `visitOpen`, in the same
- * transaction.
+ * audit and e-mail of every status change; the same status again changes nothing. `expected` is
+ * the status the screen showed: if the stored one (read under the row lock) differs, someone
+ * changed it meanwhile and this changes nothing (409). The caller frees or takes back the
+ * visit's slot (the booking feature's) by `visitOpen`, in the same transaction.
  */
 export async function changeAppointmentStatus(
   tx: Executor,
   env: Env,
   actor: Viewer,
   appointmentId: string,
-  status: AppointmentStatus,
+  change: { status: AppointmentStatus; expected?: AppointmentStatus | undefined },
   now: Date = new Date(),
 ): Promise<StaffStatusChange> {
+  const { status, expected } = change;
   const row = await findAppointmentForUpdate(tx, appointmentId);
   if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+  if (expected !== undefined && expected !== row.status) {
+    throw new AppError('CONFLICT', APPOINTMENT_SEARCH_MESSAGES.changedMeanwhile);
+  }
   const updated = row.status === status ? row : await moveStatus(tx, env, actor, row, status, now);
   const visit = row.bookingId ? await listVisitFacts(tx, [row.bookingId]) : [updated];
   return {
@@ -766,4 +832,13 @@ export async function changeAppointmentStatus(
     changed: updated !== row,
     visitOpen: visit.some((fact) => fact.status !== 'cancelled'),
   };
+}
+
+/**
+ * A visit restored into a slot that has filled meanwhile (staff override capacity): its
+ * appointments carry the booking's over-capacity flag, as when it is paid late into a full slot.
+ * Run in the transaction that restores it, after the appointment it changes is locked.
+ */
+export async function markVisitOverCapacity(tx: Executor, bookingId: string): Promise<number> {
+  return markVisitRowsOverCapacity(tx, bookingId);
 }

@@ -42,10 +42,15 @@ async function lockBookingOf(tx: Executor, state: CheckoutState): Promise<Bookin
 }
 
 /**
- * Whether a visit paid after its hold lapsed now overlaps more visits than the business takes
- * (others may have booked the freed slot). Checked under the date's booking lock.
+ * Whether a visit that did not hold its slot (paid after its hold lapsed, or taken back by staff
+ * after it was cancelled) now overlaps more visits than the business takes: others may have
+ * booked the freed slot. Checked under the date's booking lock, as a booking checks room.
  */
-async function isOverCapacity(tx: Executor, booking: BookingRow, now: Date): Promise<boolean> {
+export async function isOverCapacity(
+  tx: Executor,
+  booking: BookingRow,
+  now: Date,
+): Promise<boolean> {
   if (booking.kind !== 'visit' || !booking.startsAt || !booking.endsAt) return false;
   if (booking.appointmentDate) await lockBookingDate(tx, booking.appointmentDate);
   const span = { startsAt: booking.startsAt, endsAt: booking.endsAt };

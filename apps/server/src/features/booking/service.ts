@@ -34,14 +34,16 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { BookedService } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/access.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { markVisitOverCapacity } from '../appointments/service.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import type { CheckoutState } from '../payments/gateway.ts';
 import { findOrderForBooking } from '../payments/service.ts';
 import { listServices } from '../services/service.ts';
 import { findOrCreateProfile } from '../users/service.ts';
 import type { BookingDeps } from './deps.ts';
-import { fulfilCheckout } from './fulfilment.ts';
+import { fulfilCheckout, isOverCapacity } from './fulfilment.ts';
 import {
   changeBookingStatus,
   findBookedSpans,
@@ -436,10 +438,16 @@ export async function listMyUnscheduledOrders(
 
 /**
  * Locks a visit's booking until the transaction ends. Staff changing the status of one of its
- * appointments take it first, so of two changes to one visit the later sees the earlier's.
+ * appointments take it first, so of two changes to one visit the later sees the earlier's. A
+ * visit cancelled whole may be taken back (restoreVisit checks its date's room under the date's
+ * lock): that lock is taken here too, before the appointment's, so every path locks in one
+ * order: booking, date, appointment, technician (fulfilment: booking, date, appointments).
  */
 export async function lockVisit(tx: Executor, bookingId: string): Promise<void> {
-  await lockBookingById(tx, bookingId);
+  const booking = await lockBookingById(tx, bookingId);
+  if (booking?.status === 'cancelled' && booking.appointmentDate) {
+    await lockBookingDate(tx, booking.appointmentDate);
+  }
 }
 
 /**
@@ -460,29 +468,54 @@ export async function releaseCancelledVisit(
     reason: 'every service cancelled by staff',
     changedBy: actor.userId,
   });
+  await recordAudit(tx, actor, {
+    action: 'booking.status',
+    entity: 'booking',
+    entityId: bookingId,
+    details: { from: 'paid', to: 'cancelled' },
+  });
   return true;
 }
 
 /**
  * Staff took back a service of a visit they had cancelled whole: the booking holds its slot
- * again (cancelled -> paid), even if the slot has filled since; staff override capacity knowingly.
- * Only a booking that was paid comes back. True when it changed.
+ * again (cancelled -> paid). Its date's room is checked as a booking checks it, under the date's
+ * lock; a slot that has filled meanwhile does not refuse it (staff override capacity knowingly)
+ * but marks the visit and its appointments over capacity, for the team to reschedule. Only a
+ * booking that was paid comes back. True when it changed.
  */
 export async function restoreVisit(
   tx: Executor,
   bookingId: string,
   actor: Viewer,
+  now: Date = new Date(),
 ): Promise<boolean> {
   const booking = await lockBookingById(tx, bookingId);
   if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
-  const changed = await changeBookingStatus(tx, bookingId, ['cancelled'], 'paid');
+  const overCapacity = await isOverCapacity(tx, booking, now);
+  const changed = await changeBookingStatus(
+    tx,
+    bookingId,
+    ['cancelled'],
+    'paid',
+    overCapacity ? { overCapacity } : {},
+  );
   if (!changed) return false;
+  if (overCapacity) await markVisitOverCapacity(tx, bookingId);
   await insertBookingStatusHistory(tx, {
     bookingId,
     fromStatus: 'cancelled',
     toStatus: 'paid',
-    reason: 'a service taken back by staff',
+    reason:
+      'a service taken back by staff' +
+      (overCapacity ? '; the slot is over capacity: reschedule' : ''),
     changedBy: actor.userId,
+  });
+  await recordAudit(tx, actor, {
+    action: 'booking.status',
+    entity: 'booking',
+    entityId: bookingId,
+    details: { from: 'cancelled', to: 'paid', overCapacity },
   });
   return true;
 }

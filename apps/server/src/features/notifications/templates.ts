@@ -204,6 +204,26 @@ export function appointmentCancelledEmail(ctx: MailContext, input: JobNotice): R
   );
 }
 
+/**
+ * Staff took back a service they had cancelled (back to scheduled): the customer, told it was
+ * cancelled, hears that it is back on.
+ */
+export function appointmentRestoredEmail(ctx: MailContext, input: JobNotice): RenderedEmail {
+  const when = `${formatLongDate(input.date)} at ${formatTime12(input.time)}`;
+  return render(
+    ctx,
+    'appointment-restored',
+    `Your ${input.serviceName} on ${formatLongDate(input.date)} is back on`,
+    {
+      heading: 'Appointment back on',
+      paragraphs: [`Hi ${input.customerName}, your ${input.serviceName} on ${when} is back on.`],
+      details: jobDetails(input),
+      action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
+      footnote: `Questions? Call us at ${ctx.business.phone}.`,
+    },
+  );
+}
+
 export interface PayNowReceipt {
   orderId: string;
   customerName: string;
