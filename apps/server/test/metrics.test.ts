@@ -1,8 +1,8 @@
 // The business's figures (issue 13) on hand-made data with exact moments, in business zones far
 // from UTC: the dashboard's cards today and yesterday (cancelled never counts, technicians on
 // duty yesterday from the status log), today's appointments, the technicians on duty, the
-// completion rate by day, Sunday-started week and month, real service times by service, and
-// analytics (revenue by the business-local day an order was paid, gaps filled). Staff only.
+// completion rate by day, Sunday-started week so far and month so far, real service times by
+// service, and analytics (revenue by the business-local day an order was paid, gaps filled). Staff only.
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -475,45 +475,52 @@ describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
     ]);
   });
 
-  it('completion rate: today, the week from Sunday to Saturday, the calendar month', async () => {
+  it('completion rate: today, the week so far from Sunday, the month so far', async () => {
     const rates = completionRateResponseSchema.parse(await completionRates(db(), NOW));
     expect(rates.today).toEqual({ from: TODAY, to: TODAY, completed: 3, total: 7, rate: 42.9 });
-    // Sun 29 Nov (1 of 2) + Mon 30 (2 of 3) + Tue 1 Dec (3 of 7) + Sat 5 (0 of 1); not Sat 28
-    // Nov nor Sun 6 Dec.
+    // Sun 29 Nov (1 of 2) + Mon 30 (2 of 3) + Tue 1 Dec (3 of 7); not Sat 28 Nov, nor Sat 5 Dec
+    // (still to come).
     expect(rates.week).toEqual({
       from: '2026-11-29',
-      to: '2026-12-05',
+      to: TODAY,
       completed: 6,
-      total: 13,
-      rate: 46.2,
+      total: 12,
+      rate: 50,
     });
-    // 1 Dec (3 of 7), 5, 6 and 31 Dec (0 of 1 each); not 30 Nov nor 1 Jan.
-    expect(rates.month).toEqual({
-      from: '2026-12-01',
-      to: '2026-12-31',
-      completed: 3,
-      total: 10,
-      rate: 30,
-    });
+    // The 1st: today alone, not a month of jobs still to come (5, 6 and 31 Dec).
+    expect(rates.month).toEqual({ from: TODAY, to: TODAY, completed: 3, total: 7, rate: 42.9 });
   });
 
-  it('a Sunday begins its own week; the month ends on its last day', async () => {
+  it('a Sunday begins its own week; a Saturday ends one; the month runs to today', async () => {
     const sunday = completionRateResponseSchema.parse(
       await completionRates(db(), at('2026-11-29', '12:00')),
     );
-    expect(sunday.week).toMatchObject({ from: '2026-11-29', to: '2026-12-05', total: 13 });
-    // November: T, U, V, Q, M, N, H, I, J (cancelled K and L left out); 7 completed.
+    // M and N; not Mon 30 Nov, still to come.
+    expect(sunday.week).toEqual({
+      from: '2026-11-29',
+      to: '2026-11-29',
+      completed: 1,
+      total: 2,
+      rate: 50,
+    });
+    // 1 to 29 November: T, U, V, Q, M completed, N not; H, I and J of the 30th still to come.
     expect(sunday.month).toEqual({
       from: '2026-11-01',
-      to: '2026-11-30',
-      completed: 7,
-      total: 9,
-      rate: 77.8,
+      to: '2026-11-29',
+      completed: 5,
+      total: 6,
+      rate: 83.3,
     });
     const saturday = completionRateResponseSchema.parse(
       await completionRates(db(), at('2026-11-28', '12:00')),
     );
-    expect(saturday.week).toMatchObject({ from: '2026-11-22', to: '2026-11-28', completed: 1 });
+    expect(saturday.week).toEqual({
+      from: '2026-11-22',
+      to: '2026-11-28',
+      completed: 1,
+      total: 1,
+      rate: 100,
+    });
   });
 
   it('the 10 latest completions, newest first, with real and target minutes', async () => {
@@ -734,6 +741,7 @@ describe('GET /api/analytics in America/Los_Angeles', () => {
   });
 
   it('refuses a bad range with the page’s words (422), never a 500', async () => {
+    const outOfYears = METRIC_MESSAGES.dateOutOfYears;
     const cases: [string, Record<string, string>][] = [
       ['from=2026-12-02&to=2026-12-01', { to: METRIC_MESSAGES.rangeOrder }],
       ['from=2024-01-01&to=2026-01-01', { to: METRIC_MESSAGES.rangeTooLong }],
@@ -742,15 +750,22 @@ describe('GET /api/analytics in America/Los_Angeles', () => {
       ['to=2026-11-01', { from: METRIC_MESSAGES.date }],
       ['from=2026-11-01&from=2026-11-02&to=2026-11-03', { from: METRIC_MESSAGES.date }],
       ["from=2026-11-01'%20or%201=1--&to=2026-11-02", { from: METRIC_MESSAGES.date }],
+      // PostgreSQL has no year 0, however a Date reads it.
+      ['from=0000-01-01&to=0000-01-31', { from: METRIC_MESSAGES.date, to: METRIC_MESSAGES.date }],
+      ['from=0000-12-31&to=2000-01-01', { from: METRIC_MESSAGES.date }],
+      // Far-off years: a range at the edge of 9999 would take its weeks past it.
+      ['from=9999-12-30&to=9999-12-31', { from: outOfYears, to: outOfYears }],
+      ['from=0001-01-01&to=0001-01-02', { from: outOfYears, to: outOfYears }],
     ];
     for (const [query, fields] of cases) {
       const response = await get(admin, `/api/analytics?${query}`);
       expect(response.statusCode, `${query}: ${response.body}`).toBe(422);
       expect(response.json().error.fields, query).toEqual(fields);
     }
-    // The longest range allowed, and a far-off year, answer.
+    // The longest range allowed, and the first and last days analytics covers, answer.
     expect((await get(admin, '/api/analytics?from=2024-01-01&to=2025-12-31')).statusCode).toBe(200);
-    expect((await get(admin, '/api/analytics?from=0001-01-01&to=0001-01-02')).statusCode).toBe(200);
+    expect((await get(admin, '/api/analytics?from=2000-01-01&to=2000-01-01')).statusCode).toBe(200);
+    expect((await get(admin, '/api/analytics?from=2100-12-01&to=2100-12-31')).statusCode).toBe(200);
   });
 });
 

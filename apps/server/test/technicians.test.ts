@@ -373,6 +373,25 @@ describe('DELETE /api/technicians/:id', () => {
   });
 });
 
+describe('GET /api/technicians/assignable: the dates asked', () => {
+  it('refuses a day that does not exist with 422, never a 500 from the database', async () => {
+    // 30 February rolls over; PostgreSQL has no year 0.
+    for (const dates of ['2026-02-30', '2031-07-01,2026-02-30', '0000-01-01', '2026-04-31']) {
+      const response = await send(
+        manager,
+        'GET',
+        `/api/technicians/assignable?dates=${encodeURIComponent(dates)}`,
+      );
+      expect(response.statusCode, `${dates}: ${response.body}`).toBe(422);
+      expect(response.json(), dates).toMatchObject({
+        error: { code: 'VALIDATION', message: 'Use dates like 2026-12-01' },
+      });
+    }
+    const leapDay = await send(manager, 'GET', '/api/technicians/assignable?dates=2028-02-29');
+    expect(leapDay.statusCode, leapDay.body).toBe(200);
+  });
+});
+
 describe('the API description', () => {
   it('documents every technician route under the technicians tag, with a summary', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -29,6 +29,29 @@ describe('analyticsQuerySchema', () => {
     expect(messages({ to: '2026-11-01' })).toEqual({ from: METRIC_MESSAGES.date });
   });
 
+  it('refuses year 0, which PostgreSQL does not have, however a Date reads it', () => {
+    expect(messages({ from: '0000-01-01', to: '0000-01-31' })).toEqual({
+      from: METRIC_MESSAGES.date,
+      to: METRIC_MESSAGES.date,
+    });
+  });
+
+  it('covers the years 2000 to 2100, far from the edges of year 9999', () => {
+    expect(messages({ from: '2000-01-01', to: '2000-01-02' })).toEqual({});
+    expect(messages({ from: '2100-12-01', to: '2100-12-31' })).toEqual({});
+    expect(messages({ from: '1999-12-31', to: '2000-01-01' })).toEqual({
+      from: METRIC_MESSAGES.dateOutOfYears,
+    });
+    expect(messages({ from: '9999-12-30', to: '9999-12-31' })).toEqual({
+      from: METRIC_MESSAGES.dateOutOfYears,
+      to: METRIC_MESSAGES.dateOutOfYears,
+    });
+    expect(messages({ from: '0001-01-01', to: '0001-01-02' })).toEqual({
+      from: METRIC_MESSAGES.dateOutOfYears,
+      to: METRIC_MESSAGES.dateOutOfYears,
+    });
+  });
+
   it('refuses an end before the start', () => {
     expect(messages({ from: '2026-11-24', to: '2026-11-23' })).toEqual({
       to: METRIC_MESSAGES.rangeOrder,

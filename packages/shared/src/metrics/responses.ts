@@ -78,7 +78,10 @@ export const periodRateSchema = z.object({
 });
 export type PeriodRate = z.infer<typeof periodRateSchema>;
 
-/** GET /api/metrics/completion-rate: today, this week (from Sunday), this month, 10 latest. */
+/**
+ * GET /api/metrics/completion-rate: today, the week so far (its Sunday to today), the month so
+ * far (its 1st to today), and the 10 latest. Each period's from/to say which days it counted.
+ */
 export const completionRateResponseSchema = z.object({
   today: periodRateSchema,
   week: periodRateSchema,

@@ -1,11 +1,11 @@
 // The metric rules on hand-made figures: rates and averages with 1 decimal, weeks from Sunday,
-// month edges, and business-local days in zones far from UTC and across daylight saving.
+// month edges, the week and month so far, and business-local days in zones far from UTC and
+// across daylight saving.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { businessNow } from '../booking/time-slots.ts';
 import { addDays } from '../technicians/rules.ts';
 import {
-  averageMinutes,
   changeSince,
   completionRate,
   daysIn,
@@ -13,10 +13,11 @@ import {
   minutesBetween,
   momentsOf,
   monthOf,
-  monthRangeOf,
+  monthSoFar,
   monthsIn,
   startOfLocalDay,
   weekOf,
+  weekSoFar,
   weekStartOf,
   weekStartsIn,
   yearChoices,
@@ -75,14 +76,7 @@ describe('completionRate', () => {
   });
 });
 
-describe('averages of service time', () => {
-  it('averageMinutes is the mean with 1 decimal, null for none', () => {
-    expect(averageMinutes([30, 45])).toBe(37.5);
-    expect(averageMinutes([10, 20, 25])).toBe(18.3);
-    expect(averageMinutes([44.5])).toBe(44.5);
-    expect(averageMinutes([])).toBeNull();
-  });
-
+describe('service time', () => {
   it('meanMinutes averages summed seconds, null for none', () => {
     // 40 and 50 minutes.
     expect(meanMinutes(2_400 + 3_000, 2)).toBe(45);
@@ -99,17 +93,6 @@ describe('averages of service time', () => {
     expect(minutesBetween(start, new Date('2026-11-24T09:37:30Z'))).toBe(37.5);
     expect(minutesBetween(start, new Date('2026-11-24T09:00:20Z'))).toBe(0.3);
     expect(minutesBetween(start, start)).toBe(0);
-  });
-
-  it('the two averages agree on whole seconds', () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 6 * 3600 }), { minLength: 1 }), (secs) => {
-        const total = secs.reduce((a, b) => a + b, 0);
-        const fromSeconds = meanMinutes(total, secs.length)!;
-        const fromMinutes = averageMinutes(secs.map((s) => s / 60))!;
-        expect(Math.abs(fromSeconds - fromMinutes)).toBeLessThanOrEqual(0.1 + 1e-9);
-      }),
-    );
   });
 });
 
@@ -149,7 +132,7 @@ describe('weekOf: weeks start on Sunday (spec section 9)', () => {
   });
 });
 
-describe('monthOf and monthRangeOf', () => {
+describe('monthOf', () => {
   it('February has 29 days in a leap year and 28 otherwise', () => {
     expect(monthOf('2028-02-10')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
     expect(monthOf('2026-02-28')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
@@ -159,14 +142,13 @@ describe('monthOf and monthRangeOf', () => {
 
   it('December ends on the 31st and January follows in the next year', () => {
     expect(monthOf('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
-    expect(monthRangeOf(2026, 12)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
-    expect(monthRangeOf(2027, 1)).toEqual({ from: '2027-01-01', to: '2027-01-31' });
-    expect(addDays(monthRangeOf(2026, 12).to, 1)).toBe(monthRangeOf(2027, 1).from);
+    expect(monthOf('2027-01-01')).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+    expect(addDays(monthOf('2026-12-15').to, 1)).toBe(monthOf('2027-01-15').from);
   });
 
   it('30-day months', () => {
     expect(monthOf('2026-11-24')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
-    expect(monthRangeOf(2026, 4)).toEqual({ from: '2026-04-01', to: '2026-04-30' });
+    expect(monthOf('2026-04-01')).toEqual({ from: '2026-04-01', to: '2026-04-30' });
   });
 
   it('always holds the date, from the 1st to the day before the next 1st', () => {
@@ -177,6 +159,33 @@ describe('monthOf and monthRangeOf', () => {
         expect(month.to.slice(0, 7)).toBe(date.slice(0, 7));
         expect(addDays(month.to, 1).endsWith('-01')).toBe(true);
         expect(month.from <= date && date <= month.to).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('weekSoFar and monthSoFar: the Completion Rate page counts no day still to come', () => {
+  it('a week runs from its Sunday to today', () => {
+    // Tuesday 1 December 2026.
+    expect(weekSoFar('2026-12-01')).toEqual({ from: '2026-11-29', to: '2026-12-01' });
+    expect(weekSoFar('2026-11-29')).toEqual({ from: '2026-11-29', to: '2026-11-29' });
+    expect(weekSoFar('2026-11-28')).toEqual({ from: '2026-11-22', to: '2026-11-28' });
+    expect(weekSoFar('2027-01-01')).toEqual({ from: '2026-12-27', to: '2027-01-01' });
+  });
+
+  it('a month runs from its 1st to today; on the 1st, that day alone', () => {
+    expect(monthSoFar('2026-12-01')).toEqual({ from: '2026-12-01', to: '2026-12-01' });
+    expect(monthSoFar('2026-11-30')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(monthSoFar('2028-02-29')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+  });
+
+  it('always ends today and starts where the whole week or month does', () => {
+    fc.assert(
+      fc.property(calendarDate, (date) => {
+        expect(weekSoFar(date)).toEqual({ from: weekOf(date).from, to: date });
+        expect(monthSoFar(date)).toEqual({ from: monthOf(date).from, to: date });
+        expect(daysIn(weekSoFar(date))).toBe(weekdayOf(date) + 1);
+        expect(daysIn(monthSoFar(date))).toBe(Number(date.slice(8)));
       }),
     );
   });

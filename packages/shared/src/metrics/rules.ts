@@ -13,6 +13,12 @@ export const SERVICE_TIME_DAYS = 30;
 /** Analytics: the longest range one request may ask for, and the range it opens on. */
 export const ANALYTICS_MAX_DAYS = 731;
 export const ANALYTICS_DEFAULT_DAYS = 30;
+/**
+ * Analytics covers the product's own years, as the appointment search does (2000-2100): a range
+ * at the edge of year 9999 would take its weeks and months past it.
+ */
+export const ANALYTICS_FIRST_DAY = '2000-01-01';
+export const ANALYTICS_LAST_DAY = '2100-12-31';
 /** Popular Services and Service Areas show at most this many bars. */
 export const ANALYTICS_TOP = 8;
 /** Spec section 9: year choices are the current year and the 4 before. */
@@ -27,6 +33,7 @@ export const METRIC_MESSAGES = {
   rangeOrder: 'The end date must be on or after the start date',
   rangeTooLong: `Choose at most ${ANALYTICS_MAX_DAYS} days`,
   date: 'Use a date like 2026-11-24',
+  dateOutOfYears: 'Choose dates from 2000 to 2100',
 } as const;
 
 /** Completed divided by total as a percentage with 1 decimal (spec section 9); null with none. */
@@ -35,13 +42,6 @@ export function completionRate(completed: number, total: number): number | null 
   // Scaled before dividing: 201 of 400 is exactly 502.5 tenths and rounds up to 50.3, where
   // (201 / 400) * 1000 lands a hair below 502.5 and gave 50.2.
   return Math.round((completed * 1000) / total) / 10;
-}
-
-/** The mean of minutes with 1 decimal; null for none. */
-export function averageMinutes(minutes: readonly number[]): number | null {
-  if (minutes.length === 0) return null;
-  const sum = minutes.reduce((total, value) => total + value, 0);
-  return Math.round((sum * 10) / minutes.length) / 10;
 }
 
 /**
@@ -84,9 +84,17 @@ export function monthOf(date: string): DateRange {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** A month (1-12) of a year as a range of days. */
-export function monthRangeOf(year: number, month: number): DateRange {
-  return monthOf(`${year}-${String(month).padStart(2, '0')}-01`);
+/**
+ * The week so far: its Sunday to `today`, both included. The Completion Rate page's "this week"
+ * counts no day that has not happened yet, so a Monday morning does not read as a bad week.
+ */
+export function weekSoFar(today: string): DateRange {
+  return { from: weekOf(today).from, to: today };
+}
+
+/** The month so far: its 1st to `today`, both included (on the 1st, that day alone). */
+export function monthSoFar(today: string): DateRange {
+  return { from: monthOf(today).from, to: today };
 }
 
 /** The year choices of the past appointments filter: this year and the 4 before, newest first. */

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, PASSWORDS_DO_NOT_MATCH } from '../auth/forms.ts';
 import { optionalPhone, PROFILE_MESSAGES, requiredPhone, text } from '../profile/forms.ts';
+import { isoDateSchema } from '../dates.ts';
 import { isZipCode } from '../profile/address.ts';
 import { SERVICE_AREAS } from '../service-areas.ts';
 import { PERSON_NAME_MAX_LENGTH } from '../text.ts';
@@ -150,16 +151,7 @@ export const workingDayRequestSchema = z.object({
   working: z.boolean('working must be true or false'),
 });
 
-export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-export const dateParamSchema = z.object({
-  date: z
-    .string()
-    .regex(DATE_PATTERN, 'Use a date like 2026-12-01')
-    .refine((value) => {
-      const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-      return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
-    }, 'Use a date like 2026-12-01'),
-});
+export const dateParamSchema = z.object({ date: isoDateSchema('Use a date like 2026-12-01') });
 
 export const monthQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-12'),
@@ -189,14 +181,6 @@ export const assignableQuerySchema = z.object({
     .string()
     .max(31 * 11, 'Ask for at most 31 dates')
     .transform((value) => [...new Set(value.split(',').filter((item) => item !== ''))])
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use dates like 2026-12-01'),
-        )
-        .max(31, 'Ask for at most 31 dates'),
-    )
+    .pipe(z.array(isoDateSchema('Use dates like 2026-12-01')).max(31, 'Ask for at most 31 dates'))
     .optional(),
 });

@@ -17,12 +17,12 @@ import {
   completionRate,
   meanMinutes,
   momentsOf,
-  monthOf,
+  monthSoFar,
   monthsIn,
   RECENT_LIST_SIZE,
   SERVICE_TIME_DAYS,
   SERVICE_TIME_TARGET_MINUTES,
-  weekOf,
+  weekSoFar,
   weekStartOf,
   weekStartsIn,
 } from '@pitstop/shared/metrics/rules';
@@ -120,16 +120,17 @@ function periodRate(byDate: Map<string, DayFigures>, range: DateRange): PeriodRa
   return { ...range, completed, total, rate: completionRate(completed, total) };
 }
 
-/** Completion Rate page: today, this week (from Sunday), this month, and the 10 latest. */
+/**
+ * Completion Rate page: today, the week so far (Sunday to today), the month so far (the 1st to
+ * today), and the 10 latest. Days still to come are left out: their jobs cannot be completed
+ * yet, and on the 1st the whole month would read as nearly 0%.
+ */
 export async function completionRates(db: Executor, now = new Date()): Promise<CompletionRates> {
   const { today } = await businessToday(db, now);
-  const week = weekOf(today);
-  const month = monthOf(today);
-  // One read covers all three: the week may begin in the month before or end in the next.
-  const span = {
-    from: week.from < month.from ? week.from : month.from,
-    to: week.to > month.to ? week.to : month.to,
-  };
+  const week = weekSoFar(today);
+  const month = monthSoFar(today);
+  // One read covers all three: the week may begin in the month before.
+  const span = { from: week.from < month.from ? week.from : month.from, to: today };
   const [byDate, latest] = await Promise.all([
     appointmentFiguresByDate(db, span),
     latestCompletions(db, RECENT_LIST_SIZE),

@@ -2,6 +2,7 @@
 // dashboard's figures, one page of a search, the technicians a page's appointments may be given,
 // a status change and an assignment; and the dashboard's follow-up lists (pay-now orders
 // waiting to be scheduled, visits whose customer still owes for services added on site).
+import type { StaffStatusRequest } from '@pitstop/shared/appointments/forms';
 import {
   appointmentPageResponseSchema,
   appointmentResponseSchema,
@@ -21,13 +22,12 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { techniciansQueryKey } from '../../lib/account-lists.ts';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, ApiError } from '../../lib/api.ts';
+import { metricsQueryKey } from '../../lib/metrics-queries.ts';
 import { searchFromParams, searchPath, type AppointmentSearch } from './appointment-search.ts';
 
 /** Every appointments query (searches, balance due) lives under this key: a change refreshes all. */
 const appointmentsQueryKey = ['appointments'] as const;
-/** The metric pages' figures live under ['metrics', …] too: a change refreshes them as well. */
-const metricsQueryKey = ['metrics'] as const;
 
 function unscheduledOrdersQueryOptions() {
   return queryOptions({
@@ -104,18 +104,32 @@ function appointmentUrl(id: string, what: 'status' | 'technician'): string {
   return `/api/appointments/${encodeURIComponent(id)}/${what}`;
 }
 
+/** Whether a change was refused because someone changed the appointment meanwhile. */
+export function isChangedMeanwhile(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
 /**
  * A change to one appointment: the rows showing it take the answer at once, then every
  * appointment list and the figures are read again (the row may leave a filtered list, the
- * dashboard's counts move).
+ * dashboard's counts move). Refused because someone changed it meanwhile, the same lists are
+ * read again so the screen shows what is there now.
  */
 function useAppointmentChange<V>(
   request: (variables: V) => Promise<Appointment>,
   alsoRefresh: readonly (readonly string[])[] = [],
 ) {
   const queryClient = useQueryClient();
+  const refresh = () => {
+    for (const queryKey of [appointmentsQueryKey, metricsQueryKey, ...alsoRefresh]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
   return useMutation({
     mutationFn: request,
+    onError: (error) => {
+      if (isChangedMeanwhile(error)) refresh();
+    },
     onSuccess: (appointment) => {
       queryClient.setQueriesData<AppointmentPage>(
         { queryKey: [...appointmentsQueryKey, 'search'] },
@@ -127,22 +141,27 @@ function useAppointmentChange<V>(
             ),
           },
       );
-      for (const queryKey of [appointmentsQueryKey, metricsQueryKey, ...alsoRefresh]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+      refresh();
     },
   });
 }
 
+/**
+ * Sets a status; `from` is the status the screen showed, so a change made meanwhile by someone
+ * else is refused (409) rather than overwritten.
+ */
 export function useSetAppointmentStatus() {
   return useAppointmentChange(
-    async ({ id, status }: { id: string; status: Appointment['status'] }) =>
+    async ({ id, ...body }: { id: string } & Required<StaffStatusRequest>) =>
       (
         await apiFetch(appointmentUrl(id, 'status'), appointmentResponseSchema, {
           method: 'PATCH',
-          body: { status },
+          body,
         })
       ).appointment,
+    // The assigned technician's status and completed jobs follow the job's (Technicians page,
+    // the pickers' statuses).
+    [techniciansQueryKey],
   );
 }
 

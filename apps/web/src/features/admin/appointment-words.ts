@@ -4,6 +4,7 @@ import type { AppointmentFlag, AppointmentSort } from '@pitstop/shared/appointme
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
+import { formatCalendarDay } from '../../lib/visit-words.ts';
 
 export const ALL_STATUSES = 'All statuses';
 
@@ -42,17 +43,14 @@ export const TECHNICIAN_UNASSIGNED = 'Unassigned';
 export const NOT_WORKING_THIS_DAY = '(not working this day)';
 export const OFF_DUTY = '(off duty)';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'Sat, Mar 14, 2026' for the business-local date 2026-03-14 (no zone can move it a day). */
+/** 'Sat, Mar 14, 2026' for the business-local date 2026-03-14. */
 export function formatAppointmentDay(date: string): string {
-  return dayFormat.format(new Date(`${date}T12:00:00Z`));
+  return formatCalendarDay(date, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 }
 
 /** 'Sat, Mar 14, 2026 at 9:00 AM'. */

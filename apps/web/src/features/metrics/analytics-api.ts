@@ -7,7 +7,7 @@ import { analyticsResponseSchema } from '@pitstop/shared/metrics/responses';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 import { businessProfileQueryOptions } from '../../lib/business-profile.ts';
-import { metricsQueryKey } from './api.ts';
+import { metricsQueryKey } from '../../lib/metrics-queries.ts';
 import { rangeFromSearch } from './analytics-range.ts';
 
 export function analyticsQueryOptions(range: AnalyticsQuery) {

@@ -9,10 +9,13 @@ import {
 } from '@pitstop/shared/metrics/responses';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
+import { metricsQueryKey } from '../../lib/metrics-queries.ts';
 
-export const metricsQueryKey = ['metrics'] as const;
-
-/** SPEC section 9: the lists refresh every 60 s, so a page left open keeps up with the day. */
+/**
+ * The figures move as technicians and other staff start, finish and cancel jobs elsewhere, which
+ * this browser never hears of: a page left open reads them again every minute. Soon enough for a
+ * glance at the day, and light on the server (a few grouped queries a read).
+ */
 const REFRESH_MS = 60_000;
 
 export function todayAppointmentsQueryOptions() {

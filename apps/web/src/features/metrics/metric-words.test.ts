@@ -6,6 +6,7 @@ import {
   monthLabel,
   rateText,
   shortDay,
+  sinceDay,
   weekLabel,
 } from './metric-words.ts';
 
@@ -32,5 +33,10 @@ describe('how the metric pages word their figures', () => {
     expect(dayRange('2026-02-13', '2026-03-14')).toBe('Feb 13 – Mar 14, 2026');
     expect(dayRange('2025-12-20', '2026-01-03')).toBe('Dec 20, 2025 – Jan 3, 2026');
     expect(dayRange('2026-03-14', '2026-03-14')).toBe('Mar 14, 2026');
+  });
+
+  it('words a period still running up to today', () => {
+    expect(sinceDay('2026-03-08', '2026-03-14')).toBe('Sun, Mar 8 – today');
+    expect(sinceDay('2026-03-14', '2026-03-14')).toBe('today');
   });
 });

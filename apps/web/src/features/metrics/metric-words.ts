@@ -1,7 +1,8 @@
 // How the metric pages and Analytics word their figures (SPEC section 9: 12-hour times, rates
-// with 1 decimal, weeks from Sunday), and their messages. Dates are business-local calendar days,
-// formatted in UTC so no zone can move them a day.
+// with 1 decimal, weeks from Sunday), and their messages. Dates are business-local calendar days
+// (lib/visit-words.ts).
 import { formatTime12 } from '@pitstop/shared/business/hours';
+import { formatCalendarDay } from '../../lib/visit-words.ts';
 
 export const METRIC_PAGE_MESSAGES = {
   loadFailed: 'Please try again.',
@@ -12,39 +13,29 @@ export const METRIC_PAGE_MESSAGES = {
   fixRange: 'Fix the dates above to see the figures.',
 } as const;
 
-function calendarDay(date: string): Date {
-  return new Date(`${date}T12:00:00Z`);
-}
-
-function format(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(
-    calendarDay(date),
-  );
-}
-
 /** 'Sat, Mar 14' */
 export function shortDay(date: string): string {
-  return format(date, { weekday: 'short', month: 'short', day: 'numeric' });
+  return formatCalendarDay(date, { weekday: 'short', month: 'short', day: 'numeric' });
+}
+
+/** 'Sun, Mar 8 – today' for a period still running; 'today' when it began today. */
+export function sinceDay(from: string, today: string): string {
+  return from === today ? 'today' : `${shortDay(from)} – today`;
 }
 
 /** 'Mar 14, 2026' */
 export function shortDate(date: string): string {
-  return format(date, { month: 'short', day: 'numeric', year: 'numeric' });
-}
-
-/** 'March 2026' for any day of it. */
-export function monthOfDay(date: string): string {
-  return format(date, { month: 'long', year: 'numeric' });
+  return formatCalendarDay(date, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
 /** 'Week of Nov 22' for the week that starts on 2026-11-22. */
 export function weekLabel(start: string): string {
-  return `Week of ${format(start, { month: 'short', day: 'numeric' })}`;
+  return `Week of ${formatCalendarDay(start, { month: 'short', day: 'numeric' })}`;
 }
 
 /** 'Nov 2026' for '2026-11'. */
 export function monthLabel(month: string): string {
-  return format(`${month}-01`, { month: 'short', year: 'numeric' });
+  return formatCalendarDay(`${month}-01`, { month: 'short', year: 'numeric' });
 }
 
 /** 'Feb 13 – Mar 14, 2026', or 'Dec 20, 2025 – Jan 3, 2026' across a new year. */
@@ -52,7 +43,7 @@ export function dayRange(from: string, to: string): string {
   if (from === to) return shortDate(from);
   const start =
     from.slice(0, 4) === to.slice(0, 4)
-      ? format(from, { month: 'short', day: 'numeric' })
+      ? formatCalendarDay(from, { month: 'short', day: 'numeric' })
       : shortDate(from);
   return `${start} – ${shortDate(to)}`;
 }

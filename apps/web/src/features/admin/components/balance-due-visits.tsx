@@ -2,15 +2,12 @@
 // team collects the balance. Latest visit first.
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
+import { formatCalendarDay } from '../../../lib/visit-words.ts';
 import { useBalanceDueVisits } from '../api.ts';
 import { ContactLinks, FollowUpList } from './follow-up-list.tsx';
 
-const visitDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** `2026-12-01` as a calendar day (no time zone involved). */
-function dayOf(date: string): string {
-  return visitDay.format(new Date(`${date}T00:00:00Z`));
-}
+/** 'Dec 1, 2026' for the business-local date 2026-12-01. */
+const dayOf = (date: string) => formatCalendarDay(date, { dateStyle: 'medium' });
 
 export function BalanceDueVisits() {
   return (

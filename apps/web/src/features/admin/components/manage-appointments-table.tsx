@@ -17,6 +17,7 @@ import {
 } from '../../../components/ui/table.tsx';
 import { formatAppointmentDay } from '../appointment-words.ts';
 import { useWideScreen } from '../use-wide-screen.ts';
+import { CustomerCell, DateTimeCell } from './appointment-cells.tsx';
 import { AppointmentFlags } from './appointment-flags.tsx';
 import { StatusPicker } from './status-picker.tsx';
 import { TechnicianPicker } from './technician-picker.tsx';
@@ -63,17 +64,9 @@ export function ManageAppointmentsTable({
       <TableBody>
         {appointments.map((appointment) => (
           <TableRow key={appointment.id}>
-            <TableCell className="max-w-52">
-              <span className="flex flex-col gap-1">
-                <span className="font-medium break-words">{appointment.customerName}</span>
-                <AppointmentFlags appointment={appointment} />
-              </span>
-            </TableCell>
+            <CustomerCell appointment={appointment} className="max-w-52" />
             <TableCell className="max-w-48">{appointment.serviceName}</TableCell>
-            <TableCell className="whitespace-nowrap">
-              {formatAppointmentDay(appointment.date)}
-              <span className="block text-muted-foreground">{formatTime12(appointment.time)}</span>
-            </TableCell>
+            <DateTimeCell appointment={appointment} />
             <TableCell>
               <AppointmentStatusBadge status={appointment.status} />
             </TableCell>

@@ -1,6 +1,7 @@
 // The dashboard's metric cards (SPEC sections 2 and 9): today's appointments, active
 // technicians, the completion rate and the average service time against its 45-minute target,
-// each beside yesterday's figure and how it moved; each whole card opens its metric page.
+// each beside yesterday's figure and how it moved; each whole card opens its metric page, and
+// the heading's link opens Analytics (every staff role may read the figures).
 import type { DashboardMetrics } from '@pitstop/shared/metrics/responses';
 import { changeSince } from '@pitstop/shared/metrics/rules';
 import { PATHS } from '@pitstop/shared/web-routes';
@@ -95,14 +96,26 @@ export function MetricCards() {
   const data = metrics.data;
   return (
     <section aria-labelledby={titleId}>
-      <h2 id={titleId} className="text-lg font-semibold tracking-tight">
-        Today at a glance
-        {data && (
-          <span className="ml-2 text-sm font-normal text-muted-foreground">
-            {formatAppointmentDay(data.today)}
-          </span>
-        )}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 id={titleId} className="text-lg font-semibold tracking-tight">
+          Today at a glance
+          {data && (
+            <span className="ml-2 text-sm font-normal text-muted-foreground">
+              {formatAppointmentDay(data.today)}
+            </span>
+          )}
+        </h2>
+        <Link
+          to={PATHS.adminAnalytics}
+          className="group flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline"
+        >
+          View analytics
+          <ArrowRight
+            className="size-4 transition-transform group-hover:translate-x-0.5"
+            aria-hidden="true"
+          />
+        </Link>
+      </div>
       {metrics.isError && (
         <div
           role="alert"

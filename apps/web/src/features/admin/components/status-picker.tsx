@@ -1,5 +1,7 @@
 // A row's status picker (SPEC sections 2 and 4): staff may set any of the four statuses in any
-// order; cancelled asks first, since the customer is told by e-mail.
+// order; cancelled asks first, since the customer is told by e-mail. Each change says which
+// status the row showed: if a colleague changed it meanwhile, the change is refused, the row
+// shows theirs and the picker says so.
 import { APPOINTMENT_SEARCH_MESSAGES as M } from '@pitstop/shared/appointments/forms';
 import {
   APPOINTMENT_STATUSES,
@@ -11,7 +13,7 @@ import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
-import { useSetAppointmentStatus } from '../api.ts';
+import { isChangedMeanwhile, useSetAppointmentStatus } from '../api.ts';
 import { appointmentMoment, rowName } from '../appointment-words.ts';
 
 type Status = StaffAppointment['status'];
@@ -28,10 +30,13 @@ export function StatusPicker({ appointment, className }: StatusPickerProps) {
 
   function apply(status: Status) {
     setStatus.mutate(
-      { id: appointment.id, status },
+      { id: appointment.id, status, from: appointment.status },
       {
         onSuccess: () => toast.success(M.statusUpdated),
-        onError: (error) => toast.error(errorMessage(error, M.statusFailed)),
+        onError: (error) =>
+          toast.error(
+            isChangedMeanwhile(error) ? M.changedMeanwhile : errorMessage(error, M.statusFailed),
+          ),
       },
     );
   }

@@ -214,6 +214,21 @@ describe("the dashboard's metric cards", () => {
     expect(time).toHaveTextContent('Down 5.5 min since yesterday');
   });
 
+  it.each(['manager', 'admin', 'super_admin'] as const)(
+    'link a %s to Analytics beside their heading',
+    async (role) => {
+      signInAs({ role });
+      renderApp('/admin');
+
+      const heading = await screen.findByRole('heading', { name: /^Today at a glance/ });
+      const cards = heading.closest('section') as HTMLElement;
+      expect(within(cards).getByRole('link', { name: 'View analytics' })).toHaveAttribute(
+        'href',
+        '/admin/analytics',
+      );
+    },
+  );
+
   it('say — for a rate with no appointments, and come first, before the menu and tables', async () => {
     signInAs({ role: 'admin' });
     renderApp('/admin');

@@ -365,6 +365,7 @@ describe('the status picker', () => {
   it('applies scheduled, in progress and completed at once', async () => {
     const { user, dana, queryClient } = setup();
     queryClient.setQueryData(['metrics', 'dashboard'], { stale: 'figures' });
+    queryClient.setQueryData(['technicians', 'list'], { stale: 'cards' });
     const row = await rowOf('Dana Driver');
     const picker = within(row).getByRole('combobox', {
       name: 'Status of Dana Driver, Tire Rotation',
@@ -375,13 +376,17 @@ describe('the status picker', () => {
 
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(await screen.findByText(M.statusUpdated)).toBeInTheDocument();
+    // With the status the row showed, so a colleague's change meanwhile is not overwritten.
     expect(await lastBodyOf('PATCH', `/api/appointments/${dana.id}/status`)).toEqual({
       status: 'in-progress',
+      from: 'scheduled',
     });
     await waitFor(() => expect(row).toHaveTextContent('Status: In Progress'));
     expect(picker).toHaveValue('in-progress');
-    // The dashboard's figures are read again when next shown.
+    // The dashboard's figures are read again when next shown, and so are the Technicians page's
+    // cards: the assigned technician's status and completed jobs follow the job's.
     expect(queryClient.getQueryState(['metrics', 'dashboard'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['technicians', 'list'])?.isInvalidated).toBe(true);
   });
 
   it('asks before cancelling, and sends nothing on "Keep appointment"', async () => {
@@ -416,9 +421,33 @@ describe('the status picker', () => {
     expect(await screen.findByText(M.statusUpdated)).toBeInTheDocument();
     expect(await lastBodyOf('PATCH', `/api/appointments/${dana.id}/status`)).toEqual({
       status: 'cancelled',
+      from: 'scheduled',
     });
     await waitFor(() => expect(row).toHaveTextContent('Status: Cancelled'));
     expect(picker).toHaveValue('cancelled');
+  });
+
+  it('says when a colleague changed the status meanwhile, and shows theirs', async () => {
+    const { user, dana } = setup();
+    const row = await rowOf('Dana Driver');
+    const picker = within(row).getByRole('combobox', { name: /^Status of Dana Driver/ });
+    // A colleague starts the job after this screen read the list.
+    staffAppointment(dana.id)!.status = 'in-progress';
+
+    await user.selectOptions(picker, 'Cancelled');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel appointment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+
+    expect(await screen.findByText(M.changedMeanwhile)).toBeInTheDocument();
+    expect(await lastBodyOf('PATCH', `/api/appointments/${dana.id}/status`)).toEqual({
+      status: 'cancelled',
+      from: 'scheduled',
+    });
+    expect(staffAppointment(dana.id)?.status).toBe('in-progress');
+    // The list is read again, so the row shows the colleague's status.
+    await waitFor(() => expect(row).toHaveTextContent('Status: In Progress'));
+    expect(picker).toHaveValue('in-progress');
+    expect(screen.queryByText(M.statusUpdated)).not.toBeInTheDocument();
   });
 
   it("shows the server's message when the status cannot be changed", async () => {

@@ -1,12 +1,45 @@
-// The pieces every metric page is built from: a read's loading and error states, a titled
-// section, an empty state and a headline figure.
+// The pieces every metric page is built from: the page's frame, a read's loading and error
+// states, a titled section, an empty state and a headline figure.
+import { PATHS } from '@pitstop/shared/web-routes';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { LucideIcon } from 'lucide-react';
+import { BarChart3, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { METRIC_PAGE_MESSAGES } from '../metric-words.ts';
+
+/** A metric page: back to the dashboard above its title, on to Analytics beside it. */
+export function MetricPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AdminPage
+      title={title}
+      breadcrumbs={[{ label: 'Admin Dashboard', to: PATHS.adminDashboard }]}
+      description={description}
+      actions={
+        <Button asChild variant="outline" size="sm">
+          <Link to={PATHS.adminAnalytics}>
+            <BarChart3 aria-hidden="true" />
+            View analytics
+          </Link>
+        </Button>
+      }
+    >
+      {children}
+    </AdminPage>
+  );
+}
 
 /**
  * The read's figures once they are here; until then its loading state, or its error with Try

@@ -2,20 +2,17 @@
 // off duty, with their status, area, phone, today's jobs and the job in progress now.
 import type { ActiveTechnician } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
-import { PATHS } from '@pitstop/shared/web-routes';
 import { MapPin, Phone, UsersRound, Wrench } from 'lucide-react';
-import { AdminPage } from '../../../components/admin-page.tsx';
 import { TechnicianStatusBadge } from '../../../components/technician-status-badge.tsx';
 import { useActiveTechnicians } from '../api.ts';
-import { EmptyState, QueryState } from '../components/metric-parts.tsx';
+import { EmptyState, MetricPage, QueryState } from '../components/metric-parts.tsx';
 import { countOf } from '../metric-words.ts';
 
 export function ActiveTechniciansPage() {
   const technicians = useActiveTechnicians();
   return (
-    <AdminPage
+    <MetricPage
       title="Active Technicians"
-      breadcrumbs={[{ label: 'Admin Dashboard', to: PATHS.adminDashboard }]}
       description="Technicians on duty now: available or on a job."
     >
       <QueryState
@@ -43,7 +40,7 @@ export function ActiveTechniciansPage() {
           )
         }
       </QueryState>
-    </AdminPage>
+    </MetricPage>
   );
 }
 

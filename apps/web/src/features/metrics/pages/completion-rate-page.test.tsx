@@ -17,12 +17,12 @@ function figure(label: string) {
 }
 
 describe('Completion Rate', () => {
-  it('shows today, this week and this month with 1 decimal, and the latest completions', async () => {
+  it('shows today, the week and the month so far with 1 decimal, and the latest completions', async () => {
     signInAs({ role: 'admin' });
     seedCompletionRates({
       today: { from: '2026-03-14', to: '2026-03-14', completed: 2, total: 3, rate: 66.7 },
       week: { from: '2026-03-08', to: '2026-03-14', completed: 0, total: 0, rate: null },
-      month: { from: '2026-03-01', to: '2026-03-31', completed: 40, total: 40, rate: 100 },
+      month: { from: '2026-03-01', to: '2026-03-14', completed: 40, total: 40, rate: 100 },
       latest: [
         makeCompletion({
           customerName: 'Ada Lovelace',
@@ -48,11 +48,12 @@ describe('Completion Rate', () => {
 
     const list = await screen.findByRole('list', { name: 'Latest completions' });
     expect(figure('Today')).toHaveTextContent('Today (Sat, Mar 14)66.7%2 completed of 3');
+    // Days still to come are not counted, and the labels say so.
     expect(figure('This week')).toHaveTextContent(
-      'This week (Sun, Mar 8 – Sat, Mar 14)—No appointments',
+      'This week so far (Sun, Mar 8 – today)—No appointments',
     );
     expect(figure('This month')).toHaveTextContent(
-      'This month (March 2026)100.0%40 completed of 40',
+      'This month so far (Sun, Mar 1 – today)100.0%40 completed of 40',
     );
 
     const [ada, grace] = within(list).getAllByRole('listitem');
@@ -63,6 +64,23 @@ describe('Completion Rate', () => {
     expect(ada).toHaveTextContent('7.5 min over target');
     expect(grace).toHaveTextContent('Unassigned · Mar 13, 2026 at 9:00 AM');
     expect(grace).toHaveTextContent('Not timed vs 30 min target');
+  });
+
+  it('on the 1st, counts the month from today alone, and links to Analytics', async () => {
+    signInAs({ role: 'manager' });
+    const first = { from: '2026-03-01', to: '2026-03-01', completed: 1, total: 4, rate: 25 };
+    seedCompletionRates({ today: first, week: first, month: first });
+    renderApp(PATH);
+
+    await screen.findByText('No completed appointments yet');
+    expect(figure('This month')).toHaveTextContent(
+      'This month so far (today)25.0%1 completed of 4',
+    );
+    expect(figure('This week')).toHaveTextContent('This week so far (today)25.0%');
+    expect(screen.getByRole('link', { name: 'View analytics' })).toHaveAttribute(
+      'href',
+      '/admin/analytics',
+    );
   });
 
   it("says 'No completed appointments yet' with none", async () => {

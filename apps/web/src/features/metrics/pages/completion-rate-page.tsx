@@ -1,23 +1,26 @@
 // Completion Rate (/admin/metrics/completion-rate; SPEC sections 2, 8 and 9): completed divided
-// by total appointments today, this week (Sunday to Saturday) and this month, with 1 decimal,
-// and the 10 latest completed jobs with their real service time.
+// by total appointments today, this week so far (from Sunday) and this month so far, with 1
+// decimal, and the 10 latest completed jobs with their real service time.
 import type { PeriodRate } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
-import { PATHS } from '@pitstop/shared/web-routes';
 import { ClipboardCheck } from 'lucide-react';
-import { AdminPage } from '../../../components/admin-page.tsx';
 import { useCompletionRates } from '../api.ts';
-import { EmptyState, Figure, MetricSection, QueryState } from '../components/metric-parts.tsx';
+import {
+  EmptyState,
+  Figure,
+  MetricPage,
+  MetricSection,
+  QueryState,
+} from '../components/metric-parts.tsx';
 import { CompletionList } from '../components/service-time-figure.tsx';
-import { monthOfDay, rateText, shortDay } from '../metric-words.ts';
+import { rateText, shortDay, sinceDay } from '../metric-words.ts';
 
 export function CompletionRatePage() {
   const rates = useCompletionRates();
   return (
-    <AdminPage
+    <MetricPage
       title="Completion Rate"
-      breadcrumbs={[{ label: 'Admin Dashboard', to: PATHS.adminDashboard }]}
-      description="Completed appointments out of all appointments of the period, cancelled ones left out."
+      description="Completed appointments out of all appointments of the period, cancelled ones left out. Days still to come are not counted."
     >
       <QueryState
         query={rates}
@@ -29,11 +32,15 @@ export function CompletionRatePage() {
             <dl className="grid gap-4 sm:grid-cols-3">
               <RateFigure label="Today" period={shortDay(today.from)} rate={today} />
               <RateFigure
-                label="This week"
-                period={`${shortDay(week.from)} – ${shortDay(week.to)}`}
+                label="This week so far"
+                period={sinceDay(week.from, today.from)}
                 rate={week}
               />
-              <RateFigure label="This month" period={monthOfDay(month.from)} rate={month} />
+              <RateFigure
+                label="This month so far"
+                period={sinceDay(month.from, today.from)}
+                rate={month}
+              />
             </dl>
             <MetricSection
               title="Latest completions"
@@ -48,7 +55,7 @@ export function CompletionRatePage() {
           </div>
         )}
       </QueryState>
-    </AdminPage>
+    </MetricPage>
   );
 }
 

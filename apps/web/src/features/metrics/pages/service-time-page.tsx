@@ -2,11 +2,9 @@
 // days, each service's average real time (in progress to completed) against its target, and the
 // 10 latest completed services.
 import { daysIn, METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
-import { PATHS } from '@pitstop/shared/web-routes';
 import { Timer } from 'lucide-react';
-import { AdminPage } from '../../../components/admin-page.tsx';
 import { useServiceTimes } from '../api.ts';
-import { EmptyState, MetricSection, QueryState } from '../components/metric-parts.tsx';
+import { EmptyState, MetricPage, MetricSection, QueryState } from '../components/metric-parts.tsx';
 import { CompletionList } from '../components/service-time-figure.tsx';
 import { ServiceTimeBars } from '../components/service-time-bars.tsx';
 import { dayRange, minutesText } from '../metric-words.ts';
@@ -14,9 +12,8 @@ import { dayRange, minutesText } from '../metric-words.ts';
 export function ServiceTimePage() {
   const times = useServiceTimes();
   return (
-    <AdminPage
+    <MetricPage
       title="Average Service Time"
-      breadcrumbs={[{ label: 'Admin Dashboard', to: PATHS.adminDashboard }]}
       description="Minutes from a job's start to its completion, against the time booked for its service."
     >
       <QueryState
@@ -59,6 +56,6 @@ export function ServiceTimePage() {
           </div>
         )}
       </QueryState>
-    </AdminPage>
+    </MetricPage>
   );
 }

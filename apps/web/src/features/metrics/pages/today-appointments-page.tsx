@@ -4,21 +4,24 @@
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
-import { PATHS } from '@pitstop/shared/web-routes';
 import { CalendarX2, Clock, MapPin, UserRound, Wrench } from 'lucide-react';
-import { AdminPage } from '../../../components/admin-page.tsx';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge.tsx';
 import { formatVisitDate } from '../../../lib/visit-words.ts';
 import { useTodayAppointments } from '../api.ts';
-import { EmptyState, Figure, MetricSection, QueryState } from '../components/metric-parts.tsx';
+import {
+  EmptyState,
+  Figure,
+  MetricPage,
+  MetricSection,
+  QueryState,
+} from '../components/metric-parts.tsx';
 import { METRIC_PAGE_MESSAGES } from '../metric-words.ts';
 
 export function TodayAppointmentsPage() {
   const today = useTodayAppointments();
   return (
-    <AdminPage
+    <MetricPage
       title="Today's Appointments"
-      breadcrumbs={[{ label: 'Admin Dashboard', to: PATHS.adminDashboard }]}
       description={
         today.data ? formatVisitDate(today.data.date) : 'Every appointment booked for today.'
       }
@@ -50,7 +53,7 @@ export function TodayAppointmentsPage() {
           </div>
         )}
       </QueryState>
-    </AdminPage>
+    </MetricPage>
   );
 }
 

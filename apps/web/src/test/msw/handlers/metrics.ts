@@ -17,7 +17,7 @@ import {
   type ServiceTimes,
   type TodayAppointments,
 } from '@pitstop/shared/metrics/responses';
-import { monthOf, SERVICE_TIME_TARGET_MINUTES, weekOf } from '@pitstop/shared/metrics/rules';
+import { monthSoFar, SERVICE_TIME_TARGET_MINUTES, weekSoFar } from '@pitstop/shared/metrics/rules';
 import { addDays } from '@pitstop/shared/technicians/rules';
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { http } from 'msw';
@@ -140,8 +140,8 @@ function noCompletionRates(): CompletionRates {
   });
   return {
     today: none({ from: today, to: today }),
-    week: none(weekOf(today)),
-    month: none(monthOf(today)),
+    week: none(weekSoFar(today)),
+    month: none(monthSoFar(today)),
     latest: [],
   };
 }

@@ -1,12 +1,14 @@
 // Doubles of the staff's appointment endpoints, deciding as apps/server/src/features/appointments
 // does: the search of the appointments screens and the dashboard's tables (GET
 // /api/appointments/search, parsed with the shared query schema, filtered, sorted and paged), a
-// status change (PATCH /api/appointments/:id/status), assigning a technician (PATCH
+// status change (PATCH /api/appointments/:id/status: 409 when `from` is not the status now, as
+// after a colleague's change), assigning a technician (PATCH
 // /api/appointments/:id/technician: only one the assignable list holds, else 422 at the field),
 // and the technicians an appointment may be given (GET /api/technicians/assignable?dates=).
 // "Today" is the doubles' clock (TEST_NOW).
 import {
   APPOINTMENT_COUNT_CAP,
+  APPOINTMENT_SEARCH_MESSAGES,
   appointmentSearchQuerySchema,
   staffStatusRequestSchema,
 } from '@pitstop/shared/appointments/forms';
@@ -183,6 +185,9 @@ export const staffAppointmentsHandlers = [
     if (!body.ok) return body.response;
     const appointment = staffAppointment(String(params.id));
     if (!appointment) return apiError('NOT_FOUND', 'Appointment not found');
+    if (body.data.from !== undefined && body.data.from !== appointment.status) {
+      return apiError('CONFLICT', APPOINTMENT_SEARCH_MESSAGES.changedMeanwhile);
+    }
     appointment.status = body.data.status;
     return respond(appointmentResponseSchema, { appointment: withoutExtras(appointment) });
   }),

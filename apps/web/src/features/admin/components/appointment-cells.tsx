@@ -1,0 +1,34 @@
+// The cells the staff's appointment tables share: the customer with what the visit needs under
+// the name, and the day over its 12-hour time.
+import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
+import { formatTime12 } from '@pitstop/shared/business/hours';
+import { TableCell } from '../../../components/ui/table.tsx';
+import { formatAppointmentDay } from '../appointment-words.ts';
+import { AppointmentFlags } from './appointment-flags.tsx';
+
+export function CustomerCell({
+  appointment,
+  className,
+}: {
+  appointment: StaffAppointment;
+  /** The column's width, e.g. 'max-w-64'. */
+  className: string;
+}) {
+  return (
+    <TableCell className={className}>
+      <span className="flex flex-col gap-1">
+        <span className="font-medium break-words">{appointment.customerName}</span>
+        <AppointmentFlags appointment={appointment} />
+      </span>
+    </TableCell>
+  );
+}
+
+export function DateTimeCell({ appointment }: { appointment: StaffAppointment }) {
+  return (
+    <TableCell className="whitespace-nowrap">
+      {formatAppointmentDay(appointment.date)}
+      <span className="block text-muted-foreground">{formatTime12(appointment.time)}</span>
+    </TableCell>
+  );
+}
