@@ -201,6 +201,11 @@ describe('GET /api/technicians/working-days', () => {
     const bad = await send(manager, 'GET', '/api/technicians/working-days?month=2026-13');
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toMatchObject({ error: { fields: { month: 'Use a month like 2026-12' } } });
+    // Year 0000 is no date PostgreSQL knows: a 422, not a database error.
+    for (const month of ['0000-12', '9999-01']) {
+      const odd = await send(manager, 'GET', `/api/technicians/working-days?month=${month}`);
+      expect(odd.statusCode, month).toBe(422);
+    }
     expect(
       (await send(customer, 'GET', '/api/technicians/working-days?month=2026-12')).statusCode,
     ).toBe(403);

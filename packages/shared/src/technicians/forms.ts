@@ -153,8 +153,9 @@ export const workingDayRequestSchema = z.object({
 
 export const dateParamSchema = z.object({ date: isoDateSchema('Use a date like 2026-12-01') });
 
+/** A month of the years the app books in (a year like 0000 is no date PostgreSQL knows). */
 export const monthQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-12'),
+  month: z.string().regex(/^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-12'),
 });
 
 export const jobStatusRequestSchema = z.object({
