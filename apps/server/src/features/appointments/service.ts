@@ -36,7 +36,7 @@ import {
 import type { JobNotice } from '../notifications/templates.ts';
 import type { MailContext } from '../notifications/layout.ts';
 import type { RenderedEmail } from '../notifications/outbox.ts';
-import { requireActiveService } from '../services/service.ts';
+import { requireActiveServices } from '../services/service.ts';
 import { findTechnicianById } from '../users/service.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
@@ -531,14 +531,10 @@ export async function addServicesToJob(
       const message = TECHNICIAN_MESSAGES.servicesAlreadyOnVisit;
       throw new AppError('CONFLICT', message, { serviceIds: message });
     }
-    const services = [];
-    for (const id of serviceIds) {
-      const service = await requireActiveService(tx, id).catch(() => {
-        const message = TECHNICIAN_MESSAGES.serviceUnknown;
-        throw new AppError('VALIDATION', message, { serviceIds: message });
-      });
-      services.push(service);
-    }
+    const services = await requireActiveServices(tx, serviceIds).catch(() => {
+      const message = TECHNICIAN_MESSAGES.serviceUnknown;
+      throw new AppError('VALIDATION', message, { serviceIds: message });
+    });
     const visitEnd = new Date(Math.max(...visit.map((row) => row.endsAt.getTime())));
     const rows = oneAfterAnother(services, visitEnd).map((service) => ({
       bookingId: job.bookingId,

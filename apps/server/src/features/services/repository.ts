@@ -24,14 +24,6 @@ export async function listActiveServiceRows(db: Executor) {
     .orderBy(asc(services.sortOrder), asc(services.name));
 }
 
-export async function findActiveServiceRow(db: Executor, id: string) {
-  const [row] = await db
-    .select()
-    .from(services)
-    .where(and(eq(services.id, id), isNull(services.deletedAt)));
-  return row;
-}
-
 /** Inserts a service, or brings back a deleted one with the same id. */
 export async function upsertService(
   db: Executor,

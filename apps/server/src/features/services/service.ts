@@ -14,7 +14,6 @@ import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
-  findActiveServiceRow,
   insertServicesIfAbsent,
   listActiveServiceRows,
   lockCatalogue,
@@ -174,10 +173,17 @@ export async function moveService(
   });
 }
 
-export async function requireActiveService(db: Executor, id: string): Promise<ServiceRow> {
-  const row = await findActiveServiceRow(db, id);
-  if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
-  return row;
+/** Each of `ids` from the catalogue, in the order given, in one read; NOT_FOUND if one is not. */
+export async function requireActiveServices(
+  db: Executor,
+  ids: readonly string[],
+): Promise<ServiceRow[]> {
+  const active = new Map((await listActiveServiceRows(db)).map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = active.get(id);
+    if (!row) throw new AppError('NOT_FOUND', 'Service not found.');
+    return row;
+  });
 }
 
 /**
