@@ -1,8 +1,7 @@
 // Contact Information and Service Location (SPEC "Booking"): who to expect and where to go.
-import { Controller } from 'react-hook-form';
+import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import type { BookingFormApi } from '../booking-form.ts';
 
 export function ContactFields({ form }: { form: BookingFormApi }) {
@@ -32,22 +31,7 @@ export function ContactFields({ form }: { form: BookingFormApi }) {
         )}
       </FormField>
       <FormField id="booking-phone" label="Phone" error={errors.phone?.message}>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneInput
-                {...control}
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-        )}
+        {(control) => <FormPhoneInput {...control} formControl={form.control} name="phone" />}
       </FormField>
     </div>
   );

@@ -13,6 +13,7 @@ import {
 import { CalendarClock, Clock, Store } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldClasses, Input } from '../../../components/ui/input.tsx';
@@ -20,7 +21,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateBusinessProfile } from '../api.ts';
 import { timeZoneGroups } from '../time-zones.ts';
@@ -100,20 +100,7 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
                 error={errors.phone?.message}
               >
                 {(control) => (
-                  <Controller
-                    control={form.control}
-                    name="phone"
-                    render={({ field }) => (
-                      <PhoneInput
-                        {...control}
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value}
-                        onBlur={field.onBlur}
-                        onChange={field.onChange}
-                      />
-                    )}
-                  />
+                  <FormPhoneInput {...control} formControl={form.control} name="phone" />
                 )}
               </FormField>
               <FormField id="business-email" label="Email" error={errors.email?.message}>

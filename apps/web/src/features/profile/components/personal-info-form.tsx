@@ -7,14 +7,14 @@ import type { Profile } from '@pitstop/shared/profile/responses';
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
+import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField, type ControlProps } from '../../../components/ui/form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfile } from '../api.ts';
@@ -82,7 +82,7 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
             error={errors.phone?.message}
             className="sm:col-span-3"
           >
-            {(control) => <PhoneField control={control} form={form.control} name="phone" />}
+            {(control) => <FormPhoneInput {...control} formControl={form.control} name="phone" />}
           </FormField>
           <FormField
             id="profile-email"
@@ -140,9 +140,9 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
                 className="sm:col-span-3"
               >
                 {(control) => (
-                  <PhoneField
-                    control={control}
-                    form={form.control}
+                  <FormPhoneInput
+                    {...control}
+                    formControl={form.control}
                     name="emergencyPhone"
                     autoComplete="off"
                   />
@@ -177,32 +177,5 @@ function WorkDetails({ children }: { children: ReactNode }) {
       </h3>
       {children}
     </div>
-  );
-}
-
-interface PhoneFieldProps {
-  control: ControlProps;
-  form: Control<ProfileFields>;
-  name: 'phone' | 'emergencyPhone';
-  autoComplete?: string;
-}
-
-function PhoneField({ control, form, name, autoComplete }: PhoneFieldProps) {
-  return (
-    <Controller
-      control={form}
-      name={name}
-      render={({ field }) => (
-        <PhoneInput
-          {...control}
-          autoComplete={autoComplete}
-          ref={field.ref}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-        />
-      )}
-    />
   );
 }

@@ -2,12 +2,12 @@
 // service area, 3 password, 4 emergency contact. Phones format as they are typed; the name is
 // read-only when the admin gave it with the invitation.
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
-import { FormField, type ControlProps } from '../../../components/ui/form-field.tsx';
+import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import type { OnboardingOutput, OnboardingValues } from '../onboarding-draft.ts';
 import { PasswordPairFields } from './password-pair-fields.tsx';
 
@@ -42,7 +42,7 @@ export function OnboardingStepFields({ step, form, isNameLocked }: OnboardingSte
             )}
           </FormField>
           <FormField id="onboarding-phone" label="Phone" error={errors.phone?.message}>
-            {(control) => <PhoneField control={control} form={form} name="phone" />}
+            {(control) => <FormPhoneInput {...control} formControl={form.control} name="phone" />}
           </FormField>
         </>
       );
@@ -86,37 +86,15 @@ export function OnboardingStepFields({ step, form, isNameLocked }: OnboardingSte
             error={errors.emergencyPhone?.message}
           >
             {(control) => (
-              <PhoneField control={control} form={form} name="emergencyPhone" autoComplete="off" />
+              <FormPhoneInput
+                {...control}
+                formControl={form.control}
+                name="emergencyPhone"
+                autoComplete="off"
+              />
             )}
           </FormField>
         </>
       );
   }
-}
-
-interface PhoneFieldProps {
-  control: ControlProps;
-  form: Form;
-  name: 'phone' | 'emergencyPhone';
-  autoComplete?: string;
-}
-
-function PhoneField({ control, form, name, autoComplete }: PhoneFieldProps) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <PhoneInput
-          {...control}
-          autoComplete={autoComplete}
-          ref={field.ref}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-        />
-      )}
-    />
-  );
 }

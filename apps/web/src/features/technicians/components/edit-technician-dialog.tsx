@@ -6,8 +6,9 @@ import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { technicianEditSchema, type TechnicianEditForm } from '@pitstop/shared/technicians/forms';
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
 import { useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
+import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -22,7 +23,6 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
@@ -120,13 +120,16 @@ function EditTechnicianForm({
         <FormField id="edit-technician-name" label="Full Name" error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
         </FormField>
-        <PhoneField
-          id="edit-technician-phone"
-          label="Phone"
-          name="phone"
-          control={form.control}
-          error={errors.phone?.message}
-        />
+        <FormField id="edit-technician-phone" label="Phone" error={errors.phone?.message}>
+          {(control) => (
+            <FormPhoneInput
+              {...control}
+              formControl={form.control}
+              name="phone"
+              autoComplete="off"
+            />
+          )}
+        </FormField>
         <AddressFields form={form} idPrefix="edit-technician" columns={2} autofill={false} />
         <FormField
           id="edit-technician-service-area"
@@ -149,13 +152,20 @@ function EditTechnicianForm({
             <Input {...control} autoComplete="off" {...form.register('emergencyContact')} />
           )}
         </FormField>
-        <PhoneField
+        <FormField
           id="edit-technician-emergency-phone"
           label="Emergency Phone"
-          name="emergencyPhone"
-          control={form.control}
           error={errors.emergencyPhone?.message}
-        />
+        >
+          {(control) => (
+            <FormPhoneInput
+              {...control}
+              formControl={form.control}
+              name="emergencyPhone"
+              autoComplete="off"
+            />
+          )}
+        </FormField>
       </fieldset>
 
       {/* Always mounted, so a screen reader announces the message when it appears. */}
@@ -173,41 +183,5 @@ function EditTechnicianForm({
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-function PhoneField({
-  id,
-  label,
-  name,
-  control: formControl,
-  error,
-}: {
-  id: string;
-  label: string;
-  name: 'phone' | 'emergencyPhone';
-  control: Control<TechnicianEditForm>;
-  error: string | undefined;
-}) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      {(control) => (
-        <Controller
-          control={formControl}
-          name={name}
-          render={({ field }) => (
-            <PhoneInput
-              {...control}
-              autoComplete="off"
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
-      )}
-    </FormField>
   );
 }

@@ -6,6 +6,7 @@ import { ROLES } from '@pitstop/shared/roles';
 import { createUserSchema } from '@pitstop/shared/users/forms';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -36,7 +37,6 @@ import {
 } from '../user-messages.ts';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 
 const FIELDS = ['name', 'email', 'password', 'role', 'phone'] as const;
 
@@ -127,20 +127,11 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
           error={errors.phone?.message}
         >
           {(control) => (
-            <Controller
-              control={form.control}
+            <FormPhoneInput
+              {...control}
+              formControl={form.control}
               name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  {...control}
-                  autoComplete="off"
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
+              autoComplete="off"
             />
           )}
         </FormField>

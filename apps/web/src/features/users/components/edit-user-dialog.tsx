@@ -9,7 +9,8 @@ import { ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/rules';
 import type { UserSummary } from '@pitstop/shared/users/responses';
 import { CheckCircle2, CircleAlert, Lock, MailPlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { InvitationLink } from '../../../components/invitation-link.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -31,7 +32,6 @@ import { useAfterDelay } from '../../../lib/use-after-delay.ts';
 import { EDIT_DIALOG_CLOSE_DELAY_MS, USER_MESSAGES } from '../user-messages.ts';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { PhoneInput } from '../../../components/ui/phone-input.tsx';
 import { useInlineResend } from '../../../lib/technician-invitations.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 
@@ -101,20 +101,11 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
           error={errors.phone?.message}
         >
           {(control) => (
-            <Controller
-              control={form.control}
+            <FormPhoneInput
+              {...control}
+              formControl={form.control}
               name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  {...control}
-                  autoComplete="off"
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
+              autoComplete="off"
             />
           )}
         </FormField>
