@@ -166,8 +166,9 @@ export async function buildApp({
   // After helmet (so the refusal carries the security headers), before everything else.
   installCrossSiteGuard(app, env.appUrl);
   await app.register(rateLimit, {
-    global: true,
-    max: 1200,
+    // RATE_LIMIT_PER_MINUTE=0: no global limit (routes' own limits, e.g. sign-in, still apply).
+    global: env.rateLimitPerMinute > 0,
+    max: env.rateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

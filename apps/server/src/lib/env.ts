@@ -54,6 +54,15 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
+    // Every API request per address per minute; 0 turns the global limit off (a proxy in front
+    // limits instead, or the benchmark measures the server without it).
+    RATE_LIMIT_PER_MINUTE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{1,7}$/, 'must be a whole number of requests per minute (0 turns it off)')
+        .transform(Number)
+        .optional(),
+    ),
     // Hops of reverse proxy in front of the server whose X-Forwarded-For may be believed. Unset
     // believes none: a client could otherwise pick its own address and dodge the rate limits.
     TRUST_PROXY: optionalString.pipe(
@@ -119,6 +128,8 @@ export interface Env {
   logLevel: string;
   /** Sign-in, sign-up and reset attempts allowed per address per minute. */
   authRateLimitPerMinute: number;
+  /** Requests allowed per address per minute across the whole server; 0 = no global limit. */
+  rateLimitPerMinute: number;
   /** True when SESSION_SECRET was not set and the one kept in DATA_DIR is used. */
   isSessionSecretGenerated: boolean;
   /** Reverse-proxy hops whose X-Forwarded-For is believed; undefined believes none. */
@@ -166,6 +177,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     isSessionSecretGenerated: env.SESSION_SECRET === undefined,
     logLevel: env.LOG_LEVEL,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? 1200,
     trustProxy: env.TRUST_PROXY,
     isLocalOnly: isLoopbackAddress(env.HOST) && env.TRUST_PROXY === undefined,
   };
