@@ -21,6 +21,8 @@ import { createAuth } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';
 import { installInputGuard } from './lib/input-guard.ts';
+import { installReadCache } from './lib/read-cache.ts';
+import type { ReadCacheOptions } from './lib/read-cache.ts';
 import type { Env } from './lib/env.ts';
 import {
   AppError,
@@ -73,6 +75,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Run the background e-mail sender (on by default when SMTP_URL is set). */
   startSender?: boolean;
+  /** How the in-memory reads behave (lib/read-cache.ts); tests writing rows directly sync. */
+  readCache?: ReadCacheOptions;
 }
 
 export async function buildApp({
@@ -81,6 +85,7 @@ export async function buildApp({
   serveWeb,
   webDist = WEB_DIST,
   startSender,
+  readCache,
 }: BuildOptions): Promise<AppInstance> {
   const app = Fastify({
     logger:
@@ -134,6 +139,7 @@ export async function buildApp({
     payments: createPaymentGateway(env, database.db, app.log),
   };
   app.decorate('ctx', ctx);
+  await installReadCache(app, database, readCache);
   if (sender) {
     app.addHook('onReady', async () => sender.start());
     // Shutdown waits for a message being sent right now.

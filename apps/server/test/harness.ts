@@ -76,6 +76,9 @@ export async function createTestContext(
     serveWeb: options.webDist !== undefined,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.startSender === undefined ? {} : { startSender: options.startSender }),
+    // Tests change rows straight in the database too; on a PostgreSQL server the announcement
+    // of such a change arrives over another connection, so each cached read waits for it.
+    readCache: { syncEachRead: fresh !== undefined },
   });
   await app.ready();
   return {

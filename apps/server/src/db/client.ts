@@ -24,6 +24,28 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Hears NOTIFY on `channel`, from this process and every other one on the database. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  /**
+   * The listener (re)connected: announcements made while it was down are lost, so whatever they
+   * would have changed must be forgotten. Also called when it goes down.
+   */
+  reset(): void;
+}
+
+export interface Listener {
+  /** False while the listening connection is down: announcements may be missed meanwhile. */
+  readonly isLive: boolean;
+  /**
+   * Resolves once this listener has heard every announcement committed before the call (a
+   * NOTIFY of its own, sent through the pool, comes back after them: one channel is in order).
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,6 +76,10 @@ function openPostgres(url: string): Database {
   return {
     db,
     kind: 'postgres',
+    listen: (channel, handlers) =>
+      listenOnPostgres(url, channel, handlers, (payload) =>
+        pool.query('select pg_notify($1, $2)', [channel, payload]).then(() => {}),
+      ),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -84,8 +110,127 @@ function openPglite(client: PGlite): Database {
     async ping() {
       await client.query('select 1');
     },
+    async listen(channel, handlers) {
+      // One process holds an embedded database: a NOTIFY comes back in the reply to the COMMIT
+      // that made it, before the writer carries on.
+      const sync = new SyncMarks(channel, (payload) =>
+        client.query('select pg_notify($1, $2)', [channel, payload]).then(() => {}),
+      );
+      const stop = await client.listen(channel, (payload) => {
+        if (!sync.heard(payload)) handlers.message(payload);
+      });
+      return { isLive: true, caughtUp: () => sync.mark(), close: stop };
+    },
     async close() {
       await client.close();
+    },
+  };
+}
+
+const SYNC_PREFIX = 'sync:';
+const RECONNECT_MS = { first: 250, max: 10_000 };
+
+/** Marks sent to a channel and waited for: how a listener proves it has caught up. */
+class SyncMarks {
+  #next = 0;
+  readonly #waiting = new Map<string, () => void>();
+
+  constructor(
+    private readonly channel: string,
+    private readonly notify: (payload: string) => Promise<void>,
+  ) {}
+
+  async mark(): Promise<void> {
+    this.#next += 1;
+    const payload = `${SYNC_PREFIX}${process.pid}:${this.#next}`;
+    const heard = new Promise<void>((resolve) => this.#waiting.set(payload, resolve));
+    try {
+      await this.notify(payload);
+    } catch (error) {
+      this.#waiting.delete(payload);
+      throw error;
+    }
+    return heard;
+  }
+
+  /** True for a mark (this process's or another's), which is not a change announcement. */
+  heard(payload: string): boolean {
+    if (!payload.startsWith(SYNC_PREFIX)) return false;
+    this.#waiting.get(payload)?.();
+    this.#waiting.delete(payload);
+    return true;
+  }
+
+  /** The connection dropped: marks in flight will never come back. */
+  releaseAll(): void {
+    for (const resolve of this.#waiting.values()) resolve();
+    this.#waiting.clear();
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting
+ * with backoff when it drops; `reset` is called on every drop and every reconnect.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  notify: (payload: string) => Promise<void>,
+): Promise<Listener> {
+  const sync = new SyncMarks(channel, notify);
+  let client: pg.Client | undefined;
+  let isLive = false;
+  let isClosed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_MS.first;
+
+  const lost = (candidate: pg.Client) => {
+    if (client !== candidate) return;
+    client = undefined;
+    isLive = false;
+    sync.releaseAll();
+    handlers.reset();
+    candidate.end().catch(() => {});
+    if (!isClosed) retry = setTimeout(() => void connect(), delay);
+    delay = Math.min(delay * 2, RECONNECT_MS.max);
+  };
+
+  async function connect(): Promise<void> {
+    const candidate = new pg.Client({ connectionString: url });
+    client = candidate;
+    candidate.on('error', () => lost(candidate));
+    candidate.on('end', () => lost(candidate));
+    candidate.on('notification', ({ payload = '' }) => {
+      if (!sync.heard(payload)) handlers.message(payload);
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      lost(candidate);
+      return;
+    }
+    if (client !== candidate || isClosed) return;
+    isLive = true;
+    delay = RECONNECT_MS.first;
+    handlers.reset();
+  }
+
+  await connect();
+  return {
+    get isLive() {
+      return isLive;
+    },
+    caughtUp: () => (isLive ? sync.mark() : Promise.resolve()),
+    async close() {
+      isClosed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      isLive = false;
+      sync.releaseAll();
+      await current?.end().catch(() => {});
     },
   };
 }

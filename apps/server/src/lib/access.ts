@@ -24,6 +24,11 @@ export interface Viewer {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A public route that answers differently to a signed-in user (e.g. /api/me) asks for the
+     * viewer; other public routes never look at the session, which keeps them cheap.
+     */
+    readsViewer?: boolean;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -72,8 +77,8 @@ export function installAccessControl(
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined) return;
+    const { access, readsViewer } = request.routeOptions.config;
+    if (access === undefined || (access === 'public' && !readsViewer)) return;
     request.viewer = await resolveViewer(request, reply);
     if (access === 'public') return;
     if (!request.viewer) {

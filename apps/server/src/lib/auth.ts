@@ -11,6 +11,8 @@ import { authAccounts, authSessions, authUsers, authVerifications } from '../db/
 import type { Env } from './env.ts';
 
 export const SESSION_DAYS = 7;
+/** A session in use is renewed (its expiry pushed back) at most this often. */
+export const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 
 export interface AuthHooks {
   /** Queues the password-reset e-mail; `url` is the one-time link. */
@@ -65,7 +67,7 @@ export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       // Renew the session while it is in use, at most once a day.
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_RENEW_AFTER_SECONDS,
     },
     // Requests are rate limited by Fastify in front of the handler (one mechanism for the whole API).
     rateLimit: { enabled: false },

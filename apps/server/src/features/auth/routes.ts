@@ -166,7 +166,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         summary: 'The signed-in user and their role, or null when signed out',
         response: { 200: meResponseSchema },
       },
-      config: { access: 'public' },
+      config: { access: 'public', readsViewer: true },
     },
     async (request) => {
       const viewer = request.viewer;

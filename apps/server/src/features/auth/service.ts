@@ -4,6 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import type { Auth } from '../../lib/auth.ts';
+import { SESSION_DAYS, SESSION_RENEW_AFTER_SECONDS } from '../../lib/auth.ts';
+import { readCacheOf } from '../../lib/read-cache.ts';
+import type { UserRead } from '../../lib/read-cache.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findAccountByEmail, findOrCreateProfile, profilePhotoUrl } from '../users/service.ts';
 
@@ -71,20 +74,52 @@ export function createViewerResolver(auth: Auth, db: Db) {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<Viewer | null> {
+    const token = sessionCookieOf(request.headers.cookie);
     // No session cookie: skip the session lookup entirely.
-    if (!request.headers.cookie?.includes('pitstop.session_token')) return null;
-    const { response: session, headers } = await auth.api.getSession({
-      headers: toHeaders(request),
-      returnHeaders: true,
-    });
-    // When the library renews a session in use (at most once a day) it sends a fresh cookie;
-    // pass it on, or the browser would drop the cookie at the first expiry however active it is.
-    const renewed = headers.getSetCookie();
-    if (renewed.length > 0) reply.header('set-cookie', renewed);
-    if (!session) return null;
-    // The spec creates the profile (role customer) the first time a signed-in user is seen.
-    const profile = await findOrCreateProfile(db, session.user.id);
-    return {
+    if (token === undefined) return null;
+    const read = () => lookUpViewer(auth, db, request, reply);
+    // The cookie itself is the key: an entry exists only for a value the library has verified.
+    return readCacheOf(db)?.readForUser(token, read) ?? (await read())?.value ?? null;
+  };
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?pitstop\.session_token=([^;]*)/g;
+/** A cached viewer is looked up again at least this often, announcements or not. */
+const VIEWER_KEPT_MS = 5 * 60 * 1000;
+
+/** The session cookie's value(s), or undefined without one. */
+function sessionCookieOf(header: string | undefined): string | undefined {
+  if (!header?.includes('pitstop.session_token')) return undefined;
+  const values = [...header.matchAll(SESSION_COOKIE)].map((match) => match[1] ?? '');
+  return values.length > 0 ? values.join(';') : undefined;
+}
+
+/** The session from the library and the role from the profile: the uncached way. */
+async function lookUpViewer(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<UserRead<Viewer> | null> {
+  const { response: session, headers } = await auth.api.getSession({
+    headers: toHeaders(request),
+    returnHeaders: true,
+  });
+  // When the library renews a session in use (at most once a day) it sends a fresh cookie;
+  // pass it on, or the browser would drop the cookie at the first expiry however active it is.
+  const renewed = headers.getSetCookie();
+  if (renewed.length > 0) reply.header('set-cookie', renewed);
+  if (!session) return null;
+  // The spec creates the profile (role customer) the first time a signed-in user is seen.
+  const profile = await findOrCreateProfile(db, session.user.id);
+  const expiresAt = new Date(session.session.expiresAt).getTime();
+  // The library renews a session once it was last renewed a day ago: from then on it must see
+  // each request again, so it can.
+  const renewsAt = expiresAt - (SESSION_DAYS * 86_400 - SESSION_RENEW_AFTER_SECONDS) * 1000;
+  return {
+    userId: session.user.id,
+    validUntil: Math.min(expiresAt, renewsAt, Date.now() + VIEWER_KEPT_MS),
+    value: {
       userId: session.user.id,
       email: session.user.email,
       sessionId: session.session.id,
@@ -93,6 +128,6 @@ export function createViewerResolver(auth: Auth, db: Db) {
       name: profile.name || session.user.name,
       onboardingComplete: profile.onboardingComplete,
       photoUrl: profilePhotoUrl(profile),
-    };
+    },
   };
 }

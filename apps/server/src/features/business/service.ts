@@ -8,6 +8,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cachedRead } from '../../lib/read-cache.ts';
 import {
   findBusinessHoursRows,
   findBusinessProfileRow,
@@ -17,7 +18,14 @@ import {
   saveBusinessProfileRow,
 } from './repository.ts';
 
-export async function getBusinessProfile(db: Executor): Promise<BusinessProfile> {
+/** The profile and week, from memory until either changes (lib/read-cache.ts). */
+export function getBusinessProfile(db: Executor): Promise<BusinessProfile> {
+  return cachedRead(db, 'business-profile', ['business_profile', 'business_hours'], () =>
+    loadBusinessProfile(db),
+  );
+}
+
+async function loadBusinessProfile(db: Executor): Promise<BusinessProfile> {
   const [profile, hourRows] = await Promise.all([
     findBusinessProfileRow(db),
     findBusinessHoursRows(db),

@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cachedRead } from '../../lib/read-cache.ts';
 import {
   insertServicesIfAbsent,
   listActiveServiceRows,
@@ -41,8 +42,11 @@ export function toService(row: ServiceRow): Service {
   };
 }
 
-export async function listServices(db: Executor): Promise<Service[]> {
-  return (await listActiveServiceRows(db)).map(toService);
+/** The active catalogue in display order, from memory until it changes (lib/read-cache.ts). */
+export function listServices(db: Executor): Promise<Service[]> {
+  return cachedRead(db, 'active-services', ['services'], async () =>
+    (await listActiveServiceRows(db)).map(toService),
+  );
 }
 
 export interface ServiceInput {
