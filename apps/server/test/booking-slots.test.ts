@@ -1,6 +1,10 @@
 // The booking form's time slots come from the saved business profile: an admin's change to the
 // hours shows in the very next answer, with no restart.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { businessDay } from '@pitstop/shared/booking/capacity';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { bookedSpansQuery } from '../src/features/booking/repository.ts';
 import { createTestContext, createUser } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
@@ -70,5 +74,19 @@ describe('GET /api/booking/slots', () => {
     }
     const none = await ctx.app.inject({ method: 'GET', url: '/api/booking/slots' });
     expect(none.statusCode).toBe(422);
+  });
+
+  it('finds the visits overlapping a day through the span index, however long the history', async () => {
+    const range = businessDay('2030-12-02', DEFAULT_TIME_ZONE);
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      // With an empty table the planner would scan it: forbid that, so the plan shows the index
+      // it can use, as it does on a large table.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = bookedSpansQuery(tx, range, NOW);
+      return tx.execute(sql`explain (format json) ${query}`);
+    });
+    const text = JSON.stringify(plan.rows);
+    expect(text).toContain('bookings_visit_span_idx');
+    expect(text).toContain('tstzrange');
   });
 });

@@ -375,6 +375,11 @@ export const bookings = pgTable(
     check('bookings_moment_order', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     uniqueIndex('bookings_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('bookings_starts_status_idx').on(t.startsAt, t.status),
+    // The visits overlapping a span (a day's slots, a capacity check): a range index finds them
+    // without walking every earlier booking, as a b-tree on starts_at alone would.
+    index('bookings_visit_span_idx')
+      .using('gist', sql`tstzrange(${t.startsAt}, ${t.endsAt})`)
+      .where(sql`${t.kind} = 'visit'`),
     index('bookings_date_status_idx').on(t.appointmentDate, t.status),
     index('bookings_user_idx').on(t.userId),
     // The sweep that releases expired holds.

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_visit_span_idx" ON "bookings" USING gist (tstzrange("starts_at", "ends_at")) WHERE "bookings"."kind" = 'visit';
