@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addCalendarDays,
   businessDay,
-  coveredSlotStarts,
   hasRoomFor,
   isBeyondHorizon,
   slotsWithRoom,
@@ -56,14 +55,23 @@ describe('businessDay', () => {
   });
 });
 
-describe('visitSpan and coveredSlotStarts', () => {
+describe('visitSpan and the slots it covers', () => {
   it('covers every half hour the whole visit touches', () => {
-    const slotsOf = (minutes: number) =>
-      coveredSlotStarts(visitSpan('2026-12-01', '09:00', minutes, NY)).map(iso);
-    expect(slotsOf(30)).toEqual(['2026-12-01T14:00:00.000Z']);
+    /** Whether a visit of `minutes` at 09:00 collides with one booked at `time` (capacity 1). */
+    const collides = (minutes: number, time: string) =>
+      !hasRoomFor(
+        visitSpan('2026-12-01', '09:00', minutes, NY),
+        [visitSpan('2026-12-01', time, 30, NY)],
+        1,
+      );
+    expect(collides(30, '09:00')).toBe(true);
+    expect(collides(30, '09:30')).toBe(false);
     // 38 minutes (a 30-45 minute service) runs into the 9:30 slot.
-    expect(slotsOf(38)).toEqual(['2026-12-01T14:00:00.000Z', '2026-12-01T14:30:00.000Z']);
-    expect(slotsOf(128)).toHaveLength(5);
+    expect(collides(38, '09:30')).toBe(true);
+    expect(collides(38, '10:00')).toBe(false);
+    // 128 minutes: five slots, 09:00 to 11:00.
+    expect(collides(128, '11:00')).toBe(true);
+    expect(collides(128, '11:30')).toBe(false);
   });
 
   it('keeps real elapsed minutes across a daylight-saving change', () => {
