@@ -3,7 +3,8 @@
 // phone learns of a page's code only after the entry has arrived and run: one more round trip
 // before anything paints. Pages are read from the features' routes.tsx, where each
 // `path: PATHS.<name>` is followed by its lazy `import('./pages/<page>.tsx')`; the build fails
-// when a page of PATHS is not found that way.
+// when a page of PATHS is not found that way. A page whose route table is not in the entry (the
+// account pages, src/app/account-routes.tsx) also preloads that table's chunk.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
@@ -46,13 +47,17 @@ export function routePreloads(): Plugin {
       // The entry's own imports are in index.html already.
       const inHtml = new Set(closure(entry, bundle));
       const byModule = new Map(chunks.map((chunk) => [chunk.facadeModuleId, chunk]));
+      const chunkHolding = (id: string) => chunks.find((chunk) => chunk.moduleIds.includes(id));
       const preloads: Record<string, string[]> = {};
       for (const id of this.getModuleIds()) {
         if (!ROUTES_MODULE.test(id)) continue;
+        const table = chunkHolding(id);
+        if (!table) this.error(`route-preloads: no chunk holds ${id}`);
         for (const [, name, page] of readFileSync(id, 'utf8').matchAll(PAGE_ROUTE)) {
           const chunk = byModule.get(path.resolve(path.dirname(id), page as string));
           if (!chunk) this.error(`route-preloads: no chunk for ${page} (PATHS.${name}) in ${id}`);
-          preloads[name as string] = closure(chunk, bundle).filter((file) => !inHtml.has(file));
+          const files = new Set([...closure(table, bundle), ...closure(chunk, bundle)]);
+          preloads[name as string] = [...files].filter((file) => !inHtml.has(file));
         }
       }
       const missing = pathNames().filter((name) => !(name in preloads));

@@ -3,6 +3,7 @@
 import { WEB_ROUTE_PATHS } from '@pitstop/shared/web-routes';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { createAccountRoutes } from './account-routes.tsx';
 import { createQueryClient } from './providers.tsx';
 import { createRoutes } from './router.tsx';
 
@@ -18,9 +19,13 @@ function pagePaths(list: RouteObject[], parent = ''): string[] {
 }
 
 describe('the route table', () => {
-  it('has exactly the pages the server knows', () => {
-    expect([...new Set(pagePaths(createRoutes(createQueryClient())))].sort()).toEqual(
-      [...WEB_ROUTE_PATHS].sort(),
-    );
+  it('has exactly the pages the server knows, with the account pages added on demand', () => {
+    const queryClient = createQueryClient();
+    const accountRoutes = createAccountRoutes(queryClient).flatMap((feature) => [
+      ...(feature.layout ?? []),
+      ...(feature.standalone ?? []),
+    ]);
+    const paths = [...pagePaths(createRoutes(queryClient)), ...pagePaths(accountRoutes)];
+    expect([...new Set(paths)].sort()).toEqual([...WEB_ROUTE_PATHS].sort());
   });
 });

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach } from 'vitest';
 import { createQueryClient, Providers } from '../app/providers.tsx';
-import { createRoutes } from '../app/router.tsx';
+import { accountRoutesOnDemand, createRoutes } from '../app/router.tsx';
 
 const routers = new Set<{ dispose(): void }>();
 
@@ -23,7 +23,13 @@ export function renderApp(
   const defaults = queryClient.getDefaultOptions();
   // A failure is shown at once instead of after the app's retries.
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
-  const router = createMemoryRouter(routes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(routes(queryClient), {
+    initialEntries: [path],
+    // The app's own table gets the account pages on demand, as in the browser.
+    ...(routes === createRoutes && {
+      patchRoutesOnNavigation: accountRoutesOnDemand(queryClient),
+    }),
+  });
   routers.add(router);
   const result = render(
     <Providers queryClient={queryClient}>
