@@ -1,18 +1,36 @@
 /// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { zodFormsCopy } from './build/zod-forms-copy.ts';
+
+// React Router publishes a development and a production build that differ only in their warnings,
+// and its package exports name the development one; the browser build takes the other (0.5 KB).
+const REACT_ROUTER_PRODUCTION = fileURLToPath(import.meta.resolve('react-router')).replace(
+  /([\\/])development([\\/])/,
+  '$1production$2',
+);
+if (!existsSync(REACT_ROUTER_PRODUCTION)) {
+  throw new Error(
+    `vite.config.ts: React Router's production build is not at ${REACT_ROUTER_PRODUCTION}`,
+  );
+}
 
 // In development the API, the local checkout and the dev mailbox live on the Fastify server.
 const API_ORIGIN = 'http://127.0.0.1:3000';
 // Trailing slashes matter: Vite matches by prefix, and '/checkout' alone would also swallow the
 // SPA route /checkout-success.
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress(), zodFormsCopy(), routePreloads()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   server: {
     proxy: {
       '/api/': API_ORIGIN,
@@ -22,6 +40,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Every browser of the build's target but Safari 16 follows <link rel="modulepreload">; the
+    // polyfill would fetch them by script for that one, at 0.2 KB for every visit.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -44,4 +65,4 @@ export default defineConfig({
     // DOM matchers and cleanup between tests (vitest's `web` project extends this file).
     setupFiles: ['./src/test/setup.ts'],
   },
-});
+}));
