@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -21,7 +20,8 @@ import { createAuth } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';
 import { installInputGuard } from './lib/input-guard.ts';
-import { installReadCache } from './lib/read-cache.ts';
+import { installReadCache, serializeCachedOnce } from './lib/read-cache.ts';
+import { installSecurityHeaders } from './lib/security-headers.ts';
 import type { ReadCacheOptions } from './lib/read-cache.ts';
 import type { Env } from './lib/env.ts';
 import {
@@ -104,7 +104,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializeCachedOnce(serializerCompiler));
   const sender =
     env.smtpUrl && (startSender ?? true)
       ? new OutboxSender(database.db, {
@@ -147,7 +147,7 @@ export async function buildApp({
   }
   installErrorHandling(app);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

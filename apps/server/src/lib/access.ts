@@ -76,9 +76,7 @@ export function installAccessControl(
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const { access, readsViewer } = request.routeOptions.config;
-    if (access === undefined || (access === 'public' && !readsViewer)) return;
+  async function admit(request: FastifyRequest, reply: FastifyReply, access: Access) {
     request.viewer = await resolveViewer(request, reply);
     if (access === 'public') return;
     if (!request.viewer) {
@@ -87,6 +85,16 @@ export function installAccessControl(
     if (access !== 'signed-in' && !can(request.viewer.role, access)) {
       throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
     }
+  }
+
+  // A callback hook, so a public route (most requests) passes without a promise or a session.
+  app.addHook('onRequest', (request, reply, done) => {
+    const { access, readsViewer } = request.routeOptions.config;
+    if (access === undefined || (access === 'public' && !readsViewer)) {
+      done();
+      return;
+    }
+    admit(request, reply, access).then(() => done(), done);
   });
   return table;
 }

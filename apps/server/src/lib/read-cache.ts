@@ -125,6 +125,30 @@ export function cachedRead<T>(
   return caches.get(db)?.read(key, tables, load) ?? load();
 }
 
+/**
+ * Wraps a response serializer compiler so that a cached value (frozen: only this module freezes)
+ * is checked and serialised once per route, however many requests send it.
+ */
+export function serializeCachedOnce<S>(
+  compile: (route: S) => (data: unknown) => string,
+): (route: S) => (data: unknown) => string {
+  return (route) => {
+    const serialize = compile(route);
+    const done = new WeakMap<object, string>();
+    return (data) => {
+      if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) {
+        return serialize(data);
+      }
+      let json = done.get(data);
+      if (json === undefined) {
+        json = serialize(data);
+        done.set(data, json);
+      }
+      return json;
+    };
+  };
+}
+
 /** The read cache of `db`, if the server keeps one for it. */
 export function readCacheOf(db: Db): ReadCache | undefined {
   return caches.get(db);
@@ -156,9 +180,15 @@ export async function installReadCache(
   });
   cache.listenWith(listener);
   caches.set(database.db, cache);
-  app.addHook('onSend', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
-    await listener.caughtUp().catch(() => cache.forgetAll());
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      done(null, payload);
+      return;
+    }
+    listener
+      .caughtUp()
+      .catch(() => cache.forgetAll())
+      .then(() => done(null, payload));
   });
   app.addHook('onClose', async () => {
     caches.delete(database.db);

@@ -16,6 +16,7 @@ export async function businessRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'public' },
     },
+    // Cached and frozen: serialised once per change (lib/read-cache.ts).
     async () => getBusinessProfile(app.ctx.db),
   );
 

@@ -10,7 +10,7 @@ import { requireViewer } from '../../lib/access.ts';
 import {
   createService,
   deleteService,
-  listServices,
+  serviceListAnswer,
   moveService,
   updateService,
 } from './service.ts';
@@ -30,7 +30,7 @@ export async function servicesRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'public' },
     },
-    async () => ({ services: await listServices(db) }),
+    async () => serviceListAnswer(db),
   );
 
   app.post(

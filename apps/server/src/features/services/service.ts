@@ -49,6 +49,16 @@ export function listServices(db: Executor): Promise<Service[]> {
   );
 }
 
+/**
+ * GET /api/services' answer: one frozen object per catalogue, so it is serialised once and not
+ * per request (lib/read-cache.ts).
+ */
+export function serviceListAnswer(db: Executor): Promise<{ services: Service[] }> {
+  return cachedRead(db, 'service-list', ['services'], async () => ({
+    services: await listServices(db),
+  }));
+}
+
 export interface ServiceInput {
   name: string;
   icon: ServiceIcon;
