@@ -56,6 +56,11 @@ export default defineConfig(({ command }) => ({
             // TanStack Query in one piece: every page reads through it, and split by hook (a
             // page using only queries, another mutations) its parts cost more than the whole.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // The entry (src/boot.ts) imports the app once the boot screen has painted. Everything
+            // the app needs at start is one chunk, as the entry's was before; Vite's preload
+            // helper, which the entry uses too, stays apart, or the entry would import the app.
+            { name: 'preload-helper', test: /^\0vite\/preload-helper/ },
+            { name: 'main', test: /[\\/]src[\\/]main\.tsx$/ },
           ],
         },
       },

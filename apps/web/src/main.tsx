@@ -1,4 +1,5 @@
-// Entry point: mounts the providers and the router into #root.
+// The app's start (boot.ts imports it once the boot screen has painted): mounts the providers
+// and the router into #root.
 // First, so that no schema is built before zod is told not to probe for eval (see the module).
 import './configure-zod.ts';
 import { StrictMode } from 'react';
@@ -7,7 +8,6 @@ import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { businessProfileQueryOptions } from './lib/business-profile.ts';
 import { viewerQueryOptions } from './lib/viewer.ts';
-import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');
