@@ -1,0 +1,86 @@
+// One row of the benchmark: autocannon (its programmatic API, in this process) against one
+// request, a warm-up second first, then the measured run, while the server's resident memory is
+// sampled. Latencies are taken from every response (autocannon's own summary has no p95), and
+// every status is counted: a non-2xx answer is a failure, not a fast result.
+import autocannon from 'autocannon';
+import { watchMemory } from './server.mjs';
+
+const WARM_UP_SECONDS = 1;
+
+/**
+ * @typedef {{ id: string, name: string, url: string, path: string, connections: number,
+ *   headers?: Record<string, string>, method?: string,
+ *   nextBody?: () => string }} Scenario
+ * `nextBody`: a fresh body for every request (then the measured run is a fixed number of
+ * requests, as many as the warm-up's rate makes in the run's duration).
+ */
+
+function percentile(sorted, fraction) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
+}
+
+const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Runs autocannon once; returns what every response said and how long it took. */
+async function fire(scenario, limit) {
+  const request = { method: scenario.method ?? 'GET', path: scenario.path };
+  if (scenario.nextBody) request.setupRequest = (raw) => ({ ...raw, body: scenario.nextBody() });
+  const instance = autocannon({
+    url: scenario.url,
+    connections: scenario.connections,
+    headers: scenario.headers ?? {},
+    requests: [request],
+    ...limit,
+  });
+  const latencies = [];
+  const statuses = {};
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
+  const started = performance.now();
+  const result = await instance;
+  const seconds = (performance.now() - started) / 1000;
+  return { latencies, statuses, seconds, errors: result.errors, timeouts: result.timeouts };
+}
+
+/**
+ * Warm-up, then the measured run of `durationSeconds` (or as many requests as the warm-up's
+ * rate makes in that time), with the peak resident memory of process `pid`.
+ * @param {Scenario} scenario
+ */
+export async function measure(scenario, { durationSeconds, pid }) {
+  const warmUp = await fire(scenario, { duration: WARM_UP_SECONDS });
+  const warmUpRate = warmUp.latencies.length / warmUp.seconds;
+  const limit = scenario.nextBody
+    ? { amount: Math.max(scenario.connections, Math.round(warmUpRate * durationSeconds)) }
+    : { duration: durationSeconds };
+  const memory = pid ? watchMemory(pid) : undefined;
+  const run = await fire(scenario, limit);
+  const peakRssMb = memory?.stop();
+  const sorted = Float64Array.from(run.latencies).sort();
+  const failures = (attempt) => attempt.latencies.length - countOk(attempt.statuses);
+  return {
+    id: scenario.id,
+    name: scenario.name,
+    connections: scenario.connections,
+    requests: run.latencies.length,
+    seconds: round(run.seconds, 2),
+    requestsPerSecond: Math.round(run.latencies.length / run.seconds),
+    p50: round(percentile(sorted, 0.5)),
+    p95: round(percentile(sorted, 0.95)),
+    p99: round(percentile(sorted, 0.99)),
+    // The warm-up's refusals count too: a route that fails at first is not a result either.
+    non2xx: failures(run) + failures(warmUp),
+    errors: run.errors + run.timeouts,
+    statuses: run.statuses,
+    ...(peakRssMb === undefined ? {} : { peakRssMb }),
+  };
+}
+
+function countOk(statuses) {
+  return Object.entries(statuses)
+    .filter(([status]) => status.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+}

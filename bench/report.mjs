@@ -1,0 +1,197 @@
+// What `npm run bench` prints and keeps: a table per scale, the budgets as PASS/FAIL lines, and
+// bench/results.json (formatted as the repository's prettier would, so it can be committed as is).
+import { writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
+
+const SLOTS_P95_LIMIT_MS = 20;
+const SEARCH_P95_LIMIT_MS = 50;
+const GROWTH_LIMIT = 2;
+const SERVICES_SHARE = 0.5;
+const SIGNED_IN_SHARE = 0.2;
+const RSS_LIMIT_MB = 300;
+
+const percent = (ratio) => `${(ratio * 100).toFixed(1)}%`;
+const ms = (value) => `${value} ms`;
+
+/** The row `id` of a scale's results. */
+const rowOf = (scale, id) => scale.rows.find((row) => row.id === id);
+
+/** Each row's share of the baseline's requests per second (the faster of its runs). */
+export function addBaselineRatios(rows) {
+  const baseline = Math.max(
+    ...rows.filter((row) => row.id.startsWith('baseline')).map((row) => row.requestsPerSecond),
+  );
+  for (const row of rows) row.ratioToBaseline = row.requestsPerSecond / baseline;
+}
+
+export function printScaleTable(scale, engine) {
+  const { label, data } = scale;
+  console.log(
+    `\n${label}: ${data.appointments.toLocaleString('en-US')} appointments, ` +
+      `${data.customers.toLocaleString('en-US')} customers, ${data.technicians} technicians, ` +
+      `${data.historyDays} days of history (${engine})\n  busy day ${scale.busyDay.date}: ` +
+      `${scale.busyDay.slotsOffered} of ${scale.busyDay.slotsInDay} slots free; the admin's ` +
+      `search for the customer's name matches ${scale.searchMatches} appointments`,
+  );
+  const header = [
+    'row',
+    'conns',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'vs base',
+    'non-2xx',
+    'RSS MB',
+  ];
+  const lines = scale.rows.map((row) => [
+    row.name,
+    row.connections,
+    row.requestsPerSecond,
+    row.p50,
+    row.p95,
+    row.p99,
+    percent(row.ratioToBaseline),
+    row.non2xx + row.errors > 0 ? `${row.non2xx + row.errors} FAILED` : '0',
+    row.peakRssMb ?? '-',
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => String(line[column]).length)),
+  );
+  const render = (cells) =>
+    '  ' +
+    cells
+      .map((cell, column) =>
+        column === 0 ? String(cell).padEnd(widths[0]) : String(cell).padStart(widths[column]),
+      )
+      .join('  ');
+  console.log(render(header));
+  for (const line of lines) console.log(render(line));
+}
+
+export function printRateLimiter(limiter) {
+  console.log(
+    `\nGlobal rate limiter (10k, ${limiter.with.connections} connections, GET /api/services, ` +
+      `faster of two runs each): ` +
+      `${limiter.with.requestsPerSecond} req/s with it, ${limiter.without.requestsPerSecond} ` +
+      `without: ${percent(limiter.ratio)} (p95 ${limiter.with.p95} vs ${limiter.without.p95} ms)` +
+      (limiter.with.non2xx > 0 ? `; ${limiter.with.non2xx} non-2xx answers, not a result` : ''),
+  );
+}
+
+/** A budget's line: 'PASS', 'FAIL' or 'n/a' with what was measured. */
+const budget = (name, status, detail) => ({ name, status, detail });
+
+/** FAIL when a row it reads had failed requests: a refused request is not a fast one. */
+function failedRows(rows) {
+  const failed = rows.filter((row) => row && row.non2xx + row.errors > 0);
+  return failed.length > 0
+    ? `; ${failed.map((row) => `${row.name} had ${row.non2xx + row.errors} failed`).join(', ')}`
+    : '';
+}
+
+function growthBudget(name, id, first, last) {
+  if (!first || !last) return budget(name, 'n/a', 'needs the 10k and 1M scales');
+  const [small, large] = [rowOf(first, id), rowOf(last, id)];
+  const failed = failedRows([small, large]);
+  const ok = large.p95 <= GROWTH_LIMIT * small.p95 && !failed;
+  return budget(
+    name,
+    ok ? 'PASS' : 'FAIL',
+    `${ms(large.p95)} at 1M vs ${ms(small.p95)} at 10k${failed}`,
+  );
+}
+
+function latencyBudget(name, id, last, limit, engine) {
+  if (engine !== 'postgres') return budget(name, 'n/a', 'n/a on PGlite');
+  if (!last) return budget(name, 'n/a', 'needs the 1M scale');
+  const row = rowOf(last, id);
+  const failed = failedRows([row]);
+  return budget(
+    name,
+    row.p95 <= limit && !failed ? 'PASS' : 'FAIL',
+    `${ms(row.p95)} at 1M${failed}`,
+  );
+}
+
+function shareBudget(name, id, scales, share) {
+  const rows = scales.map((scale) => rowOf(scale, id));
+  const failed = failedRows(rows);
+  const ok = rows.every((row) => row.ratioToBaseline >= share) && !failed;
+  const detail = scales.map((scale, i) => `${scale.label} ${percent(rows[i].ratioToBaseline)}`);
+  return budget(name, ok ? 'PASS' : 'FAIL', detail.join(', ') + failed);
+}
+
+/** The issue's server-side budgets, and that every measured request succeeded. */
+export function evaluateBudgets({ engine, scales, rateLimiter }) {
+  const first = scales.find((scale) => scale.label === '10k');
+  const last = scales.find((scale) => scale.label === '1M');
+  const peak = Math.max(...scales.flatMap((scale) => scale.rows.map((row) => row.peakRssMb ?? 0)));
+  const allRows = [...scales.flatMap((scale) => scale.rows), ...(rateLimiter?.runs ?? [])];
+  const failed = allRows.filter((row) => row.non2xx + row.errors > 0);
+  return [
+    growthBudget('time slots p95 at 1M <= 2x 10k (10 connections)', 'slots-10', first, last),
+    growthBudget('admin search p95 at 1M <= 2x 10k (10 connections)', 'search-10', first, last),
+    latencyBudget(
+      `time slots p95 <= ${SLOTS_P95_LIMIT_MS} ms at 1M (10 connections)`,
+      'slots-10',
+      last,
+      SLOTS_P95_LIMIT_MS,
+      engine,
+    ),
+    latencyBudget(
+      `admin search p95 <= ${SEARCH_P95_LIMIT_MS} ms at 1M (10 connections)`,
+      'search-10',
+      last,
+      SEARCH_P95_LIMIT_MS,
+      engine,
+    ),
+    shareBudget(
+      `service list >= ${percent(SERVICES_SHARE)} of the baseline's req/s`,
+      'services',
+      scales,
+      SERVICES_SHARE,
+    ),
+    shareBudget(
+      `signed-in GET /api/me >= ${percent(SIGNED_IN_SHARE)} of the baseline's req/s`,
+      'me',
+      scales,
+      SIGNED_IN_SHARE,
+    ),
+    budget(
+      `server peak RSS < ${RSS_LIMIT_MB} MB`,
+      peak < RSS_LIMIT_MB ? 'PASS' : 'FAIL',
+      `${peak} MB`,
+    ),
+    budget(
+      'every measured request answered 2xx',
+      failed.length === 0 ? 'PASS' : 'FAIL',
+      failed.length === 0
+        ? `${allRows.length} runs`
+        : failed
+            .map(
+              (row) =>
+                `${row.name} (${row.connections}): ${JSON.stringify(row.statuses)}, ${row.errors} errors`,
+            )
+            .join('; '),
+    ),
+  ];
+}
+
+export function printBudgets(budgets) {
+  console.log('\nBudgets');
+  for (const { name, status, detail } of budgets) {
+    console.log(`  ${status.padEnd(4)}  ${name}: ${detail}`);
+  }
+}
+
+export function printPhases(phases) {
+  console.log('\nPhases');
+  for (const { name, seconds } of phases)
+    console.log(`  ${String(seconds).padStart(7)} s  ${name}`);
+}
+
+export async function writeResults(file, results) {
+  const options = { ...(await resolveConfig(file)), parser: 'json' };
+  writeFileSync(file, await format(JSON.stringify(results), options));
+}

@@ -1,0 +1,138 @@
+// The rows of each scale's table: what each one requests, as whom, and how many connections.
+// The booking row books a distinct free slot each request (days after the generated ones, so
+// never a full one) with a fresh idempotency key.
+import { randomUUID } from 'node:crypto';
+import { FUTURE_DAYS } from './data.mjs';
+
+/** Connections for most rows (the issue's reference figures). */
+export const CONNECTIONS = 50;
+/** Connections of the latency budget's runs. */
+export const FEW_CONNECTIONS = 10;
+const BOOKING_HORIZON_DAYS = 365;
+/** A 30-minute service: each booking takes one slot. */
+const BOOKED_SERVICE = 'battery-service';
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date, days) {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** HH:MM of every slot the business's `hours` offer on `date`. */
+export function slotsOfDay(hours, date) {
+  const { isOpen, openTime, closeTime } =
+    hours[WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]];
+  if (!isOpen) return [];
+  const minutes = (time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const times = [];
+  for (let t = minutes(openTime); t < minutes(closeTime); t += 30) {
+    times.push(`${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`);
+  }
+  return times;
+}
+
+/**
+ * Every free slot from the day after the generated ones to the booking horizon, ordered so that
+ * consecutive requests book different dates (as customers do, and not all behind one date's
+ * lock). Each call of the returned function gives the next slot; after the last it starts again
+ * (each slot takes CAPACITY visits, so the second round still finds room).
+ */
+export function freeSlots(today, hours) {
+  const days = [];
+  for (let offset = FUTURE_DAYS + 2; offset < BOOKING_HORIZON_DAYS; offset += 1) {
+    const date = addDays(today, offset);
+    days.push({ date, times: slotsOfDay(hours, date) });
+  }
+  const slots = [];
+  const longest = Math.max(...days.map((day) => day.times.length));
+  for (let index = 0; index < longest; index += 1) {
+    for (const day of days)
+      if (index < day.times.length) slots.push({ date: day.date, time: day.times[index] });
+  }
+  let next = 0;
+  return () => slots[next++ % slots.length];
+}
+
+/** POST /api/bookings bodies for `customer`, one per free slot. */
+function bookingBodies(customer, nextSlot) {
+  return () =>
+    JSON.stringify({
+      services: [BOOKED_SERVICE],
+      ...nextSlot(),
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: customer.email,
+      phone: '(555) 010-2030',
+      address: '12 Main St',
+      city: 'Downtown',
+      zipCode: '10001',
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Camry',
+      vehicleYear: '2018',
+      vehicleColor: 'Blue',
+      licensePlate: 'ABC-1234',
+      description: '',
+      idempotencyKey: randomUUID(),
+    });
+}
+
+/**
+ * The rows of one scale, in the order they run.
+ * @param {{ baselineUrl: string, url: string, accounts: Awaited<ReturnType<
+ *   typeof import('./accounts.mjs').createAccounts>>, busyDate: string, nextSlot: () => object }} context
+ * @returns {import('./measure.mjs').Scenario[]}
+ */
+export function scenarios({ baselineUrl, url, accounts, busyDate, nextSlot }) {
+  const { admin, customer } = accounts;
+  const asAdmin = { headers: { cookie: admin.cookie } };
+  const asCustomer = { headers: { cookie: customer.cookie } };
+  const slots = { path: `/api/booking/slots?date=${busyDate}` };
+  const search = { path: searchPath(customer) };
+  const few = { connections: FEW_CONNECTIONS };
+  const row = (id, name, extra) => ({ id, name, url, connections: CONNECTIONS, ...extra });
+  const baseline = { url: baselineUrl, path: '/' };
+  // The rows compared with the baseline run right after it, and the baseline again at the end:
+  // the faster of its two runs is the reference, so a busy moment of the machine in one of them
+  // does not flatter the others.
+  return [
+    row('baseline', 'bare Fastify (baseline)', baseline),
+    row('services', 'GET /api/services', { path: '/api/services' }),
+    row('me', 'GET /api/me (customer)', { path: '/api/me', ...asCustomer }),
+    row('slots', 'GET /api/booking/slots (busy day)', slots),
+    row('slots-10', 'GET /api/booking/slots (busy day)', { ...slots, ...few }),
+    row('booking', 'POST /api/bookings (customer)', {
+      path: '/api/bookings',
+      method: 'POST',
+      headers: { ...asCustomer.headers, origin: url, 'content-type': 'application/json' },
+      nextBody: bookingBodies(customer, nextSlot),
+    }),
+    row('search', 'GET /api/appointments/search (admin)', { ...search, ...asAdmin }),
+    row('search-10', 'GET /api/appointments/search (admin)', { ...search, ...asAdmin, ...few }),
+    row('dashboard', 'GET /api/metrics/dashboard (admin)', {
+      path: '/api/metrics/dashboard',
+      ...asAdmin,
+    }),
+    row('mine', 'GET /api/appointments/mine (customer)', {
+      path: '/api/appointments/mine',
+      ...asCustomer,
+    }),
+    row('baseline-again', 'bare Fastify (baseline, again)', baseline),
+  ];
+}
+
+/** The admin's search for the customer's full name: a page of the staff's appointment table. */
+export function searchPath(customer) {
+  return `/api/appointments/search?q=${encodeURIComponent(`${customer.firstName} ${customer.lastName}`)}`;
+}
+
+/** The service list, on a server with the global rate limiter on or off. */
+export function servicesRow(url, isRateLimited) {
+  return {
+    id: isRateLimited ? 'services-rate-limited' : 'services-unlimited',
+    name: `GET /api/services (rate limiter ${isRateLimited ? 'on' : 'off'})`,
+    url,
+    path: '/api/services',
+    connections: CONNECTIONS,
+  };
+}

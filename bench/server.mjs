@@ -1,0 +1,132 @@
+// The processes the benchmark measures: the production Pitstop server (as scripts/start.mjs runs
+// it, `node --import tsx apps/server/src/main.ts`, NODE_ENV=production) on the benchmark's
+// database, and the bare Fastify baseline (bench/bare-server.mjs). Each is the node process itself
+// (no wrapper), so its /proc/<pid>/status is the server's memory.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { findFreePort, ROOT } from '../e2e/support/server.mjs';
+
+const STARTUP_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+const RSS_SAMPLE_MS = 250;
+// Variables that would send the server to real outside services.
+const OUTSIDE_SERVICES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM'];
+
+/** @typedef {{ url: string, pid: number, stop(): Promise<void> }} RunningServer */
+
+function stopProcess(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Echoes the child's output with a prefix (at LOG_LEVEL=warn only problems are printed). */
+function echoOutput(child, name) {
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      for (const line of chunk.split('\n').filter(Boolean))
+        process.stderr.write(`[${name}] ${line}\n`);
+    });
+  }
+}
+
+async function waitUntilAnswering(child, url) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `${url}: the process exited during start-up (${child.exitCode ?? child.signalCode})`,
+      );
+    }
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+    if (response?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${STARTUP_TIMEOUT_MS / 1000} s`);
+}
+
+/** @returns {Promise<RunningServer>} */
+async function startProcess({ name, args, env, readyPath }) {
+  const port = await findFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), APP_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  echoOutput(child, name);
+  try {
+    await waitUntilAnswering(child, url + readyPath);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  return { url, pid: child.pid, stop: () => stopProcess(child) };
+}
+
+/**
+ * The production server on the engine's database, the global rate limit off unless
+ * `rateLimitPerMinute` says otherwise. The web app must be built (ensureWebBuild).
+ * @param {{ engine: import('./database.mjs').Engine, sessionSecret: string,
+ *   rateLimitPerMinute?: number }} options
+ */
+export function startPitstop({ engine, sessionSecret, rateLimitPerMinute = 0 }) {
+  const env = { ...process.env };
+  for (const key of [...OUTSIDE_SERVICES, 'DATABASE_URL']) delete env[key];
+  Object.assign(env, engine.serverEnv, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    TZ: 'UTC',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: sessionSecret,
+    RATE_LIMIT_PER_MINUTE: String(rateLimitPerMinute),
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  return startProcess({
+    name: 'server',
+    args: ['--import', 'tsx', 'apps/server/src/main.ts'],
+    env,
+    readyPath: '/api/health',
+  });
+}
+
+/** The bare Fastify baseline. */
+export function startBaseline() {
+  return startProcess({
+    name: 'baseline',
+    args: ['bench/bare-server.mjs'],
+    env: { ...process.env, NODE_ENV: 'production' },
+    readyPath: '/',
+  });
+}
+
+/** The process's resident memory in MB (VmRSS), or undefined once it has exited. */
+function residentMb(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's resident memory every 250 ms until stop(); stop() returns the peak MB. */
+export function watchMemory(pid) {
+  let peak = residentMb(pid) ?? 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, residentMb(pid) ?? 0);
+  }, RSS_SAMPLE_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, residentMb(pid) ?? 0));
+    },
+  };
+}
