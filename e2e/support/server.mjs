@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { ensureServerBuild, SERVER_ENTRY } from '../../scripts/start.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -93,7 +94,8 @@ function stopProcess(child) {
 }
 
 /**
- * Starts `node --import tsx apps/server/src/main.ts` in production mode on a fresh database.
+ * Starts the built server (`node apps/server/dist/main.mjs`, as `npm start` runs it, built here
+ * if its sources changed) in production mode on a fresh database.
  * The web app must already be built (run.mjs calls ensureWebBuild() first).
  * @param {{ name?: string, databaseServerUrl?: string, echo?: boolean, env?: Record<string, string> }} [options]
  */
@@ -132,7 +134,8 @@ export async function startServer(options = {}) {
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     });
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    ensureServerBuild();
+    child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -61,6 +61,7 @@ import { technicianWorkRoutes } from './features/technicians/work-routes.ts';
 import { createDefaultProfile, revokePasswordResetLinks } from './features/users/service.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 
+// From apps/server/src (tsx) and apps/server/dist (the bundle `npm start` runs) alike.
 export const WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../web/dist',

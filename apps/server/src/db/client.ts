@@ -49,6 +49,7 @@ export interface Listener {
   close(): Promise<void>;
 }
 
+// Beside this file in the sources; the server's bundle gets a copy beside it (scripts/start.mjs).
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Taken around migrations so that two servers starting together do not both apply them.
 const MIGRATION_LOCK_KEY = 7_246_001;
@@ -58,14 +59,22 @@ const extensions = { pg_trgm };
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
+// The embedded database lives inside the server process, whose memory PostgreSQL's default
+// 128 MB of shared buffers (all touched at start) would more than double. The operating system
+// caches the data files anyway; a business outgrowing this runs PostgreSQL (DATABASE_URL).
+const pgliteOptions = {
+  extensions,
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+};
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
   if ('dataDir' in target) {
     const dir = path.join(target.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    return openPglite(await PGlite.create(dir, { extensions }));
+    return openPglite(await PGlite.create(dir, pgliteOptions));
   }
-  return openPglite(await PGlite.create({ extensions }));
+  return openPglite(await PGlite.create(pgliteOptions));
 }
 
 function openPostgres(url: string): Database {
