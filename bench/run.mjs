@@ -1,13 +1,13 @@
 // `npm run bench`: how the production server holds up as the business's history grows (issue 14).
 //
-// Builds the web app if needed, makes a fresh database (PGlite in bench/.data, or with
-// DATABASE_URL a throwaway database on that PostgreSQL server, dropped at the end), creates an
-// admin and a customer through the API, then for each scale (10k, 100k, 1M appointments) grows
-// the history in SQL with the server stopped (bench/data.mjs), starts the production server and
-// drives it over loopback with autocannon: one table per scale of req/s and p50/p95/p99 per row,
-// against a bare Fastify server measured in the same run. At 10k it also measures the global rate
-// limiter's cost. Prints each phase's duration and the budgets as PASS/FAIL lines, writes
-// bench/results.json, and exits 1 when a budget fails.
+// Builds the web app and the server bundle if needed (scripts/start.mjs), makes a fresh database
+// (PGlite in bench/.data, or with DATABASE_URL a throwaway database on that PostgreSQL server,
+// dropped at the end), creates an admin and a customer through the API, then for each scale (10k,
+// 100k, 1M appointments) grows the history in SQL with the server stopped (bench/data.mjs),
+// starts the production server and drives it over loopback with autocannon: one table per scale
+// of req/s and p50/p95/p99 per row, against a bare Fastify server measured in the same run. At
+// 10k it also measures the global rate limiter's cost. Prints each phase's duration and the
+// budgets as PASS/FAIL lines, writes bench/results.json, and exits 1 when a budget fails.
 //
 //   npm run bench                                 PGlite, all three scales, 5 s a row
 //   DATABASE_URL=postgres://… npm run bench       PostgreSQL (a throwaway database on it)
@@ -22,7 +22,7 @@ import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../e2e/support/server.mjs';
-import { ensureWebBuild } from '../scripts/start.mjs';
+import { ensureServerBuild, ensureWebBuild } from '../scripts/start.mjs';
 import { createAccounts } from './accounts.mjs';
 import { BUSY_DAY_OFFSET } from './data.mjs';
 import { createEngine, growHistory } from './database.mjs';
@@ -154,6 +154,7 @@ async function main() {
   const started = performance.now();
   const sessionSecret = randomBytes(32).toString('base64url');
   await phase('build the web app (if its sources changed)', () => ensureWebBuild());
+  await phase('build the server (if its sources changed)', () => ensureServerBuild());
   const engine = await phase('create the database', () => createEngine(DATA_ROOT));
   console.log(`engine: ${engine.kind}; ${LOAD_GENERATOR_NOTE}`);
   const scales = [];

@@ -1,10 +1,11 @@
-// The processes the benchmark measures: the production Pitstop server (as scripts/start.mjs runs
-// it, `node --import tsx apps/server/src/main.ts`, NODE_ENV=production) on the benchmark's
-// database, and the bare Fastify baseline (bench/bare-server.mjs). Each is the node process itself
-// (no wrapper), so its /proc/<pid>/status is the server's memory.
+// The processes the benchmark measures: the production Pitstop server (as `npm start` runs it:
+// the bundle scripts/start.mjs builds, `node apps/server/dist/main.mjs`, NODE_ENV=production) on
+// the benchmark's database, and the bare Fastify baseline (bench/bare-server.mjs). Each is the
+// node process itself (no wrapper), so its /proc/<pid>/status is the server's memory.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { findFreePort, ROOT } from '../e2e/support/server.mjs';
+import { SERVER_ENTRY } from '../scripts/start.mjs';
 
 const STARTUP_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -73,7 +74,8 @@ async function startProcess({ name, args, env, readyPath }) {
 
 /**
  * The production server on the engine's database, the global rate limit off unless
- * `rateLimitPerMinute` says otherwise. The web app must be built (ensureWebBuild).
+ * `rateLimitPerMinute` says otherwise. The web app and the server must be built (ensureWebBuild,
+ * ensureServerBuild).
  * @param {{ engine: import('./database.mjs').Engine, sessionSecret: string,
  *   rateLimitPerMinute?: number }} options
  */
@@ -91,7 +93,7 @@ export function startPitstop({ engine, sessionSecret, rateLimitPerMinute = 0 }) 
   });
   return startProcess({
     name: 'server',
-    args: ['--import', 'tsx', 'apps/server/src/main.ts'],
+    args: ['--enable-source-maps', SERVER_ENTRY],
     env,
     readyPath: '/api/health',
   });
