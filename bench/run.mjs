@@ -18,7 +18,7 @@
 // the figures are for comparing rows and scales, not for capacity planning.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../e2e/support/server.mjs';
@@ -152,6 +152,8 @@ function machine() {
 async function main() {
   const options = readOptions();
   const started = performance.now();
+  // Other work on the machine moves the figures: the load average before and after says how much.
+  const loadAverageBefore = loadavg();
   const sessionSecret = randomBytes(32).toString('base64url');
   await phase('build the web app (if its sources changed)', () => ensureWebBuild());
   await phase('build the server (if its sources changed)', () => ensureServerBuild());
@@ -222,10 +224,16 @@ async function main() {
   printPhases(phases);
   printBudgets(budgets);
   const totalSeconds = Math.round((performance.now() - started) / 1000);
-  console.log(`\nbench: ${totalSeconds} s in all; ${LOAD_GENERATOR_NOTE}`);
+  const loadAverage = { before: loadAverageBefore, after: loadavg() };
+  const describeLoad = (values) => values.map((value) => value.toFixed(1)).join(' ');
+  console.log(
+    `\nbench: ${totalSeconds} s in all; ${LOAD_GENERATOR_NOTE}; load average before ` +
+      `${describeLoad(loadAverage.before)}, after ${describeLoad(loadAverage.after)} ` +
+      `(${cpus().length} CPUs)`,
+  );
   await writeResults(RESULTS, {
     engine: engine.kind,
-    machine: machine(),
+    machine: { ...machine(), loadAverage },
     loadGenerator: LOAD_GENERATOR_NOTE,
     commit: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(),
     date: new Date().toISOString(),
