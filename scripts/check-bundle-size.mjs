@@ -2,13 +2,16 @@
 // a phone receives it, against the budgets of DESIGN.md "Speed on a phone".
 //
 // It builds the web app if its sources changed (scripts/start.mjs), starts the production server
-// on a fresh database (e2e/support/server.mjs), and opens every page of
-// packages/shared/src/web-routes.ts, signed out, in a new Chromium context (empty cache, no
-// cookies) with a phone's viewport. Every script response until the network is idle counts:
-// the entry chunk and its modulepreloaded imports, the page's lazily loaded route chunks and
-// theirs, and whatever a guarded page's redirect loads. The figure is the encoded body as
-// received — the brotli copy the build writes (apps/web/build/precompress.ts) and the server
-// sends, or the plain file for the few under 1 KB that are not compressed — without HTTP headers.
+// on a fresh database (e2e/support/server.mjs), makes an account of every role there through the
+// API (scripts/page-visitors.mjs), and opens every page of packages/shared/src/web-routes.ts as
+// someone who may see it: public pages signed out, the others signed in as a customer, manager,
+// super admin or technician. Each visit is a new Chromium context (empty cache) that carries only
+// that visitor's session cookie, with a phone's viewport; a visit that ends on another page than
+// the one asked for stops the check, since it measured a redirect. Every script response until
+// the network is idle counts: the entry chunk and its modulepreloaded imports, the page's lazily
+// loaded route chunks and theirs. The figure is the encoded body as received — the brotli copy
+// the build writes (apps/web/build/precompress.ts) and the server sends, or the plain file for
+// the few under 1 KB that are not compressed — without HTTP headers.
 //
 // Budgets (KB = 1000 bytes): `/` at most 120 KB, any page at most 250 KB. Prints a table,
 // names every page over its budget with its figure and exits 1; writes the figures, chunk by
@@ -20,6 +23,7 @@ import { chromium } from 'playwright-core';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromium.mjs';
 import { ROOT, startServer } from '../e2e/support/server.mjs';
+import { makeVisitors, needsAccounts, visitOf } from './page-visitors.mjs';
 import { ensureWebBuild } from './start.mjs';
 
 const KB = 1000;
@@ -63,9 +67,15 @@ const header = (headers, name) => {
 };
 
 /** Loads one page in a fresh context; returns every script it downloaded and where it ended. */
-async function measure(browser, origin, pagePath) {
+async function measure(browser, origin, url, cookies) {
   const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
   try {
+    await context.addCookies(
+      cookies.map((cookie) => {
+        const [name, ...value] = cookie.split('=');
+        return { name, value: value.join('='), url: origin };
+      }),
+    );
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -101,7 +111,7 @@ async function measure(browser, origin, pagePath) {
       if (response) scripts.push({ ...response, bytes: 0, failed: errorText });
     });
 
-    await page.goto(origin + pagePath, {
+    await page.goto(origin + url, {
       waitUntil: 'networkidle',
       timeout: NAVIGATION_TIMEOUT_MS,
     });
@@ -132,17 +142,36 @@ if (!existsSync(CHROMIUM)) {
 const pagePaths = await webRoutePaths();
 ensureWebBuild();
 
+/** A stop that the finally below still cleans up after (fail() exits at once). */
+class CheckError extends Error {}
+
 let server;
 let browser;
+let failure;
 const results = [];
 try {
-  server = await startServer({ name: 'server' });
+  // Some thirty cold visits in a minute, each some forty requests, pass the global limit of one
+  // address's requests (1,200 a minute): the pages would be measured answering 429.
+  server = await startServer({ name: 'server', env: { RATE_LIMIT_PER_MINUTE: '0' } });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const made = needsAccounts(pagePaths) ? await makeVisitors(server.url) : { cookies: {} };
   for (const pagePath of pagePaths) {
-    const { finalPath, scripts } = await measure(browser, server.url, pagePath);
+    const visit = visitOf(pagePath, made);
+    const { finalPath, scripts } = await measure(
+      browser,
+      server.url,
+      visit.url,
+      made.cookies[visit.visitor] ?? [],
+    );
+    if (finalPath !== pagePath) {
+      throw new CheckError(
+        `${pagePath}, opened as ${visit.label}, went on to ${finalPath}: that measures a ` +
+          'redirect, not the page. Say who may see it in scripts/page-visitors.mjs.',
+      );
+    }
     const broken = scripts.filter((script) => script.failed || script.status >= 400);
     if (broken.length > 0) {
-      fail(
+      throw new CheckError(
         `${pagePath}: scripts failed to load: ` +
           broken.map((s) => `${s.file} (${s.failed ?? s.status})`).join(', '),
       );
@@ -152,7 +181,8 @@ try {
     const budget = budgetFor(pagePath);
     results.push({
       path: pagePath,
-      finalPath,
+      visitor: visit.label,
+      url: visit.url,
       bytes,
       kb: Number(kb(bytes)),
       transferBytes: scripts.reduce((sum, script) => sum + script.transferBytes, 0),
@@ -162,10 +192,19 @@ try {
     });
   }
 } catch (error) {
-  fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  failure = error;
 } finally {
   await browser?.close().catch(() => {});
   await server?.stop().catch(() => {});
+}
+if (failure) {
+  fail(
+    failure instanceof CheckError
+      ? failure.message
+      : failure instanceof Error
+        ? (failure.stack ?? failure.message)
+        : String(failure),
+  );
 }
 
 mkdirSync(path.dirname(REPORT), { recursive: true });
@@ -175,8 +214,9 @@ writeFileSync(
     {
       unit: 'bytes; KB = 1000 bytes',
       measure:
-        'encoded body (brotli, or plain under 1 KB) of every script a cold, signed-out visit ' +
-        'downloads until the network is idle; transferBytes adds the HTTP headers',
+        'encoded body (brotli, or plain under 1 KB) of every script a cold visit downloads ' +
+        'until the network is idle, as the visitor named (signed out, or signed in with an empty ' +
+        'cache); transferBytes adds the HTTP headers',
       budgets: { '/': HOME_BUDGET, 'any page': PAGE_BUDGET },
       pages: results,
     },
@@ -186,13 +226,17 @@ writeFileSync(
 );
 
 console.log('\nJavaScript downloaded by a cold visit (compressed, as received; KB = 1000 bytes)\n');
-const width = Math.max(...results.map((r) => r.path.length + r.finalPath.length + 4), 20);
-console.log(`  ${'page'.padEnd(width)} ${'KB'.padStart(7)} ${'budget'.padStart(7)}  scripts`);
+const width = Math.max(...results.map((r) => r.path.length), 20);
+const visitorWidth = Math.max(...results.map((r) => r.visitor.length), 10);
+console.log(
+  `  ${'page'.padEnd(width)} ${'visitor'.padEnd(visitorWidth)} ${'KB'.padStart(7)} ` +
+    `${'budget'.padStart(7)}  scripts`,
+);
 for (const r of results) {
-  const label = r.finalPath === r.path ? r.path : `${r.path} -> ${r.finalPath}`;
   console.log(
-    `  ${label.padEnd(width)} ${kb(r.bytes).padStart(7)} ${kb(r.budgetBytes).padStart(7)}  ` +
-      `${String(r.scripts.length).padStart(3)}${r.ok ? '' : '   OVER BUDGET'}`,
+    `  ${r.path.padEnd(width)} ${r.visitor.padEnd(visitorWidth)} ${kb(r.bytes).padStart(7)} ` +
+      `${kb(r.budgetBytes).padStart(7)}  ${String(r.scripts.length).padStart(3)}` +
+      `${r.ok ? '' : '   OVER BUDGET'}`,
   );
 }
 console.log(`\n  chunk by chunk: ${path.relative(ROOT, REPORT)}`);
@@ -202,7 +246,8 @@ if (over.length > 0) {
   console.error('\ncheck:size: over budget:');
   for (const r of over) {
     console.error(
-      `  ${r.path} downloads ${kb(r.bytes)} KB of JavaScript, budget ${kb(r.budgetBytes)} KB ` +
+      `  ${r.path} (${r.visitor}) downloads ${kb(r.bytes)} KB of JavaScript, budget ` +
+        `${kb(r.budgetBytes)} KB ` +
         `(${kb(r.bytes - r.budgetBytes)} KB over). Largest: ` +
         r.scripts
           .slice(0, 4)
