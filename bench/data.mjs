@@ -1,5 +1,5 @@
 // Synthetic business history for `npm run bench`, generated inside the database: INSERT ... SELECT
-// over generate_series, a few statements per load, so a million appointments take seconds.
+// over generate_series, one statement per 90 days, so a million appointments take a few minutes.
 //
 // The business (capacity CAPACITY, its own weekly hours) is laid out as CAPACITY lanes a day; a
 // lane is a row of visits one after another with random gaps, so no 30-minute slot ever holds
@@ -26,7 +26,7 @@ export const BUSY_DAY_OFFSET = 2;
 const BUSY_DAY_OPEN_LANES = 1;
 const CUSTOMER_PREFIX = 'bench-customer-';
 const TECHNICIAN_PREFIX = 'bench-technician-';
-// Where `SERVICE_AREAS` (packages/shared/src/service-areas.ts) sends the team.
+// The visits' cities: areas of SERVICE_AREAS (packages/shared/src/service-areas.ts).
 const CITIES = [
   'Downtown',
   'Suburbs',

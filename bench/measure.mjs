@@ -45,6 +45,36 @@ async function fire(scenario, limit) {
   return { latencies, statuses, seconds, errors: result.errors, timeouts: result.timeouts };
 }
 
+/** What a scenario's measured runs add up to, with its warm-up's failures. */
+function summarize(scenario, runs, warmUp, peakRssMb) {
+  const latencies = runs.flatMap((run) => run.latencies);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const statuses = {};
+  for (const run of runs) {
+    for (const [status, count] of Object.entries(run.statuses)) {
+      statuses[status] = (statuses[status] ?? 0) + count;
+    }
+  }
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    id: scenario.id,
+    name: scenario.name,
+    connections: scenario.connections,
+    requests: latencies.length,
+    seconds: round(seconds, 2),
+    requestsPerSecond: Math.round(latencies.length / seconds),
+    p50: round(percentile(sorted, 0.5)),
+    p95: round(percentile(sorted, 0.95)),
+    p99: round(percentile(sorted, 0.99)),
+    // The warm-up's refusals count too: a route that fails at first is not a result either.
+    non2xx:
+      latencies.length - countOk(statuses) + warmUp.latencies.length - countOk(warmUp.statuses),
+    errors: runs.reduce((sum, run) => sum + run.errors + run.timeouts, 0),
+    statuses,
+    ...(peakRssMb === undefined ? {} : { peakRssMb }),
+  };
+}
+
 /**
  * Warm-up, then the measured run of `durationSeconds` (or as many requests as the warm-up's
  * rate makes in that time), with the peak resident memory of process `pid`.
@@ -58,25 +88,30 @@ export async function measure(scenario, { durationSeconds, pid }) {
     : { duration: durationSeconds };
   const memory = pid ? watchMemory(pid) : undefined;
   const run = await fire(scenario, limit);
-  const peakRssMb = memory?.stop();
-  const sorted = Float64Array.from(run.latencies).sort();
-  const failures = (attempt) => attempt.latencies.length - countOk(attempt.statuses);
-  return {
-    id: scenario.id,
-    name: scenario.name,
-    connections: scenario.connections,
-    requests: run.latencies.length,
-    seconds: round(run.seconds, 2),
-    requestsPerSecond: Math.round(run.latencies.length / run.seconds),
-    p50: round(percentile(sorted, 0.5)),
-    p95: round(percentile(sorted, 0.95)),
-    p99: round(percentile(sorted, 0.99)),
-    // The warm-up's refusals count too: a route that fails at first is not a result either.
-    non2xx: failures(run) + failures(warmUp),
-    errors: run.errors + run.timeouts,
-    statuses: run.statuses,
-    ...(peakRssMb === undefined ? {} : { peakRssMb }),
-  };
+  return summarize(scenario, [run], warmUp, memory?.stop());
+}
+
+/**
+ * Scenarios to be compared with each other, measured in turns of one second each for
+ * `durationSeconds` rounds (after a warm-up each): whatever else the machine is doing meanwhile
+ * weighs on all of them alike, which one long run after another would not give.
+ * @param {Scenario[]} scenarios
+ */
+export async function measureTogether(scenarios, { durationSeconds, pid }) {
+  const warmUps = [];
+  for (const scenario of scenarios)
+    warmUps.push(await fire(scenario, { duration: WARM_UP_SECONDS }));
+  const memory = watchMemory(pid);
+  const runs = scenarios.map(() => []);
+  for (let turn = 0; turn < Math.max(1, Math.round(durationSeconds)); turn += 1) {
+    for (const [index, scenario] of scenarios.entries()) {
+      runs[index].push(await fire(scenario, { duration: 1 }));
+    }
+  }
+  const peakRssMb = memory.stop();
+  return scenarios.map((scenario, index) =>
+    summarize(scenario, runs[index], warmUps[index], peakRssMb),
+  );
 }
 
 function countOk(statuses) {

@@ -16,12 +16,10 @@ const ms = (value) => `${value} ms`;
 /** The row `id` of a scale's results. */
 const rowOf = (scale, id) => scale.rows.find((row) => row.id === id);
 
-/** Each row's share of the baseline's requests per second (the faster of its runs). */
+/** Each row's share of the baseline's requests per second. */
 export function addBaselineRatios(rows) {
-  const baseline = Math.max(
-    ...rows.filter((row) => row.id.startsWith('baseline')).map((row) => row.requestsPerSecond),
-  );
-  for (const row of rows) row.ratioToBaseline = row.requestsPerSecond / baseline;
+  const baseline = rows.find((row) => row.id === 'baseline');
+  for (const row of rows) row.ratioToBaseline = row.requestsPerSecond / baseline.requestsPerSecond;
 }
 
 export function printScaleTable(scale, engine) {
@@ -67,6 +65,10 @@ export function printScaleTable(scale, engine) {
       .join('  ');
   console.log(render(header));
   for (const line of lines) console.log(render(line));
+  console.log(
+    '  (the first three rows measured in 1-second turns, so other work on the machine weighs on ' +
+      'them alike; RSS is the Pitstop server process)',
+  );
 }
 
 export function printRateLimiter(limiter) {

@@ -26,7 +26,7 @@ import { ensureServerBuild, ensureWebBuild } from '../scripts/start.mjs';
 import { createAccounts } from './accounts.mjs';
 import { BUSY_DAY_OFFSET } from './data.mjs';
 import { createEngine, growHistory } from './database.mjs';
-import { measure } from './measure.mjs';
+import { measure, measureTogether } from './measure.mjs';
 import {
   addBaselineRatios,
   evaluateBudgets,
@@ -102,9 +102,10 @@ async function describeBusyDay(url, busyDate) {
   return { hours, busyDay: { date: busyDate, slotsOffered: slots.length, slotsInDay } };
 }
 
-async function measureAll(list, { durationSeconds, pid }) {
-  const rows = [];
-  for (const scenario of list) rows.push(await measure(scenario, { durationSeconds, pid }));
+/** The scale's rows: those compared with the baseline in turns, then the others one by one. */
+async function measureScale({ compared, others }, options) {
+  const rows = await measureTogether(compared, options);
+  for (const scenario of others) rows.push(await measure(scenario, options));
   return rows;
 }
 
@@ -199,7 +200,7 @@ async function main() {
           nextSlot,
         });
         const rows = await phase(`measure ${label}`, () =>
-          measureAll(list, { durationSeconds: options.durationSeconds, pid: server.pid }),
+          measureScale(list, { durationSeconds: options.durationSeconds, pid: server.pid }),
         );
         addBaselineRatios(rows);
         const scale = { label, data, busyDay, searchMatches: search.total, rows };

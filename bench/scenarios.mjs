@@ -78,10 +78,12 @@ function bookingBodies(customer, nextSlot) {
 }
 
 /**
- * The rows of one scale, in the order they run.
+ * The rows of one scale: `compared`, measured in turns (measureTogether) so that their shares of
+ * the baseline's req/s are fair, then `others`, one after another.
  * @param {{ baselineUrl: string, url: string, accounts: Awaited<ReturnType<
  *   typeof import('./accounts.mjs').createAccounts>>, busyDate: string, nextSlot: () => object }} context
- * @returns {import('./measure.mjs').Scenario[]}
+ * @returns {{ compared: import('./measure.mjs').Scenario[],
+ *   others: import('./measure.mjs').Scenario[] }}
  */
 export function scenarios({ baselineUrl, url, accounts, busyDate, nextSlot }) {
   const { admin, customer } = accounts;
@@ -91,34 +93,33 @@ export function scenarios({ baselineUrl, url, accounts, busyDate, nextSlot }) {
   const search = { path: searchPath(customer) };
   const few = { connections: FEW_CONNECTIONS };
   const row = (id, name, extra) => ({ id, name, url, connections: CONNECTIONS, ...extra });
-  const baseline = { url: baselineUrl, path: '/' };
-  // The rows compared with the baseline run right after it, and the baseline again at the end:
-  // the faster of its two runs is the reference, so a busy moment of the machine in one of them
-  // does not flatter the others.
-  return [
-    row('baseline', 'bare Fastify (baseline)', baseline),
-    row('services', 'GET /api/services', { path: '/api/services' }),
-    row('me', 'GET /api/me (customer)', { path: '/api/me', ...asCustomer }),
-    row('slots', 'GET /api/booking/slots (busy day)', slots),
-    row('slots-10', 'GET /api/booking/slots (busy day)', { ...slots, ...few }),
-    row('booking', 'POST /api/bookings (customer)', {
-      path: '/api/bookings',
-      method: 'POST',
-      headers: { ...asCustomer.headers, origin: url, 'content-type': 'application/json' },
-      nextBody: bookingBodies(customer, nextSlot),
-    }),
-    row('search', 'GET /api/appointments/search (admin)', { ...search, ...asAdmin }),
-    row('search-10', 'GET /api/appointments/search (admin)', { ...search, ...asAdmin, ...few }),
-    row('dashboard', 'GET /api/metrics/dashboard (admin)', {
-      path: '/api/metrics/dashboard',
-      ...asAdmin,
-    }),
-    row('mine', 'GET /api/appointments/mine (customer)', {
-      path: '/api/appointments/mine',
-      ...asCustomer,
-    }),
-    row('baseline-again', 'bare Fastify (baseline, again)', baseline),
-  ];
+  return {
+    compared: [
+      row('baseline', 'bare Fastify (baseline)', { url: baselineUrl, path: '/' }),
+      row('services', 'GET /api/services', { path: '/api/services' }),
+      row('me', 'GET /api/me (customer)', { path: '/api/me', ...asCustomer }),
+    ],
+    others: [
+      row('slots', 'GET /api/booking/slots (busy day)', slots),
+      row('slots-10', 'GET /api/booking/slots (busy day)', { ...slots, ...few }),
+      row('booking', 'POST /api/bookings (customer)', {
+        path: '/api/bookings',
+        method: 'POST',
+        headers: { ...asCustomer.headers, origin: url, 'content-type': 'application/json' },
+        nextBody: bookingBodies(customer, nextSlot),
+      }),
+      row('search', 'GET /api/appointments/search (admin)', { ...search, ...asAdmin }),
+      row('search-10', 'GET /api/appointments/search (admin)', { ...search, ...asAdmin, ...few }),
+      row('dashboard', 'GET /api/metrics/dashboard (admin)', {
+        path: '/api/metrics/dashboard',
+        ...asAdmin,
+      }),
+      row('mine', 'GET /api/appointments/mine (customer)', {
+        path: '/api/appointments/mine',
+        ...asCustomer,
+      }),
+    ],
+  };
 }
 
 /** The admin's search for the customer's full name: a page of the staff's appointment table. */
