@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { responseChecks } from './build/response-checks.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { zodFormsCopy } from './build/zod-forms-copy.ts';
 
@@ -26,7 +27,14 @@ const API_ORIGIN = 'http://127.0.0.1:3000';
 // SPA route /checkout-success.
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress(), zodFormsCopy(), routePreloads()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    responseChecks(),
+    zodFormsCopy(),
+    routePreloads(),
+  ],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],

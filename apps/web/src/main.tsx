@@ -1,7 +1,5 @@
 // The app's start (boot.ts imports it once the boot screen has painted): mounts the providers
 // and the router into #root.
-// First, so that no schema is built before zod is told not to probe for eval (see the module).
-import './configure-zod.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient, Providers } from './app/providers.tsx';

@@ -1,8 +1,7 @@
 // The one way the web app talks to the API: JSON in and out, every answer checked against its
 // shared response schema (packages/shared/src/<f>/responses.ts), errors as `ApiError`.
 import { errorBodySchema } from '@pitstop/shared/api-errors';
-import * as z from 'zod/mini';
-import type { $ZodType, output } from 'zod/v4/core';
+import { checkedResponse, type ResponseSchema } from './response-check.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,7 +12,7 @@ export interface ApiFetchOptions {
 }
 
 /** For endpoints that answer 204 No Content. */
-export const noContentSchema = z.undefined();
+export const noContentSchema = checkedResponse<undefined>('undefined');
 
 /** An API error body `{"error":{"code","message","fields"?}}`, with the HTTP status. */
 export class ApiError extends Error {
@@ -38,11 +37,11 @@ export const BAD_RESPONSE_MESSAGE =
  * the server's code, message and field messages; an answer that does not match the schema
  * becomes an `ApiError` with code BAD_RESPONSE rather than wrong data on screen.
  */
-export async function apiFetch<S extends $ZodType>(
+export async function apiFetch<T>(
   path: string,
-  schema: S,
+  schema: ResponseSchema<T>,
   options: ApiFetchOptions = {},
-): Promise<output<S>> {
+): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -64,11 +63,11 @@ export async function apiFetch<S extends $ZodType>(
 
   if (!response.ok) throw await toApiError(response);
   const data = response.status === 204 ? undefined : await readJson(response);
-  const parsed = z.safeParse(schema, data);
-  if (!parsed.success) {
+  const checked = await schema['~standard'].validate(data);
+  if (checked.issues) {
     throw new ApiError(response.status, 'BAD_RESPONSE', BAD_RESPONSE_MESSAGE);
   }
-  return parsed.data;
+  return checked.value;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -90,9 +89,9 @@ async function toApiError(response: Response): Promise<ApiError> {
     // Not JSON (a proxy's HTML error page, say): a generic message.
     return new ApiError(response.status, 'UNKNOWN', fallback);
   }
-  const parsed = z.safeParse(errorBodySchema, data);
-  if (!parsed.success) return new ApiError(response.status, 'UNKNOWN', fallback);
-  const { code, message, fields } = parsed.data.error;
+  const checked = await errorBodySchema['~standard'].validate(data);
+  if (checked.issues) return new ApiError(response.status, 'UNKNOWN', fallback);
+  const { code, message, fields } = checked.value.error;
   return new ApiError(response.status, code, message || fallback, fields);
 }
 
