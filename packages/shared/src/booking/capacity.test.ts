@@ -93,6 +93,16 @@ describe('hasRoomFor and slotsWithRoom', () => {
     expect(hasRoomFor(candidate, booked, 1)).toBe(false);
   });
 
+  it('counts a span shared by several visits as that many', () => {
+    const candidate = visitSpan(day, '10:00', 30, NY);
+    const three = { ...visitSpan(day, '10:00', 30, NY), count: 3 };
+    expect(hasRoomFor(candidate, [three], 4)).toBe(true);
+    expect(hasRoomFor(candidate, [three], 3)).toBe(false);
+    expect(
+      slotsWithRoom(day, slots, [{ ...visitSpan(day, '10:00', 90, NY), count: 2 }], 2, NY),
+    ).toEqual(['09:00', '09:30', '11:30']);
+  });
+
   it('counts a booked multi-slot visit in every slot it covers', () => {
     // 10:00 for 90 minutes occupies 10:00, 10:30 and 11:00.
     const booked = [visitSpan(day, '10:00', 90, NY)];

@@ -45,18 +45,23 @@ export function visitSpan(
 
 const SLOT_MS = SLOT_MINUTES * 60_000;
 
+/** Booked visits of one span; `count` of them (one when absent). */
+export interface BookedSpan extends VisitSpan {
+  count?: number;
+}
+
 /**
  * Whether a new visit fits: in every slot it covers, fewer than `capacity` booked visits
  * overlap that slot. (Plain numbers: a busy day's slots run this for every slot of every request.)
  */
-export function hasRoomFor(candidate: VisitSpan, booked: readonly VisitSpan[], capacity: number) {
+export function hasRoomFor(candidate: VisitSpan, booked: readonly BookedSpan[], capacity: number) {
   const end = candidate.endsAt.getTime();
   for (let slotStart = candidate.startsAt.getTime(); slotStart < end; slotStart += SLOT_MS) {
     const slotEnd = slotStart + SLOT_MS;
     let overlapping = 0;
     for (const visit of booked) {
       if (visit.startsAt.getTime() < slotEnd && slotStart < visit.endsAt.getTime()) {
-        overlapping += 1;
+        overlapping += visit.count ?? 1;
       }
     }
     if (overlapping >= capacity) return false;
@@ -71,7 +76,7 @@ export function hasRoomFor(candidate: VisitSpan, booked: readonly VisitSpan[], c
 export function slotsWithRoom(
   date: string,
   slots: readonly string[],
-  booked: readonly VisitSpan[],
+  booked: readonly BookedSpan[],
   capacity: number,
   timeZone: string,
   durationMinutes: number = SLOT_MINUTES,

@@ -1,5 +1,5 @@
 // Queries for the appointments feature's tables: appointments and appointment_status_history.
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { appointments, appointmentStatusHistory } from '../../db/schema.ts';
@@ -381,20 +381,35 @@ export async function searchAppointmentRows(
   return searchAppointmentRowsQuery(db, filter, order, page);
 }
 
-/** How many rows match, counting no further than `cap` (a count of a million rows is slow). */
-export async function countAppointmentMatches(
+/** The ids of the rows that match, no more than `cap` of them, in no particular order. */
+export async function findMatchingIds(
   db: Executor,
   filter: AppointmentSearchFilter,
   cap: number,
-): Promise<number> {
-  const matches = db
-    .select({ one: sql<number>`1`.as('one') })
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: appointments.id })
     .from(appointments)
     .where(searchCondition(db, filter))
-    .limit(cap)
-    .as('matches');
-  const [row] = await db.select({ total: count() }).from(matches);
-  return row?.total ?? 0;
+    .limit(cap);
+  return rows.map((row) => row.id);
+}
+
+/** One page of the rows with these ids, in a stable order (the id breaks ties). */
+export async function pageOfIds(
+  db: Executor,
+  ids: readonly string[],
+  order: AppointmentSearchOrder,
+  page: { offset: number; limit: number },
+): Promise<AppointmentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(appointments)
+    .where(inArray(appointments.id, [...ids]))
+    .orderBy(...SEARCH_ORDER[order])
+    .offset(page.offset)
+    .limit(page.limit);
 }
 
 /** The visit (booking) an appointment belongs to; undefined when there is no such appointment. */

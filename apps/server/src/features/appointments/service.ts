@@ -41,7 +41,8 @@ import { findTechnicianById } from '../users/service.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import {
-  countAppointmentMatches,
+  findMatchingIds,
+  pageOfIds,
   countAppointmentRows,
   countCompletedByTechnician,
   findAppointmentBookingId,
@@ -766,13 +767,16 @@ export async function searchAppointments(
   const { timeZone } = await getBusinessProfile(db);
   const today = businessNow(now, timeZone).date;
   const filter = searchFilter(search, today, timeZone);
-  const [rows, counted] = await Promise.all([
-    searchAppointmentRows(db, filter, search.sort, {
-      offset: (search.page - 1) * search.pageSize,
-      limit: search.pageSize,
-    }),
-    countAppointmentMatches(db, filter, APPOINTMENT_COUNT_CAP + 1),
-  ]);
+  const page = { offset: (search.page - 1) * search.pageSize, limit: search.pageSize };
+  const matching = await findMatchingIds(db, filter, APPOINTMENT_COUNT_CAP + 1);
+  const counted = matching.length;
+  // Up to the cap every match is known (a name's few rows come from the trigram index, wherever
+  // they lie in a long history): the page is read by id. Past it the matches are common, and
+  // walking the sort's index finds a page of them at once.
+  const rows =
+    counted <= APPOINTMENT_COUNT_CAP
+      ? await pageOfIds(db, matching, search.sort, page)
+      : await searchAppointmentRows(db, filter, search.sort, page);
   return {
     appointments: await toStaffAppointments(db, rows),
     total: Math.min(counted, APPOINTMENT_COUNT_CAP),
