@@ -2,7 +2,7 @@
 // (SPEC section 6: they go to /login; we bring them back to the form as they left it). Cleared
 // once their checkout has started or been paid.
 import type { BookingForm } from '@pitstop/shared/booking/forms';
-import { BOOKING_FIELDS } from './booking-form.ts';
+import { BOOKING_FIELDS } from './booking-fields.ts';
 
 const DRAFT_KEY = 'pitstop.booking-draft';
 

@@ -5,35 +5,6 @@ import type { UseFormReturn } from 'react-hook-form';
 
 export type BookingFormApi = UseFormReturn<BookingForm, unknown, BookingFormValues>;
 
-/** The fields in the order the page shows them: server messages land on them in this order. */
-export const BOOKING_FIELDS = [
-  'services',
-  'date',
-  'time',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'zipCode',
-  'vehicleMake',
-  'vehicleModel',
-  'vehicleYear',
-  'vehicleColor',
-  'licensePlate',
-  'description',
-] as const satisfies readonly (keyof BookingForm)[];
-
-/** The vehicle fields a saved vehicle fills (and locks). */
-export const VEHICLE_FIELDS = [
-  'vehicleMake',
-  'vehicleModel',
-  'vehicleYear',
-  'vehicleColor',
-  'licensePlate',
-] as const satisfies readonly (keyof BookingForm)[];
-
 export const EMPTY_BOOKING: BookingForm = {
   services: [],
   date: '',

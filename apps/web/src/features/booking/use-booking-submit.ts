@@ -18,7 +18,8 @@ import { loadViewer } from '../../lib/route-guard.tsx';
 import { forgetSession } from '../../lib/viewer.ts';
 import { slotsQueryRoot, useStartBooking } from './api.ts';
 import { clearBookingDraft, saveBookingDraft } from './booking-draft.ts';
-import { BOOKING_FIELDS, type BookingFormApi } from './booking-form.ts';
+import { BOOKING_FIELDS } from './booking-fields.ts';
+import type { BookingFormApi } from './booking-form.ts';
 
 export function useBookingSubmit(form: BookingFormApi) {
   const navigate = useNavigate();

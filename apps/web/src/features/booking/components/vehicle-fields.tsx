@@ -11,7 +11,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { VEHICLE_FIELDS, type BookingFormApi } from '../booking-form.ts';
+import { VEHICLE_FIELDS } from '../booking-fields.ts';
+import type { BookingFormApi } from '../booking-form.ts';
 
 export interface VehicleFieldsProps {
   form: BookingFormApi;
