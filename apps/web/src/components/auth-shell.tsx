@@ -6,7 +6,7 @@ import { PATHS } from '@pitstop/shared/web-routes';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from './brand-logo.tsx';
-import { cn } from '../lib/cn.ts';
+import { clsx } from 'clsx';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../lib/business-profile.ts';
 
 export interface AuthShellProps {
@@ -41,13 +41,13 @@ export function AuthShell({
 
   return (
     <div
-      className={cn(
+      className={clsx(
         'relative isolate flex min-h-dvh flex-col',
         isStaff ? 'bg-brand-950 text-white' : 'bg-slate-50 text-foreground',
       )}
     >
       <div
-        className={cn(
+        className={clsx(
           'absolute inset-0 -z-10',
           isStaff
             ? 'bg-glow-top-right'
@@ -59,7 +59,7 @@ export function AuthShell({
       <header className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6 lg:px-8">
         <Link
           to={PATHS.home}
-          className={cn(
+          className={clsx(
             'inline-block rounded-lg',
             isStaff ? 'text-white focus-visible:outline-white' : 'text-brand-950',
           )}
@@ -73,12 +73,12 @@ export function AuthShell({
         id="main"
         className="flex flex-1 flex-col items-center px-4 pt-4 pb-16 sm:justify-center sm:pt-0"
       >
-        <div className={cn('w-full', wide ? 'max-w-xl' : 'max-w-md')}>
+        <div className={clsx('w-full', wide ? 'max-w-xl' : 'max-w-md')}>
           <div className="rounded-card border border-border bg-card text-card-foreground shadow-xl shadow-brand-950/10">
             <div className="flex flex-col items-center gap-2 px-6 pt-8 text-center sm:px-8">
               {icon && (
                 <span
-                  className={cn(
+                  className={clsx(
                     'mb-2 grid size-12 place-items-center rounded-xl [&_svg]:size-6',
                     isStaff ? 'bg-brand-950 text-accent-400' : 'bg-secondary text-primary',
                   )}
@@ -101,7 +101,7 @@ export function AuthShell({
           </div>
           {footer && (
             <div
-              className={cn(
+              className={clsx(
                 'mt-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-3 text-sm font-medium',
                 isStaff ? 'text-slate-300' : 'text-muted-foreground',
               )}

@@ -1,6 +1,6 @@
 // A failed load: what went wrong and, when the caller can retry, a Try Again button.
 import { AlertTriangle, RotateCw } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { clsx } from 'clsx';
 import { Button } from './button.tsx';
 
 export interface ErrorStateProps {
@@ -21,7 +21,7 @@ export function ErrorState({
   return (
     <div
       role="alert"
-      className={cn(
+      className={clsx(
         'flex flex-col items-center gap-3 rounded-card border border-red-200 bg-red-50 px-6 py-8 text-center',
         className,
       )}
@@ -33,7 +33,7 @@ export function ErrorState({
       </div>
       {onRetry && (
         <Button variant="outline" size="sm" onClick={onRetry} disabled={isRetrying}>
-          <RotateCw className={cn(isRetrying && 'animate-spin')} aria-hidden="true" />
+          <RotateCw className={clsx(isRetrying && 'animate-spin')} aria-hidden="true" />
           Try Again
         </Button>
       )}

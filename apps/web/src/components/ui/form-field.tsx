@@ -2,7 +2,7 @@
 // `aria-invalid`, and `aria-describedby` pointing at whichever of the two is shown (an error
 // replaces the hint).
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { clsx } from 'clsx';
 import { Label } from './label.tsx';
 
 export interface ControlProps {
@@ -40,7 +40,7 @@ export function FormField({
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
+    <div className={clsx('flex flex-col gap-2', className)}>
       <div className="flex items-baseline justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {labelNote && <span className="text-xs text-muted-foreground">{labelNote}</span>}

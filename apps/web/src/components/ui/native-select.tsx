@@ -4,13 +4,13 @@
 // short menus where a styled list matters.
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { clsx } from 'clsx';
 import { fieldClasses } from './input.tsx';
 
 export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {
   return (
-    <div className={cn('relative', className)}>
-      <select className={cn(fieldClasses, 'h-10 cursor-pointer appearance-none pr-9')} {...props}>
+    <div className={clsx('relative', className)}>
+      <select className={clsx(fieldClasses, 'h-10 cursor-pointer appearance-none pr-9')} {...props}>
         {children}
       </select>
       <ChevronDown

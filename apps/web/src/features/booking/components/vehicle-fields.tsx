@@ -186,7 +186,12 @@ export function VehicleFields({
 function LockedInput({ readOnly = true, className, ...props }: ComponentProps<typeof Input>) {
   return (
     <div className="relative">
-      <Input {...props} readOnly={readOnly} className={readOnly ? 'bg-muted pr-9' : className} />
+      <Input
+        {...props}
+        readOnly={readOnly}
+        isLocked={readOnly}
+        className={readOnly ? 'pr-9' : className}
+      />
       {readOnly && (
         <Lock
           className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"

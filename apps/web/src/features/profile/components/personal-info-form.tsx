@@ -91,13 +91,7 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
             className="sm:col-span-6"
           >
             {(control) => (
-              <Input
-                {...control}
-                type="email"
-                value={profile.email}
-                readOnly
-                className="bg-muted"
-              />
+              <Input {...control} type="email" value={profile.email} readOnly isLocked />
             )}
           </FormField>
           <AddressFields

@@ -82,7 +82,7 @@ function ServiceAdminRow({
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-center">
       <div className="flex min-w-0 flex-1 gap-4">
-        <ServiceIconTile icon={service.icon} className="hidden sm:grid" />
+        <ServiceIconTile icon={service.icon} className="max-sm:hidden" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 sm:justify-start">
             <h2 className="text-base font-semibold">{service.name}</h2>

@@ -1,7 +1,7 @@
 // The spec's five service icons, which are lucide-react names.
 import type { ServiceIcon as ServiceIconName } from '@pitstop/shared/services/icons';
 import { Battery, Droplets, Filter, Gauge, Wrench, type LucideIcon } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
+import { clsx } from 'clsx';
 
 export const SERVICE_ICON_COMPONENTS: Record<ServiceIconName, LucideIcon> = {
   Droplets,
@@ -20,12 +20,13 @@ export const SERVICE_ICON_LABELS: Record<ServiceIconName, string> = {
   Wrench: 'Wrench (maintenance)',
 };
 
+/** `className`, when given, replaces the default size and colour rather than adding to them. */
 export function ServiceIcon({ icon, className }: { icon: ServiceIconName; className?: string }) {
   const Icon = SERVICE_ICON_COMPONENTS[icon];
-  return <Icon className={cn('size-6', className)} aria-hidden="true" />;
+  return <Icon className={className ?? 'size-6'} aria-hidden="true" />;
 }
 
-/** The icon on the brand tile used by the public cards and the admin list. */
+/** The icon on the brand tile used by the public cards and the admin list; `className` adds layout. */
 export function ServiceIconTile({
   icon,
   className,
@@ -35,7 +36,7 @@ export function ServiceIconTile({
 }) {
   return (
     <span
-      className={cn(
+      className={clsx(
         'grid size-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700',
         className,
       )}

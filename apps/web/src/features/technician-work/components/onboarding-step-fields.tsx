@@ -36,7 +36,7 @@ export function OnboardingStepFields({ step, form, isNameLocked }: OnboardingSte
                 {...control}
                 autoComplete="name"
                 readOnly={isNameLocked}
-                className={isNameLocked ? 'bg-muted' : undefined}
+                isLocked={isNameLocked}
                 {...form.register('name')}
               />
             )}
