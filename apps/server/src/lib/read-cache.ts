@@ -1,5 +1,5 @@
 // Reads that rarely change, kept in memory by each server instance and forgotten the moment the
-// database announces a change to their rows (migration 0007, docs/decisions/022): the catalogue,
+// database announces a change to their rows (migration 0007, docs/decisions/023): the catalogue,
 // the business profile and hours, and who a session cookie belongs to. Every instance LISTENs, so
 // a change made through any of them, or straight in the database, reaches all of them; while the
 // listening connection is down nothing is served from memory.

@@ -1,4 +1,4 @@
--- Change announcements (docs/decisions/022-shared-read-caches.md): each server instance keeps
+-- Change announcements (docs/decisions/023-shared-read-caches.md): each server instance keeps
 -- rarely changed reads (the catalogue, the business profile and hours, who a session belongs
 -- to) in memory and LISTENs on "pitstop_changes"; these triggers announce every committed change
 -- to the rows behind them, so every instance forgets what changed, whoever wrote it.
