@@ -141,6 +141,15 @@ async function measureRateLimiter({ engine, sessionSecret, durationSeconds }) {
   };
 }
 
+/** The commit measured, read before the server is built; `dirty` when apps/ or packages/ differ. */
+function sourceVersion() {
+  const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  return {
+    commit: git('rev-parse', 'HEAD'),
+    dirty: git('status', '--porcelain', '--', 'apps', 'packages') !== '',
+  };
+}
+
 function machine() {
   return {
     cpus: cpus().length,
@@ -155,6 +164,7 @@ async function main() {
   const started = performance.now();
   // Other work on the machine moves the figures: the load average before and after says how much.
   const loadAverageBefore = loadavg();
+  const source = sourceVersion();
   const sessionSecret = randomBytes(32).toString('base64url');
   await phase('build the web app (if its sources changed)', () => ensureWebBuild());
   await phase('build the server (if its sources changed)', () => ensureServerBuild());
@@ -236,7 +246,7 @@ async function main() {
     engine: engine.kind,
     machine: { ...machine(), loadAverage },
     loadGenerator: LOAD_GENERATOR_NOTE,
-    commit: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(),
+    ...source,
     date: new Date().toISOString(),
     options,
     totalSeconds,
