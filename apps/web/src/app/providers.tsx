@@ -6,7 +6,7 @@ import { ApiError } from '../lib/api.ts';
 
 const MAX_RETRIES = 2;
 
-// The toaster's code loads with the first toast (components/ui/toast.ts): most visits never toast.
+// Mounted by the first toast, once sonner's code has loaded (components/ui/toast.ts).
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 export function createQueryClient(): QueryClient {
