@@ -65,9 +65,11 @@ export function printScaleTable(scale, engine) {
       .join('  ');
   console.log(render(header));
   for (const line of lines) console.log(render(line));
+  const load = (value) => value.toFixed(1);
   console.log(
     '  (the first three rows measured in 1-second turns, so other work on the machine weighs on ' +
-      'them alike; RSS is the Pitstop server process)',
+      'them alike; RSS is the Pitstop server process; 1-minute load average ' +
+      `${load(scale.loadAverage.before)} before, ${load(scale.loadAverage.after)} after)`,
   );
 }
 

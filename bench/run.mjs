@@ -209,11 +209,13 @@ async function main() {
           busyDate,
           nextSlot,
         });
+        const loadBefore = loadavg()[0];
         const rows = await phase(`measure ${label}`, () =>
           measureScale(list, { durationSeconds: options.durationSeconds, pid: server.pid }),
         );
         addBaselineRatios(rows);
-        const scale = { label, data, busyDay, searchMatches: search.total, rows };
+        const loadAverage = { before: loadBefore, after: loadavg()[0] };
+        const scale = { label, data, busyDay, searchMatches: search.total, loadAverage, rows };
         scales.push(scale);
         printScaleTable(scale, engine.kind);
       } finally {
