@@ -29,6 +29,7 @@ const serverStampFile = path.join(serverDist, '.build-stamp');
 /** The built server: `node --enable-source-maps <SERVER_ENTRY>`. */
 export const SERVER_ENTRY = path.join(serverDist, 'main.mjs');
 const serverInputs = [
+  'scripts/start.mjs',
   'apps/server/src',
   'apps/server/package.json',
   'packages/shared/src',

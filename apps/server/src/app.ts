@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { installAccessControl } from './lib/access.ts';
 import type { AppContext, AppInstance } from './lib/app-context.ts';
-import { createAuth } from './lib/auth.ts';
+import { createAuth, sessionCookieName } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';
 import { installInputGuard } from './lib/input-guard.ts';
@@ -199,7 +199,7 @@ export async function buildApp({
   // No staticCSP: it would replace helmet's policy on the docs pages (adding
   // upgrade-insecure-requests over plain http). Swagger UI runs under helmet's policy as is:
   // its page loads only same-origin scripts and styles, and the validator badge is off.
-  const resolveViewer = createViewerResolver(auth, database.db);
+  const resolveViewer = createViewerResolver(auth, database.db, sessionCookieName(env));
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // The API's map helps an attacker more than a customer: in production, staff only.

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Tx } from '../src/db/client.ts';
 import { authSessions, businessHours, services } from '../src/db/schema.ts';
-import { APP_URL, createTestContext, createUser, setRole } from './harness.ts';
+import { APP_URL, createTestContext, createUser, setRole, signIn } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
 let ctx: TestContext;
@@ -125,13 +125,14 @@ describe('sessions kept in memory', () => {
     );
     expect(me.json().viewer.role).toBe('customer');
 
-    // A public route with a session cookie the server has never seen: no lookup at all.
+    // A public route with a valid session the server has not looked up yet: no lookup at all.
     await serviceNames();
-    const stranger = { ...customer, cookie: 'pitstop.session_token=unknown.signature' };
+    const fresh = { ...customer, cookie: await signIn(ctx.app, customer.email, customer.password) };
     const list = await answersWithout(['auth_session', 'auth_user', 'user_profiles'], () =>
-      get('/api/services', stranger),
+      get('/api/services', fresh),
     );
     expect(list.statusCode).toBe(200);
+    expect((await get('/api/me', fresh)).json().viewer.role).toBe('customer');
   });
 
   it('sees a role change made straight in the database on the next request', async () => {
@@ -182,6 +183,17 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL', () => {
         }
       ).services.map((s) => s.name);
     try {
+      // A write through a server that only listens is seen by its own next read at once.
+      await otherNames();
+      const own = await other.inject({
+        method: 'PUT',
+        url: '/api/services/battery-service',
+        headers: { cookie: admin.cookie, origin: APP_URL },
+        payload: await serviceForm('battery-service', 'Battery Service Plus'),
+      });
+      expect(own.statusCode).toBe(200);
+      expect(await otherNames()).toContain('Battery Service Plus');
+
       await otherNames();
       const renamed = await ctx.app.inject({
         method: 'PUT',

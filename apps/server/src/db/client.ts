@@ -1,4 +1,5 @@
 // Opens the database: a PostgreSQL server when DATABASE_URL is set, else embedded PGlite in DATA_DIR.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,11 @@ export interface ListenHandlers {
 export interface Listener {
   /** False while the listening connection is down: announcements may be missed meanwhile. */
   readonly isLive: boolean;
+  /**
+   * True when an announcement is heard before the COMMIT that made it returns (PGlite: one
+   * process, one connection), so a writer never has to wait for its own.
+   */
+  readonly hearsCommitsAtOnce?: boolean;
   /**
    * Resolves once this listener has heard every announcement committed before the call (a
    * NOTIFY of its own, sent through the pool, comes back after them: one channel is in order).
@@ -128,7 +134,7 @@ function openPglite(client: PGlite): Database {
       const stop = await client.listen(channel, (payload) => {
         if (!sync.heard(payload)) handlers.message(payload);
       });
-      return { isLive: true, caughtUp: () => sync.mark(), close: stop };
+      return { isLive: true, caughtUp: () => sync.mark(), close: stop, hearsCommitsAtOnce: true };
     },
     async close() {
       await client.close();
@@ -138,9 +144,15 @@ function openPglite(client: PGlite): Database {
 
 const SYNC_PREFIX = 'sync:';
 const RECONNECT_MS = { first: 250, max: 10_000 };
+/** A mark not back by then means the listening connection is lost, whatever it says. */
+const MARK_TIMEOUT_MS = 2_000;
+
+class MarkTimeout extends Error {}
 
 /** Marks sent to a channel and waited for: how a listener proves it has caught up. */
 class SyncMarks {
+  // Marks of every listener on the database arrive everywhere: this one's are its own.
+  readonly #id = randomUUID();
   #next = 0;
   readonly #waiting = new Map<string, () => void>();
 
@@ -149,17 +161,25 @@ class SyncMarks {
     private readonly notify: (payload: string) => Promise<void>,
   ) {}
 
+  /** Resolves when the mark came back; rejects with MarkTimeout if it did not in time. */
   async mark(): Promise<void> {
     this.#next += 1;
-    const payload = `${SYNC_PREFIX}${process.pid}:${this.#next}`;
-    const heard = new Promise<void>((resolve) => this.#waiting.set(payload, resolve));
+    const payload = `${SYNC_PREFIX}${this.#id}:${this.#next}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve, reject) => {
+      this.#waiting.set(payload, resolve);
+      timer = setTimeout(() => {
+        this.#waiting.delete(payload);
+        reject(new MarkTimeout(`no answer on ${this.channel} within ${MARK_TIMEOUT_MS} ms`));
+      }, MARK_TIMEOUT_MS);
+    });
     try {
-      await this.notify(payload);
-    } catch (error) {
+      await Promise.race([this.notify(payload), heard]);
+      await heard;
+    } finally {
+      clearTimeout(timer);
       this.#waiting.delete(payload);
-      throw error;
     }
-    return heard;
   }
 
   /** True for a mark (this process's or another's), which is not a change announcement. */
@@ -206,7 +226,12 @@ async function listenOnPostgres(
   };
 
   async function connect(): Promise<void> {
-    const candidate = new pg.Client({ connectionString: url });
+    // TCP keepalive: a connection a NAT or proxy dropped silently must end, not hang.
+    const candidate = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+    });
     client = candidate;
     candidate.on('error', () => lost(candidate));
     candidate.on('end', () => lost(candidate));
@@ -216,6 +241,9 @@ async function listenOnPostgres(
     try {
       await candidate.connect();
       await candidate.query(`listen ${pg.escapeIdentifier(channel)}`);
+      // Live only once a NOTIFY has come back: behind a pooler that does not pass them on
+      // (pgbouncer in transaction mode), the cache stays off instead of going stale.
+      await sync.mark();
     } catch {
       lost(candidate);
       return;
@@ -226,12 +254,24 @@ async function listenOnPostgres(
     handlers.reset();
   }
 
+  /** A mark that does not come back ends the connection (it reconnects): never wait forever. */
+  async function caughtUp(): Promise<void> {
+    const current = client;
+    if (!isLive || !current) return;
+    try {
+      await sync.mark();
+    } catch (error) {
+      lost(current);
+      if (!(error instanceof MarkTimeout)) throw error;
+    }
+  }
+
   await connect();
   return {
     get isLive() {
       return isLive;
     },
-    caughtUp: () => (isLive ? sync.mark() : Promise.resolve()),
+    caughtUp,
     async close() {
       isClosed = true;
       clearTimeout(retry);

@@ -25,6 +25,11 @@ export interface AuthHooks {
   log?(level: 'debug' | 'info' | 'warn' | 'error', message: string, args: unknown[]): void;
 }
 
+/** The session cookie's name: with the `__Secure-` prefix when cookies are Secure (https). */
+export function sessionCookieName(env: Env): string {
+  return `${env.appUrl.startsWith('https:') ? '__Secure-' : ''}pitstop.session_token`;
+}
+
 export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
   return betterAuth({
     appName: 'Pitstop',

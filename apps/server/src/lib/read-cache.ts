@@ -11,6 +11,7 @@ export const CHANGES_CHANNEL = 'pitstop_changes';
 /** Rows a cached read comes from, by table name (the announcement's payload). */
 export type CachedTable = 'services' | 'business_profile' | 'business_hours';
 const USER_TABLES = new Set(['auth_session', 'auth_user', 'user_profiles']);
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Cookies of users kept at most; the oldest is dropped past this. */
 const MAX_USER_ENTRIES = 10_000;
@@ -180,8 +181,12 @@ export async function installReadCache(
   });
   cache.listenWith(listener);
   caches.set(database.db, cache);
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD') {
+  // Reads, refusals (nothing was written) and PGlite (its COMMIT brings the announcement back)
+  // answer at once; a write waits until this instance has heard its own announcements.
+  const mustCatchUp = (method: string, status: number) =>
+    !listener.hearsCommitsAtOnce && !READ_METHODS.has(method) && status < 400;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!mustCatchUp(request.method, reply.statusCode)) {
       done(null, payload);
       return;
     }

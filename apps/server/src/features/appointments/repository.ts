@@ -395,10 +395,14 @@ export async function findMatchingIds(
   return rows.map((row) => row.id);
 }
 
-/** One page of the rows with these ids, in a stable order (the id breaks ties). */
+/**
+ * One page of the rows with these ids that still match (a row changed since the ids were read
+ * drops out, as it would from one query), in a stable order (the id breaks ties).
+ */
 export async function pageOfIds(
   db: Executor,
   ids: readonly string[],
+  filter: AppointmentSearchFilter,
   order: AppointmentSearchOrder,
   page: { offset: number; limit: number },
 ): Promise<AppointmentRow[]> {
@@ -406,7 +410,7 @@ export async function pageOfIds(
   return db
     .select()
     .from(appointments)
-    .where(inArray(appointments.id, [...ids]))
+    .where(and(inArray(appointments.id, [...ids]), searchCondition(db, filter)))
     .orderBy(...SEARCH_ORDER[order])
     .offset(page.offset)
     .limit(page.limit);

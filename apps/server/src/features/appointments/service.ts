@@ -775,7 +775,7 @@ export async function searchAppointments(
   // walking the sort's index finds a page of them at once.
   const rows =
     counted <= APPOINTMENT_COUNT_CAP
-      ? await pageOfIds(db, matching, search.sort, page)
+      ? await pageOfIds(db, matching, filter, search.sort, page)
       : await searchAppointmentRows(db, filter, search.sort, page);
   return {
     appointments: await toStaffAppointments(db, rows),

@@ -69,30 +69,27 @@ export function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export function createViewerResolver(auth: Auth, db: Db) {
+/** `cookieName`: the session cookie's exact name (lib/auth.ts sessionCookieName). */
+export function createViewerResolver(auth: Auth, db: Db, cookieName: string) {
+  const cookiePattern = new RegExp(`(?:^|;\\s*)${cookieName.replace(/[.]/g, '\\.')}=([^;]*)`, 'g');
   return async function resolveViewer(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<Viewer | null> {
-    const token = sessionCookieOf(request.headers.cookie);
+    const header = request.headers.cookie;
     // No session cookie: skip the session lookup entirely.
-    if (token === undefined) return null;
+    if (!header?.includes(cookieName)) return null;
+    const values = [...header.matchAll(cookiePattern)].map((match) => match[1] ?? '');
     const read = () => lookUpViewer(auth, db, request, reply);
-    // The cookie itself is the key: an entry exists only for a value the library has verified.
-    return readCacheOf(db)?.readForUser(token, read) ?? (await read())?.value ?? null;
+    // The cookie itself is the key, under the one name the library reads (a `__Secure-` cookie
+    // is not answered for a plain one): an entry exists only for a value it has verified.
+    if (values.length !== 1) return (await read())?.value ?? null;
+    return readCacheOf(db)?.readForUser(values[0]!, read) ?? (await read())?.value ?? null;
   };
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?pitstop\.session_token=([^;]*)/g;
 /** A cached viewer is looked up again at least this often, announcements or not. */
 const VIEWER_KEPT_MS = 5 * 60 * 1000;
-
-/** The session cookie's value(s), or undefined without one. */
-function sessionCookieOf(header: string | undefined): string | undefined {
-  if (!header?.includes('pitstop.session_token')) return undefined;
-  const values = [...header.matchAll(SESSION_COOKIE)].map((match) => match[1] ?? '');
-  return values.length > 0 ? values.join(';') : undefined;
-}
 
 /** The session from the library and the role from the profile: the uncached way. */
 async function lookUpViewer(
