@@ -9,7 +9,7 @@ import type { TechnicianCard as Technician } from '@pitstop/shared/technicians/r
 import { RESEND_MESSAGE_MS, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { Info, UserPlus, UsersRound } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { InvitationLink } from '../../../components/invitation-link.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
@@ -30,8 +30,6 @@ import { useBusinessProfile } from '../../../lib/business-profile.ts';
 import { resendFailedMessage, useResendInvitation } from '../../../lib/technician-invitations.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { useDeleteTechnician, useTechnicians } from '../api.ts';
-import { EditTechnicianDialog } from '../components/edit-technician-dialog.tsx';
-import { InviteTechnicianDialog } from '../components/invite-technician-dialog.tsx';
 import { TechnicianCard, technicianCardDomId } from '../components/technician-card.tsx';
 import {
   deleteFailedMessage,
@@ -39,6 +37,15 @@ import {
   TECHNICIAN_PAGE_MESSAGES,
 } from '../technician-words.ts';
 import { useArrivalHighlight } from '../use-arrival-highlight.ts';
+
+// The invite and edit forms (their fields and validation, most of this page's code) load when a
+// dialog is first opened: most visits only look.
+const InviteTechnicianDialog = lazy(async () => ({
+  default: (await import('../components/invite-technician-dialog.tsx')).InviteTechnicianDialog,
+}));
+const EditTechnicianDialog = lazy(async () => ({
+  default: (await import('../components/edit-technician-dialog.tsx')).EditTechnicianDialog,
+}));
 
 export function TechniciansPage() {
   const { role } = useViewer();
@@ -58,6 +65,11 @@ export function TechniciansPage() {
   const [deleting, setDeleting] = useState<Technician | null>(null);
   const [resending, setResending] = useState<Technician | null>(null);
   const [sharedLink, setSharedLink] = useState<{ name: string; link: string } | null>(null);
+  // Once opened, a dialog stays mounted, so it can close with its animation.
+  const [opened, setOpened] = useState({ invite: false, edit: false });
+  if ((isInviting && !opened.invite) || (editing && !opened.edit)) {
+    setOpened({ invite: opened.invite || isInviting, edit: opened.edit || editing !== null });
+  }
   const deleteTechnician = useDeleteTechnician();
   const resendInvitation = useResendInvitation();
 
@@ -154,16 +166,22 @@ export function TechniciansPage() {
         </>
       )}
 
-      <InviteTechnicianDialog
-        open={isInviting}
-        onOpenChange={setIsInviting}
-        onCloseAutoFocus={restoreFocus}
-      />
-      <EditTechnicianDialog
-        technician={editing}
-        onClose={() => setEditing(null)}
-        onCloseAutoFocus={restoreFocus}
-      />
+      <Suspense fallback={null}>
+        {opened.invite && (
+          <InviteTechnicianDialog
+            open={isInviting}
+            onOpenChange={setIsInviting}
+            onCloseAutoFocus={restoreFocus}
+          />
+        )}
+        {opened.edit && (
+          <EditTechnicianDialog
+            technician={editing}
+            onClose={() => setEditing(null)}
+            onCloseAutoFocus={restoreFocus}
+          />
+        )}
+      </Suspense>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
