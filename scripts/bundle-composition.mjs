@@ -7,8 +7,11 @@
 // `--all` lists every group instead of the largest 12.
 //
 // Pages: the ones named (default `/`), with their chunks taken from the last
-// `npm run check:size` report (test-results/bundle-size.json), matched by chunk name without the
-// content hash. Without a report, every chunk over 5 KB is described.
+// `npm run check:size` report (test-results/bundle-size.json), matched by file name: the build
+// here gives the same names as the real one (source maps do not change the content hash), and
+// several chunks share a name (`api`, `forms`, `dist`). A report from other sources names files
+// this build does not have: the script says so and stops. Without a report, every chunk over
+// 5 KB is described.
 //
 // The brotli figure of a group is its code compressed on its own, scaled so that a chunk's
 // groups add up to the chunk's real brotli size: an estimate (compression shares context across
@@ -141,13 +144,16 @@ function wantedChunks(pages) {
     console.log(
       `${pagePath}: ${kb(page.bytes)} KB in ${page.scripts.length} scripts (last check:size run)`,
     );
-    for (const script of page.scripts) wanted.set(chunkName(script.file), script.bytes);
+    for (const script of page.scripts) wanted.set(path.basename(script.file), script.bytes);
   }
   return wanted;
 }
 
 const pages = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const wanted = wantedChunks(pages.length > 0 ? pages : ['/']);
+
+/** The report describes another build; said without a stack trace. */
+class StaleReport extends Error {}
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'pitstop-composition-'));
 try {
@@ -170,9 +176,17 @@ try {
   const chunks = readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, code: readFileSync(path.join(assets, file), 'utf8') }))
-    .filter(({ file, code }) =>
-      wanted ? wanted.has(chunkName(file)) : Buffer.byteLength(code) > 5000,
+    .filter(({ file, code }) => (wanted ? wanted.has(file) : Buffer.byteLength(code) > 5000));
+  const missing = [...(wanted?.keys() ?? [])].filter(
+    (file) => !existsSync(path.join(assets, file)),
+  );
+  if (missing.length > 0) {
+    throw new StaleReport(
+      `check:size:explain: ${path.relative(ROOT, REPORT)} names files this build does not have ` +
+        `(${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): the sources ` +
+        'changed since. Run `npm run check:size` again first.',
     );
+  }
   const described = chunks
     .map(({ file, code }) => {
       const mapFile = path.join(assets, `${file}.map`);
@@ -214,6 +228,10 @@ try {
   for (const [group, br] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
     console.log(`    ${group.padEnd(44)} ~${kb(br).padStart(5)} KB br`);
   }
+} catch (error) {
+  if (!(error instanceof StaleReport)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
