@@ -396,8 +396,10 @@ export async function findMatchingIds(
 }
 
 /**
- * One page of the rows with these ids that still match (a row changed since the ids were read
- * drops out, as it would from one query), in a stable order (the id breaks ties).
+ * One page of the rows with these ids that still match (a row whose status or date changed
+ * since the ids were read drops out, as it would from one query), in a stable order (the id
+ * breaks ties). The text is not matched again: that would send the planner back to the trigram
+ * index the ids came from.
  */
 export async function pageOfIds(
   db: Executor,
@@ -410,7 +412,7 @@ export async function pageOfIds(
   return db
     .select()
     .from(appointments)
-    .where(and(inArray(appointments.id, [...ids]), searchCondition(db, filter)))
+    .where(and(inArray(appointments.id, [...ids]), searchCondition(db, { ...filter, text: null })))
     .orderBy(...SEARCH_ORDER[order])
     .offset(page.offset)
     .limit(page.limit);
