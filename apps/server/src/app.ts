@@ -176,6 +176,9 @@ export async function buildApp({
     // RATE_LIMIT_PER_MINUTE=0: no global limit (routes' own limits, e.g. sign-in, still apply).
     global: env.rateLimitPerMinute > 0,
     max: env.rateLimitPerMinute,
+    // The API only: a page's scripts and styles (38 files for /booking) would otherwise spend a
+    // visitor's minute, and many visitors behind one address (a carrier's NAT) share it.
+    allowList: (request) => !request.url.startsWith('/api/'),
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

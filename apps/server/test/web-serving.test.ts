@@ -39,6 +39,22 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
+  it("limits the API's requests per address, never a page's files", async () => {
+    const limited = await createTestContext({ RATE_LIMIT_PER_MINUTE: '3' }, { webDist: dist });
+    try {
+      const api = [];
+      for (let i = 0; i < 4; i++) {
+        api.push((await limited.app.inject({ method: 'GET', url: '/api/services' })).statusCode);
+      }
+      expect(api).toEqual([200, 200, 200, 429]);
+      for (const url of ['/assets/app-abc123.js', '/', '/login', '/assets/app-abc123.js']) {
+        expect((await limited.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers client routes with index.html, never cached', async () => {
     for (const url of ['/', '/admin/users', '/services?x=1', '/admin/']) {
       const response = await ctx.app.inject({ method: 'GET', url });
