@@ -87,6 +87,8 @@ test('user cleanup deletes every account and opens setup again', async ({ page }
 
   await page.waitForURL('**/admin-setup');
   await expect(page.getByRole('button', { name: 'Create Admin Account' })).toBeVisible();
+  // The toast arrives with its own code (loaded on first use) and fades in: scan it when shown.
+  await expect(page.getByText('Create the first admin to start again.')).toBeVisible();
   expect(await (await page.request.get('/api/me')).json()).toEqual({ viewer: null });
   await expectAccessible(page);
 });
