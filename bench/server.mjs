@@ -4,28 +4,15 @@
 // node process itself (no wrapper), so its /proc/<pid>/status is the server's memory.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { findFreePort, ROOT } from '../e2e/support/server.mjs';
+import { findFreePort, OUTSIDE_SERVICES, ROOT, stopProcess } from '../e2e/support/server.mjs';
 import { SERVER_ENTRY } from '../scripts/start.mjs';
 
 const STARTUP_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 15_000;
 const RSS_SAMPLE_MS = 250;
-// Variables that would send the server to real outside services.
-const OUTSIDE_SERVICES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM'];
+// A server on a million rows may take a while to checkpoint its database on the way out.
+const STOP_TIMEOUT_MS = 15_000;
 
 /** @typedef {{ url: string, pid: number, stop(): Promise<void> }} RunningServer */
-
-function stopProcess(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /** Echoes the child's output with a prefix (at LOG_LEVEL=warn only problems are printed). */
 function echoOutput(child, name) {
@@ -66,10 +53,10 @@ async function startProcess({ name, args, env, readyPath }) {
   try {
     await waitUntilAnswering(child, url + readyPath);
   } catch (error) {
-    await stopProcess(child);
+    await stopProcess(child, STOP_TIMEOUT_MS);
     throw error;
   }
-  return { url, pid: child.pid, stop: () => stopProcess(child) };
+  return { url, pid: child.pid, stop: () => stopProcess(child, STOP_TIMEOUT_MS) };
 }
 
 /**

@@ -15,7 +15,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const STARTUP_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
 // Variables that would point a test server at real outside services: tests never use them.
-const OUTSIDE_SERVICES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM'];
+export const OUTSIDE_SERVICES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'MAIL_FROM',
+];
 
 /** A port that was free a moment ago (the OS picks it; we release it for the server). */
 export function findFreePort() {
@@ -81,10 +86,11 @@ async function waitForHealth(url, child, output) {
   );
 }
 
-function stopProcess(child) {
+/** SIGTERM, then SIGKILL if the child has not exited within `timeoutMs`. */
+export function stopProcess(child, timeoutMs = STOP_TIMEOUT_MS) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    const force = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('exit', () => {
       clearTimeout(force);
       resolve();
