@@ -9,6 +9,7 @@ import { ROOT } from '../e2e/support/server.mjs';
 const MIGRATIONS = path.join(ROOT, 'apps/server/src/db/migrations');
 const LOADED_TABLES = [
   'appointments',
+  'appointment_search_terms',
   'bookings',
   'orders',
   'auth_user',

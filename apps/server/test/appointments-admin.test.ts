@@ -30,7 +30,10 @@ import {
   technicianWorkingDays,
   userProfiles,
 } from '../src/db/schema.ts';
-import { searchAppointmentRowsQuery } from '../src/features/appointments/repository.ts';
+import {
+  idsCarryingQuery,
+  searchAppointmentRowsQuery,
+} from '../src/features/appointments/repository.ts';
 import { searchAppointments, searchFilter } from '../src/features/appointments/service.ts';
 import {
   bookAndPay,
@@ -198,6 +201,44 @@ describe('GET /api/appointments/search', () => {
     const injection = await page({ q: `${tag}'; drop table appointments; --` });
     expect(injection.total).toBe(0);
     expect((await page({ q: tag })).total).toBe(7);
+  });
+
+  it("finds a name however the row was written, in the customer's or the service's text, not across them", async () => {
+    const tag = newTag();
+    // Written by hand-run SQL, not the API: the trigger still records the names.
+    await ctx.database.db.execute(sql`
+      insert into appointments (customer_name, service_name, appointment_date, appointment_time,
+        starts_at, ends_at, location, phone)
+      values (${`${tag} Ada Lovelace`}, 'Tire Rotation', '2031-03-11', '09:00',
+        '2031-03-11T14:00:00Z', '2031-03-11T14:45:00Z', '1 Main St', '555-0100')`);
+    expect(names((await page({ q: `${tag} ada` })).appointments)).toEqual([`${tag} Ada Lovelace`]);
+    // Renamed by hand: found under the new name, no longer under the old one.
+    await ctx.database.db.execute(
+      sql`update appointments set customer_name = ${`${tag} Ada King`} where customer_name = ${`${tag} Ada Lovelace`}`,
+    );
+    expect(names((await page({ q: `${tag} ada` })).appointments)).toEqual([`${tag} Ada King`]);
+    expect((await page({ q: `${tag} ada love` })).total).toBe(0);
+    // "A search box matches customer or service text": each text on its own.
+    expect((await page({ q: `${tag} Ada King Tire` })).total).toBe(0);
+    const both = await insertRows([appointmentRow(tag, { serviceName: `${tag} Detailing` })]);
+    const found = await page({ q: tag, pageSize: 50 });
+    // A row whose customer and service both hold the text is counted once.
+    expect(found.total).toBe(2);
+    expect(found.appointments.map((row) => row.id)).toContain(both[0]!.id);
+  });
+
+  it('reads the ids of a name through the b-trees on customer and service names, never the whole table', async () => {
+    const search = appointmentSearchQuerySchema.parse({ q: 'Maria Garcia', view: 'past' });
+    const filter = searchFilter(search, '2031-03-11', DEFAULT_TIME_ZONE);
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const ids = idsCarryingQuery(tx, ['Maria Garcia', 'Ana Maria Garcia'], filter, 1001);
+      return tx.execute(sql`explain (format json) ${ids}`);
+    });
+    const text = JSON.stringify(plan.rows);
+    expect(text).toContain('appointments_customer_idx');
+    expect(text).toContain('appointments_service_name_idx');
+    expect(text).not.toContain('Seq Scan');
   });
 
   it('filters by status', async () => {

@@ -1,8 +1,8 @@
 // Queries for the appointments feature's tables: appointments and appointment_status_history.
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { alias, union } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { appointments, appointmentStatusHistory } from '../../db/schema.ts';
+import { appointments, appointmentSearchTerms, appointmentStatusHistory } from '../../db/schema.ts';
 
 export type AppointmentValues = Omit<
   typeof appointments.$inferInsert,
@@ -294,7 +294,7 @@ export async function listUnpaidRows(db: Executor, limit: number): Promise<Appoi
 
 /** What the staff's search narrows to; every part left null (or false) narrows nothing. */
 export interface AppointmentSearchFilter {
-  /** Matched anywhere in "customer service", case ignored; taken literally (no wildcards). */
+  /** Matched anywhere in the customer's or the service's name, case ignored; taken literally. */
   text: string | null;
   statuses: AppointmentRow['status'][] | null;
   /** Business-local dates: from (inclusive) and before (exclusive). */
@@ -320,11 +320,18 @@ function escapeLike(text: string): string {
 
 const unpaid = alias(appointments, 'unpaid');
 
+/** ILIKE's pattern for text found anywhere. */
+function containing(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
 function searchCondition(db: Executor, filter: AppointmentSearchFilter) {
   return and(
-    // The very expression appointments_search_idx is built on, so the trigram index answers it.
     filter.text
-      ? sql`(${appointments.customerName} || ' ' || ${appointments.serviceName}) ilike ${`%${escapeLike(filter.text)}%`}`
+      ? or(
+          ilike(appointments.customerName, containing(filter.text)),
+          ilike(appointments.serviceName, containing(filter.text)),
+        )
       : undefined,
     filter.statuses ? inArray(appointments.status, filter.statuses) : undefined,
     filter.dateFrom ? gte(appointments.appointmentDate, filter.dateFrom) : undefined,
@@ -381,25 +388,67 @@ export async function searchAppointmentRows(
   return searchAppointmentRowsQuery(db, filter, order, page);
 }
 
-/** The ids of the rows that match, no more than `cap` of them, in no particular order. */
+/** The customer and service names (appointment_search_terms) containing `text`, at most `cap`. */
+async function findMatchingTerms(db: Executor, text: string, cap: number): Promise<string[]> {
+  const rows = await db
+    .select({ term: appointmentSearchTerms.term })
+    .from(appointmentSearchTerms)
+    .where(ilike(appointmentSearchTerms.term, containing(text)))
+    .limit(cap);
+  return rows.map((row) => row.term);
+}
+
+/**
+ * The ids of the rows that match, no more than `cap` of them, in no particular order. The text
+ * is looked for among the distinct names first (a trigram index over tens of thousands of names,
+ * not a million appointments), then the appointments carrying those names are read through
+ * b-trees on the names, each side stopping at the cap. A text so common that `cap` names hold
+ * it is matched on the rows themselves: its matches are dense, and the scan stops early.
+ */
 export async function findMatchingIds(
   db: Executor,
   filter: AppointmentSearchFilter,
   cap: number,
 ): Promise<string[]> {
-  const rows = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(searchCondition(db, filter))
-    .limit(cap);
+  const terms = filter.text ? await findMatchingTerms(db, filter.text, cap) : [];
+  if (filter.text === null || terms.length === cap) {
+    const rows = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(searchCondition(db, filter))
+      .limit(cap);
+    return rows.map((row) => row.id);
+  }
+  if (terms.length === 0) return [];
+  const rows = await idsCarryingQuery(db, terms, filter, cap);
   return rows.map((row) => row.id);
+}
+
+/**
+ * The query of the ids of rows carrying one of `terms` as customer or service name (and
+ * matching the filter's other parts), at most `cap`; awaiting it runs it. Kept apart so its
+ * plan can be checked.
+ */
+export function idsCarryingQuery(
+  db: Executor,
+  terms: string[],
+  filter: AppointmentSearchFilter,
+  cap: number,
+) {
+  const others = searchCondition(db, { ...filter, text: null });
+  const idsWhere = (condition: ReturnType<typeof and>) =>
+    db.select({ id: appointments.id }).from(appointments).where(condition).limit(cap);
+  return union(
+    idsWhere(and(inArray(appointments.customerName, terms), others)),
+    idsWhere(and(inArray(appointments.serviceName, terms), others)),
+  ).limit(cap);
 }
 
 /**
  * One page of the rows with these ids that still match (a row whose status or date changed
  * since the ids were read drops out, as it would from one query), in a stable order (the id
- * breaks ties). The text is not matched again: that would send the planner back to the trigram
- * index the ids came from.
+ * breaks ties). The text is not matched again: the ids came from it, and matching it on the rows
+ * could only send the planner scanning.
  */
 export async function pageOfIds(
   db: Executor,

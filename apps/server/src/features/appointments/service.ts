@@ -770,8 +770,8 @@ export async function searchAppointments(
   const page = { offset: (search.page - 1) * search.pageSize, limit: search.pageSize };
   const matching = await findMatchingIds(db, filter, APPOINTMENT_COUNT_CAP + 1);
   const counted = matching.length;
-  // Up to the cap every match is known (a name's few rows come from the trigram index, wherever
-  // they lie in a long history): the page is read by id. Past it the matches are common, and
+  // Up to the cap every match is known (a name's few rows come from its b-tree, wherever they
+  // lie in a long history): the page is read by id. Past it the matches are common, and
   // walking the sort's index finds a page of them at once.
   const rows =
     counted <= APPOINTMENT_COUNT_CAP
