@@ -37,7 +37,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
 import { isWebRoute } from '@pitstop/shared/web-routes';
 import { checkoutRoutes } from './features/booking/checkout-routes.ts';
-import { installHoldSweep } from './features/booking/hold-sweep.ts';
+import { installCheckoutReconciliation } from './features/booking/hold-sweep.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { businessRoutes } from './features/business/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -227,7 +227,7 @@ export async function buildApp({
   await app.register(appointmentsRoutes);
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
-  installHoldSweep(app);
+  installCheckoutReconciliation(app);
   await app.register(servicesRoutes);
   await app.register(setupRoutes);
   await app.register(usersRoutes);

@@ -14,7 +14,11 @@ import {
   paymentEvents,
 } from '../src/db/schema.ts';
 import { bookingDeps } from '../src/features/booking/deps.ts';
-import { sweepExpiredHolds } from '../src/features/booking/hold-sweep.ts';
+import {
+  CONFIRMATION_GRACE_MS,
+  reconcileCheckouts,
+  sweepExpiredHolds,
+} from '../src/features/booking/hold-sweep.ts';
 import { checkoutEvent, signedWebhook, startFakeStripe } from './fake-stripe.ts';
 import type { FakeStripe } from './fake-stripe.ts';
 import {
@@ -280,5 +284,34 @@ describe('confirming without the webhook', () => {
     expect((await recordsOf(paid.bookingId)).orders).toHaveLength(1);
     expect((await recordsOf(unpaid.bookingId)).booking.status).toBe('expired');
     expect(stripe.sessions.get(unpaid.sessionId)!.status).toBe('expired');
+  });
+
+  it('the reconciliation fulfils, once, a held checkout Stripe reports paid whose webhook never came', async () => {
+    const paid = await book();
+    const open = await book();
+    stripe.complete(paid.sessionId);
+    const deps = bookingDeps(ctx.app.ctx, ctx.app.log);
+    const asked = () => stripe.requests.filter((r) => r.method === 'GET').length;
+    // Within the grace a running server leaves it to the webhook: nothing is asked.
+    const before = asked();
+    await reconcileCheckouts(deps, new Date());
+    expect((await recordsOf(paid.bookingId)).booking.status).toBe('pending_payment');
+    // After it (or at start-up, grace 0) the provider is asked, and the paid one is fulfilled.
+    const later = new Date(Date.now() + CONFIRMATION_GRACE_MS + 1000);
+    expect((await reconcileCheckouts(deps, later)).fulfilled).toBeGreaterThanOrEqual(1);
+    expect(asked()).toBeGreaterThan(before);
+    // Passes again, on two servers at once, and the late webhook: still one of each.
+    await Promise.all([reconcileCheckouts(deps, later, 0), reconcileCheckouts(deps, later, 0)]);
+    await deliver(
+      checkoutEvent('checkout.session.completed', stripe.sessions.get(paid.sessionId)!),
+    );
+    const records = await recordsOf(paid.bookingId);
+    expect(records.booking.status).toBe('paid');
+    expect([records.orders.length, records.appointments.length, records.mails.length]).toEqual([
+      1, 1, 1,
+    ]);
+    // The unpaid one is still held and still open at Stripe: the customer may be paying.
+    expect((await recordsOf(open.bookingId)).booking.status).toBe('pending_payment');
+    expect(stripe.sessions.get(open.sessionId)!.status).toBe('open');
   });
 });

@@ -1,5 +1,5 @@
 // What the booking flow needs from the application: built from `app.ctx` by the routes and the
-// hold sweep, and by tests that call the rules directly.
+// checkout reconciliation, and by tests that call the rules directly.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppContext, MailSender } from '../../lib/app-context.ts';

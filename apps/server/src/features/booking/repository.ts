@@ -1,5 +1,5 @@
 // Queries for the booking feature's tables: bookings and booking_status_history.
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { BookedSpan } from '@pitstop/shared/booking/capacity';
 import type { Executor } from '../../db/client.ts';
 import { bookings, bookingStatusHistory } from '../../db/schema.ts';
@@ -190,6 +190,32 @@ export async function listLapsedHolds(db: Executor, now: Date, limit: number) {
     .select()
     .from(bookings)
     .where(and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now)))
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
+}
+
+/**
+ * Pending bookings whose checkout was opened before `openedBefore` and whose hold still runs:
+ * the reconciliation asks the provider whether they were paid after all (a confirmation that
+ * never arrived, or arrived at a server that died before fulfilling it).
+ */
+export async function listUnconfirmedCheckouts(
+  db: Executor,
+  now: Date,
+  openedBefore: Date,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'pending_payment'),
+        gt(bookings.holdExpiresAt, now),
+        lte(bookings.createdAt, openedBefore),
+        isNotNull(bookings.checkoutSessionId),
+      ),
+    )
     .orderBy(asc(bookings.holdExpiresAt))
     .limit(limit);
 }
