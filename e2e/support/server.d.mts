@@ -29,3 +29,5 @@ export declare function createThrowawayDatabase(
   serverUrl: string,
 ): Promise<{ name: string; url: string; drop(): Promise<void> }>;
 export declare function startServer(options?: StartServerOptions): Promise<TestServer>;
+/** Variables that would point a test server at real outside services. */
+export declare const OUTSIDE_SERVICES: string[];

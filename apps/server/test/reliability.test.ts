@@ -1,0 +1,212 @@
+// Faults a production server meets (issue 15, docs/reliability.md), on real processes of the
+// production bundle: killed with SIGKILL between a payment and its fulfilment, stopped with
+// SIGTERM while requests arrive. Each shows that nothing accepted is lost and nothing is done
+// twice, by reading the database the processes left.
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, bookings, emailOutbox, orders } from '../src/db/schema.ts';
+import type { Db } from '../src/db/client.ts';
+import { checkoutEvent, signedWebhook, startFakeStripe } from './fake-stripe.ts';
+import type { FakeStripe } from './fake-stripe.ts';
+import { bookingBody, futureWeekday } from './harness.ts';
+import { createServerDatabase, send, signedInCustomer, spawnServer } from './processes.ts';
+import type { ServerDatabase, ServerProcess } from './processes.ts';
+
+const PROCESS_TEST_TIMEOUT_MS = 180_000;
+
+/** What each booking became: its status, and how many orders, appointments and confirmations. */
+async function outcomes(db: Db, bookingIds: string[]) {
+  const bookingRows = await db.select().from(bookings).where(inArray(bookings.id, bookingIds));
+  const orderRows = await db.select().from(orders).where(inArray(orders.bookingId, bookingIds));
+  const jobs = await db
+    .select()
+    .from(appointments)
+    .where(inArray(appointments.bookingId, bookingIds));
+  const mails = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.template, 'booking-confirmation'));
+  return bookingIds.map((id) => {
+    const order = orderRows.filter((row) => row.bookingId === id);
+    return {
+      status: bookingRows.find((row) => row.id === id)?.status,
+      orders: order.length,
+      appointments: jobs.filter((row) => row.bookingId === id).length,
+      confirmations: mails.filter((mail) => order.some((o) => mail.text.includes(o.id))).length,
+    };
+  });
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('a server killed between payment and fulfilment', () => {
+  let stripe: FakeStripe;
+  let database: ServerDatabase;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    database = await createServerDatabase();
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await database?.drop();
+    await stripe?.close();
+  });
+
+  /** Books a visit on a day of its own; answers the booking and its Checkout Session. */
+  async function book(cookie: string, dayOffset: number) {
+    const body = bookingBody({ date: futureWeekday(dayOffset), idempotencyKey: randomUUID() });
+    const started = await send(server!.url, 'POST', '/api/bookings', { body, cookie });
+    expect(started.status, JSON.stringify(started.json)).toBe(201);
+    const { bookingId } = started.json as { bookingId: string };
+    const session = [...stripe.sessions.values()].find((s) => s.metadata.booking_id === bookingId);
+    return { bookingId, sessionId: session!.id };
+  }
+
+  function deliverWebhook(url: string, sessionId: string) {
+    const { body, headers } = signedWebhook(
+      checkoutEvent('checkout.session.completed', stripe.sessions.get(sessionId)!),
+    );
+    return fetch(`${url}/api/payments/stripe/webhook`, { method: 'POST', headers, body });
+  }
+
+  it(
+    'fulfils each payment exactly once after a restart, whenever the kill fell',
+    async () => {
+      server = await spawnServer(database, stripe.env);
+      const cookie = await signedInCustomer(server.url, 'killed@example.com');
+      // Paid at Stripe, then the server dies before any confirmation reached it.
+      const silent = await book(cookie, 20);
+      stripe.complete(silent.sessionId);
+      // Paid, and the webhook sent: the server dies while (or before, or after) fulfilling.
+      const racing = [];
+      for (let day = 21; day < 27; day += 1) racing.push(await book(cookie, day));
+      for (const { sessionId } of racing) stripe.complete(sessionId);
+      const deliveries = racing.map(({ sessionId }, index) =>
+        new Promise((resolve) => setTimeout(resolve, index * 3)).then(() =>
+          deliverWebhook(server!.url, sessionId).catch(() => undefined),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 8));
+      expect(await server.stop('SIGKILL')).toBeNull();
+      await Promise.all(deliveries);
+
+      // The restarted server's start-up pass asks Stripe and fulfils what is missing.
+      server = await spawnServer(database, stripe.env);
+      const all = [silent, ...racing];
+      await until(async () => {
+        const mine = await send(server!.url, 'GET', '/api/appointments/mine', { cookie });
+        const rows = (mine.json as { upcoming?: unknown[] }).upcoming ?? [];
+        return rows.length >= all.length ? rows : undefined;
+      });
+      // Late webhooks and the success page's lookups change nothing.
+      for (const { sessionId } of all) {
+        expect((await deliverWebhook(server.url, sessionId)).status).toBe(200);
+        const page = await send(server.url, 'GET', `/api/checkout/sessions/${sessionId}`, {
+          cookie,
+        });
+        expect(page.json).toMatchObject({ state: 'paid' });
+      }
+      expect(await server.stop()).toBe(0);
+      server = undefined;
+
+      const found = await database.read((db) =>
+        outcomes(
+          db,
+          all.map((b) => b.bookingId),
+        ),
+      );
+      expect(found).toEqual(
+        all.map(() => ({ status: 'paid', orders: 1, appointments: 1, confirmations: 1 })),
+      );
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
+
+describe('SIGTERM while requests arrive', () => {
+  let database: ServerDatabase;
+
+  beforeAll(async () => {
+    database = await createServerDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it(
+    'answers every request it accepted, and stores exactly the bookings it answered 201',
+    async () => {
+      const server = await spawnServer(database);
+      const cookie = await signedInCustomer(server.url, 'sigterm@example.com');
+      const answered: { key: string; status: number; afterSignal: boolean }[] = [];
+      const refused: { key: string; error: string }[] = [];
+      let signalled = false;
+      let slot = 0;
+      const times = ['08:00', '09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00'];
+      // Ten clients booking one after another, each on a connection of its own per request.
+      const client = async () => {
+        while (!signalled || server.child.exitCode === null) {
+          const n = (slot += 1);
+          const key = randomUUID();
+          const body = bookingBody({
+            date: futureWeekday(20 + Math.floor(n / times.length)),
+            time: times[n % times.length],
+            idempotencyKey: key,
+          });
+          try {
+            const response = await fetch(`${server.url}/api/bookings`, {
+              method: 'POST',
+              headers: {
+                origin: server.url,
+                cookie,
+                'content-type': 'application/json',
+                connection: 'close',
+              },
+              body: JSON.stringify(body),
+            });
+            await response.arrayBuffer();
+            answered.push({ key, status: response.status, afterSignal: signalled });
+          } catch (error) {
+            refused.push({ key, error: String((error as Error).cause ?? error) });
+            if (signalled) return;
+          }
+        }
+      };
+      const clients = Array.from({ length: 10 }, client);
+      await until(async () => (answered.length >= 30 ? true : undefined));
+      signalled = true;
+      const exitCode = await server.stop('SIGTERM');
+      await Promise.all(clients);
+      expect(exitCode).toBe(0);
+
+      // Every answer is a whole one: created, or refused with a reason (a full slot, or 503
+      // for a request that arrived while closing); none lost midway.
+      expect(answered.every(({ status }) => [201, 409, 503].includes(status))).toBe(true);
+      expect(answered.filter((a) => a.afterSignal && a.status === 201).length).toBeGreaterThan(0);
+      const created = answered.filter((a) => a.status === 201).map((a) => a.key);
+      const stored = await database.read(async (db) =>
+        (await db.select({ key: bookings.idempotencyKey }).from(bookings)).map((row) => row.key),
+      );
+      // Stored exactly what was answered 201: a request the server never read left nothing.
+      expect(new Set(stored)).toEqual(new Set(created));
+      expect(refused.every(({ key }) => !stored.includes(key))).toBe(true);
+      console.info(
+        `SIGTERM under load: ${answered.length} answered (${created.length} created, ` +
+          `${answered.filter((a) => a.afterSignal).length} after the signal), ` +
+          `${refused.length} refused at connection, 0 lost`,
+      );
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
