@@ -3,10 +3,13 @@
 // SIGTERM while requests arrive. Each shows that nothing accepted is lost and nothing is done
 // twice, by reading the database the processes left.
 import { randomUUID } from 'node:crypto';
+import { connect, createServer } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, bookings, emailOutbox, orders } from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
+import { DATABASE_UNAVAILABLE } from '../src/lib/errors.ts';
 import { checkoutEvent, signedWebhook, startFakeStripe } from './fake-stripe.ts';
 import type { FakeStripe } from './fake-stripe.ts';
 import { bookingBody, futureWeekday } from './harness.ts';
@@ -206,6 +209,109 @@ describe('SIGTERM while requests arrive', () => {
           `${answered.filter((a) => a.afterSignal).length} after the signal), ` +
           `${refused.length} refused at connection, 0 lost`,
       );
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
+
+/**
+ * A TCP relay between the server and PostgreSQL that can be cut (every connection dropped, new
+ * ones refused, as when the database host goes away) and restored on the same port.
+ */
+async function startRelay(target: URL) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const open = () =>
+    new Promise<void>((resolve, reject) => {
+      server = createServer((socket) => {
+        const upstream = connect(Number(target.port), target.hostname);
+        for (const end of [socket, upstream]) {
+          sockets.add(end);
+          end.on('close', () => sockets.delete(end));
+          end.on('error', () => {
+            socket.destroy();
+            upstream.destroy();
+          });
+        }
+        socket.pipe(upstream).pipe(socket);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as { port: number }).port;
+        resolve();
+      });
+    });
+  await open();
+  return {
+    url(database: string) {
+      const url = new URL(target);
+      url.port = String(port);
+      url.pathname = `/${database}`;
+      return url.toString();
+    },
+    async cut() {
+      const closed = new Promise((resolve) => server!.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    restore: open,
+  };
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unreachable', () => {
+  let database: ServerDatabase;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    database = await createServerDatabase();
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await database?.drop();
+  });
+
+  it(
+    'answers 503 with a clear message while it is gone, changes nothing, and recovers without a restart',
+    async () => {
+      const direct = new URL(database.env.DATABASE_URL!);
+      const relay = await startRelay(direct);
+      const relayed = relay.url(direct.pathname.slice(1));
+      server = await spawnServer({ ...database, env: { ...database.env, DATABASE_URL: relayed } });
+      const cookie = await signedInCustomer(server.url, 'outage@example.com');
+      const booking = () =>
+        send(server!.url, 'POST', '/api/bookings', {
+          body: bookingBody({ date: futureWeekday(20), idempotencyKey: randomUUID() }),
+          cookie,
+        });
+      const countBookings = () =>
+        database.read(async (db) => (await db.select().from(bookings)).length);
+      expect((await booking()).status).toBe(201);
+
+      await relay.cut();
+      const health = await send(server.url, 'GET', '/api/health');
+      expect(health).toMatchObject({ status: 503, json: { status: 'unavailable' } });
+      const unavailable = { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE };
+      for (const answer of [
+        await booking(),
+        await send(server.url, 'GET', '/api/appointments/mine', { cookie }),
+        await send(server.url, 'GET', '/api/profile', { cookie }),
+      ]) {
+        expect(answer).toMatchObject({ status: 503, json: { error: unavailable } });
+      }
+      expect(await countBookings()).toBe(1);
+      expect(server.child.exitCode).toBeNull();
+
+      await relay.restore();
+      await until(async () => {
+        const answer = await send(server!.url, 'GET', '/api/health');
+        return answer.status === 200 ? answer : undefined;
+      });
+      expect((await send(server.url, 'GET', '/api/appointments/mine', { cookie })).status).toBe(
+        200,
+      );
+      expect((await booking()).status).toBe(201);
+      expect(await countBookings()).toBe(2);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

@@ -2,6 +2,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode } from '@pitstop/shared/api-errors';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+
+/** The answer while the database cannot be reached: nothing was changed, try again shortly. */
+export const DATABASE_UNAVAILABLE =
+  'Pitstop cannot reach its database right now. Please try again in a moment.';
 
 export class AppError extends Error {
   constructor(
@@ -75,6 +80,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, and the like.
       return reply.status(status).send(errorBody('BAD_REQUEST', publicClientMessage(error)));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody('UNAVAILABLE', DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong. Please try again.'));
