@@ -11,6 +11,8 @@ import { appointments, bookings, emailOutbox, orders } from '../src/db/schema.ts
 import type { Db } from '../src/db/client.ts';
 import { DATABASE_UNAVAILABLE } from '../src/lib/errors.ts';
 import { checkoutEvent, signedWebhook, startFakeStripe } from './fake-stripe.ts';
+import { startSmtpPeer } from './smtp-peer.ts';
+import type { SmtpPeer } from './smtp-peer.ts';
 import type { FakeStripe } from './fake-stripe.ts';
 import { bookingBody, futureWeekday } from './harness.ts';
 import { createServerDatabase, send, signedInCustomer, spawnServer } from './processes.ts';
@@ -312,6 +314,113 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unreachable', () => {
       );
       expect((await booking()).status).toBe(201);
       expect(await countBookings()).toBe(2);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  let database: ServerDatabase;
+  let smtp: SmtpPeer;
+  let servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createServerDatabase();
+    smtp = await startSmtpPeer();
+    const env = { SMTP_URL: smtp.url, MAIL_FROM: 'Pitstop <hello@pitstop.example>' };
+    servers = [await spawnServer(database, env), await spawnServer(database, env)];
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await smtp?.stop();
+    await database?.drop();
+  });
+
+  it(
+    'never books a slot past capacity, sends each e-mail once, and keeps a session on either',
+    async () => {
+      const [a, b] = servers as [ServerProcess, ServerProcess];
+      const on = (n: number) => (n % 2 === 0 ? a : b).url;
+      // Sixteen customers race for one slot, half through each server.
+      const cookies = [];
+      for (let n = 0; n < 16; n += 1)
+        cookies.push(await signedInCustomer(on(n), `racer${n}@example.com`));
+      const slot = { date: futureWeekday(20), time: '10:00' };
+      const race = await Promise.all(
+        cookies.map((cookie, n) =>
+          send(on(n), 'POST', '/api/bookings', {
+            body: bookingBody({ ...slot, idempotencyKey: randomUUID() }),
+            cookie,
+          }),
+        ),
+      );
+      const statuses = race.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([...Array(2).fill(201), ...Array(14).fill(409)]);
+      const held = await database.read((db) =>
+        db.select().from(bookings).where(eq(bookings.appointmentDate, slot.date)),
+      );
+      expect(held).toHaveLength(2);
+
+      // Each racer who won pays on the other server and comes back to the success page there;
+      // then twelve more visits are booked and paid across both. Both servers' senders poll one
+      // outbox.
+      const paid = race.flatMap((answer, n) =>
+        answer.status === 201
+          ? [{ ...(answer.json as { checkoutUrl: string }), cookie: cookies[n]! }]
+          : [],
+      );
+      for (let n = 0; n < 12; n += 1) {
+        const answer = await send(on(n), 'POST', '/api/bookings', {
+          body: bookingBody({ date: futureWeekday(21 + n), idempotencyKey: randomUUID() }),
+          cookie: cookies[n]!,
+        });
+        expect(answer.status).toBe(201);
+        paid.push({ ...(answer.json as { checkoutUrl: string }), cookie: cookies[n]! });
+      }
+      for (const [n, { checkoutUrl, cookie }] of paid.entries()) {
+        const sessionId = checkoutUrl.split('/').at(-1)!;
+        const payment = await fetch(`${on(n + 1)}/checkout/local/${sessionId}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { origin: on(n + 1), 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            email: 'ada@example.com',
+            cardNumber: '4242 4242 4242 4242',
+            expiry: '12 / 40',
+            cvc: '123',
+            cardName: 'Ada Lovelace',
+          }),
+        });
+        expect(payment.status).toBe(303);
+        const success = await send(on(n + 1), 'GET', `/api/checkout/sessions/${sessionId}`, {
+          cookie,
+        });
+        expect(success.json).toMatchObject({ state: 'paid' });
+      }
+      const confirmations = () =>
+        smtp.received.filter((mail) => /confirm/i.test(mail.subject)).length;
+      await until(async () => (confirmations() >= paid.length ? true : undefined), 60_000);
+      // A little longer: a second delivery of any of them would arrive by now.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(confirmations()).toBe(paid.length);
+      const ids = smtp.received.map((mail) => /^Message-ID:\s*(.+)$/im.exec(mail.raw)?.[1]);
+      expect(new Set(ids).size).toBe(smtp.received.length);
+      const outbox = await database.read((db) => db.select().from(emailOutbox));
+      expect(outbox.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+
+      // A session made on one server works on the other, and ends on both at once.
+      const me = async (url: string, cookie: string) =>
+        ((await send(url, 'GET', '/api/me', { cookie })).json as { viewer: unknown }).viewer;
+      const cookie = cookies[0]!;
+      expect(await me(b.url, cookie)).toMatchObject({ email: 'racer0@example.com' });
+      expect((await send(b.url, 'POST', '/api/auth/sign-out', { cookie, body: {} })).status).toBe(
+        200,
+      );
+      expect(await me(a.url, cookie)).toBeNull();
+      console.info(
+        `two servers: ${race.length} bookings raced for one slot (2 won), ` +
+          `${paid.length} payments, ${smtp.received.length} e-mails, each sent once`,
+      );
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
