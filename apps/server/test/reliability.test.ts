@@ -342,7 +342,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       const [a, b] = servers as [ServerProcess, ServerProcess];
       const on = (n: number) => (n % 2 === 0 ? a : b).url;
       // Sixteen customers race for one slot, half through each server.
-      const cookies = [];
+      const cookies: string[] = [];
       for (let n = 0; n < 16; n += 1)
         cookies.push(await signedInCustomer(on(n), `racer${n}@example.com`));
       const slot = { date: futureWeekday(20), time: '10:00' };
