@@ -27,6 +27,12 @@ export interface Database {
   ping(): Promise<void>;
   /** Hears NOTIFY on `channel`, from this process and every other one on the database. */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /**
+   * Embedded only: a consistent copy of the whole database (its data folder as a gzipped tar,
+   * which `{ dataDir, load }` opens again), taken while the database stays open
+   * (docs/decisions/024-backup-and-restore.md).
+   */
+  snapshot?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -63,7 +69,16 @@ const MIGRATION_LOCK_KEY = 7_246_001;
 // The staff's appointment search uses trigram indexes (migration 0006).
 const extensions = { pg_trgm };
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { url: string }
+  /** `load`: a snapshot to fill an empty data folder with, instead of a fresh database. */
+  | { dataDir: string; load?: Uint8Array }
+  | { memory: true };
+
+/** The embedded database's own folder inside DATA_DIR. */
+export function embeddedDataPath(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
 
 // The embedded database lives inside the server process, whose memory PostgreSQL's default
 // 128 MB of shared buffers (all touched at start) would more than double. The operating system
@@ -76,9 +91,13 @@ const pgliteOptions = {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
   if ('dataDir' in target) {
-    const dir = path.join(target.dataDir, 'pgdata');
+    const dir = embeddedDataPath(target.dataDir);
     mkdirSync(dir, { recursive: true });
-    return openPglite(await PGlite.create(dir, pgliteOptions));
+    // PGlite tells a gzipped tar from a plain one by its type.
+    const load = target.load && {
+      loadDataDir: new Blob([target.load], { type: 'application/x-gzip' }),
+    };
+    return openPglite(await PGlite.create(dir, { ...pgliteOptions, ...load }));
   }
   return openPglite(await PGlite.create(pgliteOptions));
 }
@@ -124,6 +143,14 @@ function openPglite(client: PGlite): Database {
     },
     async ping() {
       await client.query('select 1');
+    },
+    async snapshot() {
+      // A checkpoint first, so the copy opens without replaying the log; then the files are
+      // read while no transaction is open and no query runs (PGlite runs one at a time and
+      // holds the other callers meanwhile), so they are the state after the last commit.
+      await client.exec('CHECKPOINT');
+      const tarball = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+      return new Uint8Array(await tarball.arrayBuffer());
     },
     async listen(channel, handlers) {
       // One process holds an embedded database: a NOTIFY comes back in the reply to the COMMIT
