@@ -1,15 +1,24 @@
 // Process entry: read configuration, open and migrate the database, seed, serve, shut down cleanly.
+// With WEB_CONCURRENCY above 1 this process is the primary of a Node cluster: it migrates and
+// seeds once, then runs that many worker processes sharing the port, replaces one that dies,
+// and passes SIGTERM/SIGINT on to them. Every worker keeps its state in the database (see the
+// README's production section), so they need nothing from each other.
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { EnvError, loadEnv } from './lib/env.ts';
+import type { Env } from './lib/env.ts';
 
 // Shutdown waits for the e-mail being sent right now; one send can take up to 50 s (connection
 // 10 s + greeting 10 s + socket 30 s), so give up only well after that.
 const SHUTDOWN_TIMEOUT_MS = 65_000;
 
+// A worker that dies once serving is replaced after this pause (a crash loop stays slow).
+const RESPAWN_DELAY_MS = 1_000;
+
 async function main(): Promise<void> {
-  let env;
+  let env: Env;
   try {
     env = loadEnv();
   } catch (error) {
@@ -19,12 +28,21 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (env.webConcurrency > 1 && cluster.isPrimary) return runPrimary(env);
+  // A worker's primary has migrated and seeded the database already.
+  return serve(env, { prepareDatabase: cluster.isPrimary });
+}
 
-  const database = await openDatabase(
-    env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir },
-  );
-  await database.migrate();
-  await seedDatabase(database.db);
+function openConfiguredDatabase(env: Env) {
+  return openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
+}
+
+async function serve(env: Env, options: { prepareDatabase: boolean }): Promise<void> {
+  const database = await openConfiguredDatabase(env);
+  if (options.prepareDatabase) {
+    await database.migrate();
+    await seedDatabase(database.db);
+  }
 
   // The database is closed after app.close(), not in an onClose hook: hooks run last-in-first-out,
   // so it would close before the e-mail sender has recorded the message it is sending.
@@ -72,6 +90,66 @@ async function main(): Promise<void> {
       'SESSION_SECRET is not set: using the one generated in DATA_DIR. Set it in production.',
     );
   }
+}
+
+/** A log line in the workers' (pino's) JSON shape, for the primary, which has no Fastify. */
+function logFromPrimary(level: 'info' | 'warn' | 'error', msg: string, fields: object = {}) {
+  const levels = { info: 30, warn: 40, error: 50 };
+  const line = { level: levels[level], time: Date.now(), pid: process.pid, ...fields, msg };
+  (level === 'info' ? console.log : console.error)(JSON.stringify(line));
+}
+
+async function runPrimary(env: Env): Promise<void> {
+  const database = await openConfiguredDatabase(env);
+  try {
+    await database.migrate();
+    await seedDatabase(database.db);
+  } finally {
+    await database.close();
+  }
+
+  let stopping = false;
+  let exitCode = 0;
+  const listening = new Set<number>();
+  cluster.on('listening', (worker) => listening.add(worker.id));
+  cluster.on('exit', (worker, code, signal) => {
+    const served = listening.delete(worker.id);
+    if (stopping) {
+      if (code !== 0) exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+      return;
+    }
+    if (!served) {
+      // It never got to serve: configuration, port or database trouble that a new one would
+      // meet again. Stop everything, as a single process would.
+      logFromPrimary('error', 'a server process failed to start: stopping', { code, signal });
+      stopAll(1);
+      return;
+    }
+    logFromPrimary('error', 'a server process died: starting another', { code, signal });
+    setTimeout(() => {
+      if (!stopping) cluster.fork();
+    }, RESPAWN_DELAY_MS).unref();
+  });
+
+  function stopAll(code: number) {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(exitCode);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+    // Each worker bounds its own shutdown; this is the backstop.
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+  }
+  process.on('SIGTERM', () => stopAll(0));
+  process.on('SIGINT', () => stopAll(0));
+
+  for (let n = 0; n < env.webConcurrency; n += 1) cluster.fork();
+  logFromPrimary('info', `Pitstop runs ${env.webConcurrency} server processes`);
 }
 
 main().catch((error: unknown) => {

@@ -40,6 +40,16 @@ describe('configuration', () => {
     );
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadEnv({ APP_URL: 'ftp://example.com' })).toThrow(/APP_URL/);
+    expect(() => loadEnv({ WEB_CONCURRENCY: 'two' })).toThrow(
+      /^Invalid configuration: WEB_CONCURRENCY /,
+    );
+    // The embedded database lives in one process.
+    expect(() => loadEnv({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY above 1 needs DATABASE_URL/,
+    );
+    expect(loadEnv({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x' }).webConcurrency).toBe(
+      2,
+    );
   });
 
   it('stops start-up with one line and a non-zero exit', async () => {

@@ -72,6 +72,14 @@ const envSchema = z
         .transform(Number)
         .optional(),
     ),
+    // Server processes on this machine (Node cluster workers sharing the port); unset is one.
+    WEB_CONCURRENCY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^([1-9]|[1-5][0-9]|6[0-4])$/, 'must be a number of processes (1 to 64)')
+        .transform(Number)
+        .optional(),
+    ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -96,6 +104,14 @@ const envSchema = z
           message: `must be set to the site's https:// address when HOST is ${env.HOST}`,
         });
       }
+    }
+    if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
+      // The embedded database lives inside one process.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'above 1 needs DATABASE_URL (the embedded database serves one process)',
+      });
     }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({
@@ -134,6 +150,8 @@ export interface Env {
   isSessionSecretGenerated: boolean;
   /** Reverse-proxy hops whose X-Forwarded-For is believed; undefined believes none. */
   trustProxy: number | undefined;
+  /** Server processes to run on this machine (WEB_CONCURRENCY; 1 without it). */
+  webConcurrency: number;
   /**
    * True when only this machine can reach the server: it listens on a loopback address and no
    * proxy forwards to it (TRUST_PROXY unset). The dev mailbox and first-admin setup trust
@@ -179,6 +197,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? 1200,
     trustProxy: env.TRUST_PROXY,
+    webConcurrency: env.WEB_CONCURRENCY ?? 1,
     isLocalOnly: isLoopbackAddress(env.HOST) && env.TRUST_PROXY === undefined,
   };
 }
