@@ -19,6 +19,7 @@ import type { AppContext, AppInstance } from './lib/app-context.ts';
 import { createAuth, sessionCookieName } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';
+import { rateLimitStore } from './lib/rate-limit-store.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { installReadCache, serializeCachedOnce } from './lib/read-cache.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
@@ -173,6 +174,8 @@ export async function buildApp({
   // After helmet (so the refusal carries the security headers), before everything else.
   installCrossSiteGuard(app, env.appUrl);
   await app.register(rateLimit, {
+    // Route limits count in the database (shared by every instance), the global one in memory.
+    store: rateLimitStore(database.db),
     // RATE_LIMIT_PER_MINUTE=0: no global limit (routes' own limits, e.g. sign-in, still apply).
     global: env.rateLimitPerMinute > 0,
     max: env.rateLimitPerMinute,

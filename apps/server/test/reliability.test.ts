@@ -3,6 +3,7 @@
 // SIGTERM while requests arrive. Each shows that nothing accepted is lost and nothing is done
 // twice, by reading the database the processes left.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
@@ -421,6 +422,86 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
         `two servers: ${race.length} bookings raced for one slot (2 won), ` +
           `${paid.length} payments, ${smtp.received.length} e-mails, each sent once`,
       );
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('WEB_CONCURRENCY', () => {
+  let database: ServerDatabase;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    database = await createServerDatabase();
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await database?.drop();
+  });
+
+  /** The primary's worker processes, from /proc. */
+  const workersOf = (pid: number) =>
+    readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  const listeningLines = () => server!.output().match(/Pitstop is listening/g)?.length ?? 0;
+  const allServe = async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => send(server!.url, 'GET', '/api/services')),
+    );
+    return answers.every((answer) => answer.status === 200);
+  };
+
+  it(
+    'runs that many processes on one port, replaces one that dies, and stops them all on SIGTERM',
+    async () => {
+      server = await spawnServer(database, { WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' });
+      await until(async () => (listeningLines() === 2 ? true : undefined));
+      const primary = server.child.pid!;
+      const workers = workersOf(primary);
+      expect(workers).toHaveLength(2);
+      expect(await allServe()).toBe(true);
+
+      process.kill(workers[0]!, 'SIGKILL');
+      await until(async () => (listeningLines() === 3 ? true : undefined));
+      const replaced = workersOf(primary);
+      expect(replaced).toHaveLength(2);
+      expect(replaced).not.toContain(workers[0]);
+      expect(await allServe()).toBe(true);
+
+      expect(await server.stop('SIGTERM')).toBe(0);
+      server = undefined;
+      expect(replaced.filter((pid) => existsSync(`/proc/${pid}`))).toEqual([]);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('sign-in limits across instances', () => {
+  let database: ServerDatabase;
+  let servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createServerDatabase();
+    const env = { AUTH_RATE_LIMIT_PER_MINUTE: '4' };
+    servers = [await spawnServer(database, env), await spawnServer(database, env)];
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.drop();
+  });
+
+  it(
+    'count once for all of them: two servers allow the limit between them, not each',
+    async () => {
+      const attempt = (server: ServerProcess) =>
+        send(server.url, 'POST', '/api/auth/sign-in/email', {
+          body: { email: 'guess@example.com', password: 'wrong-password-1' },
+        });
+      const statuses = [];
+      for (let n = 0; n < 6; n += 1) statuses.push((await attempt(servers[n % 2]!)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

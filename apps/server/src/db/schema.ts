@@ -122,6 +122,16 @@ export const authVerifications = pgTable(
 
 // ---------------------------------------------------------------- people
 
+/**
+ * Owner: lib/rate-limit-store.ts. The route limits' counts (sign-in, sign-up, password reset,
+ * setup, invitations), one row per address and route, shared by every server instance.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
 /** Owner: users. */
 export const userProfiles = pgTable(
   'user_profiles',
