@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -60,6 +62,8 @@ export interface Listener {
   caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
+
+const gzipAsync = promisify(gzip);
 
 // Beside this file in the sources; the server's bundle gets a copy beside it (scripts/start.mjs).
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -149,8 +153,9 @@ function openPglite(client: PGlite): Database {
       // read while no transaction is open and no query runs (PGlite runs one at a time and
       // holds the other callers meanwhile), so they are the state after the last commit.
       await client.exec('CHECKPOINT');
-      const tarball = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
-      return new Uint8Array(await tarball.arrayBuffer());
+      const tarball = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+      // Compressed once the lock is let go (on libuv's threads): requests wait only for the read.
+      return gzipAsync(new Uint8Array(await tarball.arrayBuffer()));
     },
     async listen(channel, handlers) {
       // One process holds an embedded database: a NOTIFY comes back in the reply to the COMMIT
