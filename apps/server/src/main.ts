@@ -5,7 +5,7 @@
 // README's production section), so they need nothing from each other.
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { DataDirInUse, openServerDatabase } from './db/data-dir-control.ts';
 import { seedDatabase } from './db/seed.ts';
 import { EnvError, loadEnv } from './lib/env.ts';
 import type { Env } from './lib/env.ts';
@@ -33,12 +33,10 @@ async function main(): Promise<void> {
   return serve(env, { prepareDatabase: cluster.isPrimary });
 }
 
-function openConfiguredDatabase(env: Env) {
-  return openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir });
-}
-
 async function serve(env: Env, options: { prepareDatabase: boolean }): Promise<void> {
-  const database = await openConfiguredDatabase(env);
+  // The embedded database is claimed for this process first: a second one on the same files
+  // would corrupt them (docs/decisions/024-backup-and-restore.md).
+  const { database, unavailableReason } = await openServerDatabase(env);
   if (options.prepareDatabase) {
     await database.migrate();
     await seedDatabase(database.db);
@@ -84,6 +82,11 @@ async function serve(env: Env, options: { prepareDatabase: boolean }): Promise<v
     },
     `Pitstop is listening on http://${env.host}:${port}`,
   );
+  if (unavailableReason) {
+    app.log.warn(
+      `npm run backup cannot reach this server, nor tell that it holds DATA_DIR: ${unavailableReason}`,
+    );
+  }
   if (env.isProduction && env.isSessionSecretGenerated) {
     // Fine on one machine; several servers (or a lost DATA_DIR) would sign everyone out.
     app.log.warn(
@@ -100,7 +103,7 @@ function logFromPrimary(level: 'info' | 'warn' | 'error', msg: string, fields: o
 }
 
 async function runPrimary(env: Env): Promise<void> {
-  const database = await openConfiguredDatabase(env);
+  const { database } = await openServerDatabase(env);
   try {
     await database.migrate();
     await seedDatabase(database.db);
@@ -153,6 +156,12 @@ async function runPrimary(env: Env): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  if (error instanceof DataDirInUse) {
+    console.error(
+      `${error.message}. Two processes on one embedded database would corrupt it: stop that one first, or give this server another DATA_DIR.`,
+    );
+  } else {
+    console.error(error);
+  }
   process.exit(1);
 });
