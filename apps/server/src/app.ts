@@ -137,7 +137,7 @@ export async function buildApp({
     auth,
     routes: [],
     sender,
-    setupCode: new SetupCode(!env.isLocalOnly),
+    setupCode: new SetupCode(database.db, !env.isLocalOnly),
     payments: createPaymentGateway(env, database.db, app.log),
   };
   app.decorate('ctx', ctx);

@@ -612,6 +612,21 @@ export const appSetup = pgTable(
   (t) => [check('app_setup_singleton', sql`${t.id} = 1`)],
 );
 
+/**
+ * Owner: setup. The one current first-admin setup code (id = 1) of a server others can reach:
+ * kept here, not in a process's memory, so every instance prints and accepts the same one
+ * (docs/decisions/015). Made while setup is open, deleted when setup completes.
+ */
+export const setupCode = pgTable(
+  'setup_code',
+  {
+    id: smallint('id').primaryKey().default(1),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('setup_code_singleton', sql`${t.id} = 1`)],
+);
+
 // ---------------------------------------------------------------- e-mail and audit
 
 export interface OutboxAttachment {

@@ -1,7 +1,8 @@
-// Queries for the first-admin setup claim (app_setup, one row with id = 1).
+// Queries for first-admin setup: its claim (app_setup) and its one-time code (setup_code), each
+// one row with id = 1.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { appSetup } from '../../db/schema.ts';
+import { appSetup, setupCode } from '../../db/schema.ts';
 
 // A claim older than this whose setup never finished (a crash) may be taken over.
 const STALE_CLAIM = sql`now() - interval '5 minutes'`;
@@ -35,4 +36,23 @@ export async function deleteUnfinishedClaim(db: Executor): Promise<void> {
 /** Forgets a completed setup, so the next one may claim again. */
 export async function deleteSetupRow(db: Executor): Promise<void> {
   await db.delete(appSetup).where(eq(appSetup.id, 1));
+}
+
+// ---------------------------------------------------------------- the setup code (setup_code)
+
+/** Stores `code` unless a code exists: instances starting together keep the first one. */
+export async function insertSetupCodeIfNone(db: Executor, code: string): Promise<void> {
+  await db.insert(setupCode).values({ id: 1, code }).onConflictDoNothing({ target: setupCode.id });
+}
+
+export async function findSetupCode(db: Executor): Promise<string | undefined> {
+  const [row] = await db
+    .select({ code: setupCode.code })
+    .from(setupCode)
+    .where(eq(setupCode.id, 1));
+  return row?.code;
+}
+
+export async function deleteSetupCode(db: Executor): Promise<void> {
+  await db.delete(setupCode).where(eq(setupCode.id, 1));
 }

@@ -13,12 +13,12 @@ import { cleanupResponseSchema } from '@pitstop/shared/users/responses';
 export async function setupRoutes(app: AppInstance): Promise<void> {
   const { db, auth, setupCode } = app.ctx;
 
-  // The operator reads the code here (LOG_LEVEL warn and above still shows it).
+  // The operator reads the code here (LOG_LEVEL warn and above still shows it). Every instance
+  // prints the same one, from the database, so any instance's log will do.
   const announceSetupCode = async () => {
     if (!setupCode.required || !(await isSetupAvailable(db))) return;
-    app.log.warn(
-      `First-admin setup is open. Setup code: ${setupCode.renew()} (enter it on /admin-setup)`,
-    );
+    const code = await setupCode.ensure();
+    app.log.warn(`First-admin setup is open. Setup code: ${code} (enter it on /admin-setup)`);
   };
   app.addHook('onReady', announceSetupCode);
 
@@ -54,7 +54,6 @@ export async function setupRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       await runAdminSetup(db, auth, request.body, setupCode);
-      setupCode.spend();
       return reply.status(201).send({ ok: true });
     },
   );
@@ -71,7 +70,7 @@ export async function setupRoutes(app: AppInstance): Promise<void> {
       config: { access: 'user:cleanup' },
     },
     async (request) => {
-      const deleted = await cleanupAllUsers(db, requireViewer(request));
+      const deleted = await cleanupAllUsers(db, requireViewer(request), setupCode);
       await announceSetupCode();
       return { deleted };
     },

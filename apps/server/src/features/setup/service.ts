@@ -17,6 +17,7 @@ import {
 import type { SetupCode } from './setup-code.ts';
 import {
   claimSetupRow,
+  deleteSetupCode,
   deleteSetupRow,
   deleteUnfinishedClaim,
   markSetupComplete,
@@ -46,7 +47,7 @@ export async function runAdminSetup(
 ): Promise<{ userId: string }> {
   if (!(await isSetupAvailable(db))) throw new AppError('CONFLICT', SETUP_COMPLETE);
   // Before anything looks at the address: without the code, nothing is learnt about accounts.
-  if (setupCode && !setupCode.matches(input.setupCode)) {
+  if (setupCode && !(await setupCode.matches(input.setupCode))) {
     throw new AppError('FORBIDDEN', SETUP_CODE_WRONG, { setupCode: SETUP_CODE_WRONG });
   }
   if (!(await claimSetupRow(db))) throw new AppError('CONFLICT', SETUP_COMPLETE);
@@ -55,6 +56,8 @@ export async function runAdminSetup(
     const existing = await findAccountByEmail(db, input.email);
     const promote = async (tx: Executor, userId: string) => {
       await markSetupComplete(tx);
+      // With the claim, in one transaction: one code never completes setup twice.
+      await deleteSetupCode(tx);
       await recordAudit(
         tx,
         { userId, email: input.email },
@@ -92,13 +95,18 @@ export async function runAdminSetup(
 
 /**
  * Deletes every account and profile (the caller's too) and forgets the finished setup, so that
- * first-admin setup is open again. Appointments, orders and bookings stay: their user reference
- * becomes empty.
+ * first-admin setup is open again, with a fresh setup code. Appointments, orders and bookings
+ * stay: their user reference becomes empty.
  */
-export async function cleanupAllUsers(db: Db, actor: Viewer): Promise<number> {
+export async function cleanupAllUsers(
+  db: Db,
+  actor: Viewer,
+  setupCode: SetupCode,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const deleted = await deleteAllAccounts(tx);
     await deleteSetupRow(tx);
+    await setupCode.renew(tx);
     await recordAudit(tx, actor, { action: 'user.cleanup', entity: 'user', details: { deleted } });
     return deleted;
   });

@@ -1,7 +1,10 @@
 // The one-time setup code: a server that others can reach asks for it on first-admin setup, so
 // whoever finds a fresh public install first cannot claim it. It is printed in the server log
-// (only the operator reads that) and lives in this process's memory (docs/decisions/015).
+// (only the operator reads that) and kept in the database, so every instance of one install
+// prints and accepts the same code (docs/decisions/015).
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Db, Executor } from '../../db/client.ts';
+import { deleteSetupCode, findSetupCode, insertSetupCodeIfNone } from './repository.ts';
 
 // No 0/O, 1/I/L: the code is read from a log and typed by hand.
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -14,38 +17,46 @@ function digest(code: string): Buffer {
   return createHash('sha256').update(normalise(code)).digest();
 }
 
+function generateCode(): string {
+  const groups = Array.from({ length: 3 }, () =>
+    Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''),
+  );
+  return groups.join('-');
+}
+
 export class SetupCode {
-  #code: string | undefined;
-
   /** `required` is false on a server only this machine can reach: no code is asked there. */
-  constructor(readonly required: boolean) {
-    if (required) this.renew();
+  constructor(
+    private readonly db: Db,
+    readonly required: boolean,
+  ) {}
+
+  /** The code to print, or undefined when none is asked or none exists (setup is over). */
+  async current(): Promise<string | undefined> {
+    return this.required ? findSetupCode(this.db) : undefined;
   }
 
-  /** The code to print, or undefined when none is asked. */
-  get current(): string | undefined {
-    return this.#code;
-  }
-
-  /** A fresh code (the old one stops working): at start, and when setup opens again. */
-  renew(): string | undefined {
+  /**
+   * The code to print while setup is open, made now when none exists. Instances starting
+   * together each offer one; the first stored wins and all of them answer it.
+   */
+  async ensure(): Promise<string | undefined> {
     if (!this.required) return undefined;
-    const groups = Array.from({ length: 3 }, () =>
-      Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''),
-    );
-    this.#code = groups.join('-');
-    return this.#code;
+    await insertSetupCodeIfNone(this.db, generateCode());
+    return findSetupCode(this.db);
+  }
+
+  /** In the transaction that opens setup again: the old code dies, a fresh one takes its place. */
+  async renew(tx: Executor): Promise<void> {
+    await deleteSetupCode(tx);
+    if (this.required) await insertSetupCodeIfNone(tx, generateCode());
   }
 
   /** Whether `input` is the code (case, spaces and dashes ignored); true when none is asked. */
-  matches(input: string | undefined): boolean {
+  async matches(input: string | undefined): Promise<boolean> {
     if (!this.required) return true;
-    if (!this.#code || !input) return false;
-    return timingSafeEqual(digest(input), digest(this.#code));
-  }
-
-  /** Setup is done: the code must not work again. */
-  spend(): void {
-    this.#code = undefined;
+    const code = await findSetupCode(this.db);
+    if (!code || !input) return false;
+    return timingSafeEqual(digest(input), digest(code));
   }
 }
