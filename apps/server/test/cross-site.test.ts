@@ -172,6 +172,47 @@ describe('the auth proxy', () => {
   });
 });
 
+describe('links that lead elsewhere', () => {
+  // A reset or verification link whose callbackURL names another site would send the person who
+  // follows it there (an open redirect, for phishing). The auth library refuses such a URL; it
+  // skips that check under NODE_ENV=test unless told not to (lib/auth.ts).
+  const FOREIGN = ['https://evil.example/x', '//evil.example', 'javascript:alert(1)'];
+
+  it('refuses a callbackURL to another site on the links e-mails carry, redirecting nowhere', async () => {
+    for (const callbackURL of FOREIGN) {
+      const target = encodeURIComponent(callbackURL);
+      for (const url of [
+        `/api/auth/verify-email?token=not-a-token&callbackURL=${target}`,
+        `/api/auth/reset-password/not-a-token?callbackURL=${target}`,
+      ]) {
+        const response = await ctx.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(403);
+        expect(response.headers.location, url).toBeUndefined();
+      }
+    }
+    // The app's own pages stay reachable that way.
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/reset-password/not-a-token?callbackURL=${encodeURIComponent('/reset-password')}`,
+    });
+    expect(own.statusCode).toBe(302);
+    expect(new URL(own.headers.location as string, APP_URL).origin).toBe(APP_URL);
+  });
+
+  it('refuses to e-mail a reset link that would lead to another site', async () => {
+    const before = await fingerprintTables(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: APP_URL },
+      payload: { email: customer.email, redirectTo: 'https://evil.example/reset' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(await fingerprintTables(ctx)).toEqual(before);
+  });
+});
+
 describe('JSON API routes', () => {
   it('refuses a cross-site POST /api/services from a signed-in super admin', async () => {
     await expectRefusedCrossSite(ctx, {
