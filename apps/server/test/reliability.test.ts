@@ -219,15 +219,22 @@ describe('SIGTERM while requests arrive', () => {
 
 /**
  * A TCP relay between the server and PostgreSQL that can be cut (every connection dropped, new
- * ones refused, as when the database host goes away) and restored on the same port.
+ * ones refused, as when the database host goes away), made a black hole (every connection
+ * dropped, new ones accepted and never answered, as when packets to the host are dropped), and
+ * restored on the same port.
  */
 async function startRelay(target: URL) {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;
+  let swallowing = false;
   const open = () =>
     new Promise<void>((resolve, reject) => {
       server = createServer((socket) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+        if (swallowing) return;
         const upstream = connect(Number(target.port), target.hostname);
         for (const end of [socket, upstream]) {
           sockets.add(end);
@@ -258,7 +265,18 @@ async function startRelay(target: URL) {
       for (const socket of sockets) socket.destroy();
       await closed;
     },
-    restore: open,
+    swallow() {
+      swallowing = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    async restore() {
+      if (swallowing) {
+        swallowing = false;
+        for (const socket of sockets) socket.destroy();
+      } else {
+        await open();
+      }
+    },
   };
 }
 
@@ -282,9 +300,11 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unreachable', () => {
       const relayed = relay.url(direct.pathname.slice(1));
       server = await spawnServer({ ...database, env: { ...database.env, DATABASE_URL: relayed } });
       const cookie = await signedInCustomer(server.url, 'outage@example.com');
+      // Capacity 2 per slot: each booking after the first two takes another day.
+      let day = 19;
       const booking = () =>
         send(server!.url, 'POST', '/api/bookings', {
-          body: bookingBody({ date: futureWeekday(20), idempotencyKey: randomUUID() }),
+          body: bookingBody({ date: futureWeekday((day += 1)), idempotencyKey: randomUUID() }),
           cookie,
         });
       const countBookings = () =>
@@ -315,6 +335,21 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unreachable', () => {
       );
       expect((await booking()).status).toBe(201);
       expect(await countBookings()).toBe(2);
+
+      // Packets to the database dropped: no refusal comes, yet the answer is 503 within seconds
+      // (the pool's connection timeout), and the server serves again once the host answers.
+      relay.swallow();
+      const asked = Date.now();
+      expect(await booking()).toMatchObject({ status: 503, json: { error: unavailable } });
+      expect(Date.now() - asked).toBeLessThan(15_000);
+      expect(await countBookings()).toBe(2);
+      await relay.restore();
+      await until(async () => {
+        const answer = await send(server!.url, 'GET', '/api/health');
+        return answer.status === 200 ? answer : undefined;
+      });
+      expect((await booking()).status).toBe(201);
+      expect(await countBookings()).toBe(3);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

@@ -107,7 +107,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A database host that stops answering (no refusal, packets dropped) must give a request
+    // 503 UNAVAILABLE within seconds, not hold it until the client gives up.
+    connectionTimeoutMillis: 5_000,
+    // A pooled connection whose peer vanished silently is found by TCP keepalive and replaced.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle client's error (server restart) must not crash the process; queries will retry.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema });
