@@ -8,7 +8,7 @@ import {
   visitSpan,
   zonedMoment,
 } from './capacity.ts';
-import { BOOKING_HORIZON_DAYS } from './forms.ts';
+import { BOOKING_HORIZON_DAYS } from './horizon.ts';
 
 const NY = 'America/New_York';
 const AUCKLAND = 'Pacific/Auckland';

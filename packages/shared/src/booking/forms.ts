@@ -3,6 +3,7 @@
 // submission's idempotency key. Messages are the spec's own words.
 import { z } from 'zod';
 import { hasControlCharacters } from '../text.ts';
+import { BOOKING_HORIZON_DAYS } from './horizon.ts';
 
 export const DATE_REQUIRED = 'Please select a date';
 export const TIME_REQUIRED = 'Please select a time';
@@ -26,8 +27,8 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 export const MAX_SERVICES_PER_BOOKING = 20;
-/** How far ahead a visit may be booked. */
-export const BOOKING_HORIZON_DAYS = 365;
+// Kept in a zod-free module for the page; named here too for the server's readers.
+export { BOOKING_HORIZON_DAYS };
 export const TOO_FAR_AHEAD = `Please pick a date within the next ${BOOKING_HORIZON_DAYS} days`;
 const NO_CONTROL_CHARACTERS = 'Text cannot contain control characters';
 

@@ -40,8 +40,8 @@ export const businessHoursSchema = z.object(
   'Enter the hours for every day',
 );
 
-export const DEFAULT_TIME_ZONE = 'America/New_York';
-export const DEFAULT_CAPACITY = 2;
+// Kept in a zod-free module for the pages; named here too for the server's readers.
+export { DEFAULT_CAPACITY, DEFAULT_TIME_ZONE } from './defaults.ts';
 
 export function isValidTimeZone(zone: string): boolean {
   try {

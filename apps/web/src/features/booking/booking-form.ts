@@ -1,6 +1,6 @@
 // The booking form's shared types and the rules the page applies while it is being filled.
 import type { BookingForm, BookingFormValues } from '@pitstop/shared/booking/forms';
-import { BOOKING_HORIZON_DAYS } from '@pitstop/shared/booking/forms';
+import { BOOKING_HORIZON_DAYS } from '@pitstop/shared/booking/horizon';
 import type { UseFormReturn } from 'react-hook-form';
 
 export type BookingFormApi = UseFormReturn<BookingForm, unknown, BookingFormValues>;

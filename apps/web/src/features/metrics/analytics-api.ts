@@ -1,7 +1,7 @@
 // Analytics' read (GET /api/analytics?from=&to=): the figures of one range of days. Apart from
 // the metric pages' reads because it brings the range's schema (full zod) with it.
 import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import { analyticsResponseSchema } from '@pitstop/shared/metrics/responses';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

@@ -4,7 +4,7 @@
 // screen, linked from the header, is where they are changed.
 import { APPOINTMENT_SEARCH_MESSAGES } from '@pitstop/shared/appointments/forms';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';

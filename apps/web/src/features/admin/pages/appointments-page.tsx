@@ -5,7 +5,7 @@
 // reload, a shared link or Back shows the same list.
 import { APPOINTMENT_SEARCH_MESSAGES as M } from '@pitstop/shared/appointments/forms';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { CalendarSearch } from 'lucide-react';
 import { useCallback, useMemo, useRef } from 'react';

@@ -3,7 +3,7 @@
 // (managers see them disabled, with the reason). Arriving with `{ technicianId }` in the
 // navigation state rings that technician's card.
 import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { can } from '@pitstop/shared/permissions';
 import type { TechnicianCard as Technician } from '@pitstop/shared/technicians/responses';
 import { RESEND_MESSAGE_MS, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
