@@ -118,7 +118,13 @@ export function useBookingSubmit(form: BookingFormApi) {
   }
 
   // handleSubmit is called at submit time, not during render: `onValid` reads the key's ref.
-  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid)(event);
+  // It rejects when something before the request fails, above all the form's rules not being
+  // fetched (booking-resolver.ts; offline, say): nothing was sent, and the visitor is told as
+  // when a checkout cannot start.
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form
+      .handleSubmit(onValid)(event)
+      .catch(() => toast.error(BOOKING_ALERTS.bookingCheckoutFailed));
 
   return { submit, isBusy: startBooking.isPending || isLeaving, isLeaving };
 }

@@ -1,8 +1,8 @@
 // The booking form (/booking, optional ?service=<id> preselects it; SPEC "Booking", sections 3
-// to 6): five sections in the spec's order, validated by the shared bookingFormSchema with the
-// spec's messages at their fields, and 'Go to Payment - $TOTAL' for everything selected.
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { bookingFormSchema, type BookingForm } from '@pitstop/shared/booking/forms';
+// to 6): five sections in the spec's order, validated by the shared bookingFormSchema (fetched
+// on first use: booking-resolver.ts) with the spec's messages at their fields, and
+// 'Go to Payment - $TOTAL' for everything selected.
+import type { BookingForm } from '@pitstop/shared/booking/forms';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { formatPrice } from '@pitstop/shared/money';
 import { can } from '@pitstop/shared/permissions';
@@ -21,15 +21,18 @@ import { garageQueryOptions } from '../../../lib/garage.ts';
 import { servicesQueryOptions } from '../../../lib/service-catalog.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { loadBookingDraft, type BookingDraft } from '../booking-draft.ts';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { splitPersonName } from '@pitstop/shared/text';
 import { EMPTY_BOOKING } from '../booking-form.ts';
+import { bookingResolver, loadBookingResolver } from '../booking-resolver.ts';
 import { BookingSection } from '../components/booking-section.tsx';
 import { ContactFields, LocationFields } from '../components/contact-fields.tsx';
 import { ScheduleFields } from '../components/schedule-fields.tsx';
 import { ServicePicker } from '../components/service-picker.tsx';
 import { VehicleFields } from '../components/vehicle-fields.tsx';
 import { useBookingSubmit } from '../use-booking-submit.ts';
+
+const preloadRules = () => void loadBookingResolver().catch(() => {});
 
 function initialValues(draft: BookingDraft | null, serviceId: string | null): BookingForm {
   return { ...EMPTY_BOOKING, services: serviceId ? [serviceId] : [], ...draft };
@@ -54,7 +57,7 @@ export function BookingPage() {
   // Read once: what a signed-out visitor typed before signing in.
   const [draft] = useState(loadBookingDraft);
   const form = useForm({
-    resolver: standardSchemaResolver(bookingFormSchema),
+    resolver: bookingResolver,
     defaultValues: initialValues(draft, searchParams.get('service')),
   });
   const [garageVehicleId, setGarageVehicleId] = useState('');
@@ -105,6 +108,8 @@ export function BookingPage() {
         <form
           noValidate
           onSubmit={submit}
+          // The form's rules, fetched while the visitor fills it in rather than at the submit.
+          onFocus={preloadRules}
           aria-label="Book a service"
           className="mx-auto flex max-w-3xl flex-col gap-6 px-4 sm:px-6"
         >
