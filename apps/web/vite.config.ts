@@ -21,6 +21,14 @@ if (!existsSync(REACT_ROUTER_PRODUCTION)) {
   );
 }
 
+// Modules that may exist twice, once in each page chunk that uses them (see `codeSplitting`): no
+// state and nothing whose identity another module could compare (a context, a class for
+// instanceof): icons, the shared rules, components (not the toaster, which has state), and
+// small stateless libraries. Everything else stays in one chunk of its own.
+const COPYABLE =
+  /[\\/](node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|@date-fns[\\/]tz|@radix-ui[\\/]react-(slot|primitive|compose-refs|label))|packages[\\/]shared[\\/]src|apps[\\/]web[\\/]src[\\/]components)[\\/]/;
+const NOT_COPYABLE = /[\\/]src[\\/]components[\\/]ui[\\/](toast|toaster-demand)\.ts$/;
+
 // In development the API, the local checkout and the dev mailbox live on the Fastify server.
 const API_ORIGIN = 'http://127.0.0.1:3000';
 // Trailing slashes matter: Vite matches by prefix, and '/checkout' alone would also swallow the
@@ -52,8 +60,23 @@ export default defineConfig(({ command }) => ({
     // polyfill would fetch them by script for that one, at 0.2 KB for every visit.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Both required by experimentalInlineCommonChunks below; the entry exports nothing.
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
+          // On a phone's network every script costs a round trip, six at a time over HTTP/1.1, and
+          // pieces shared by a few pages (an icon, a helper, the money format) became chunks of
+          // 0.2-1 KB: /booking fetched 35 scripts. A chunk that small is copied into each chunk
+          // that imports it instead, when all its modules may exist twice (COPYABLE): /booking
+          // fetches 17, / 8 instead of 15, and Lighthouse's simulated LCP on /booking drops from
+          // 2.75 s to 2.3 s (docs/performance.md). Each page still downloads only the code it
+          // uses; the copies and strict execution order (which this needs) add 0.5-4.5 KB to a
+          // page. Experimental in rolldown: a new version may change it; check:size and
+          // lighthouse show it.
+          experimentalInlineCommonChunks: {
+            maxSize: 6000,
+            exclude: (id) => !COPYABLE.test(id) || NOT_COPYABLE.test(id),
+          },
           // React and the router change rarely: their own chunk stays cached across our deploys.
           // Only packages every page needs belong here, or lazy pages' libraries would load early.
           groups: [
