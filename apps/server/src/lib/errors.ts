@@ -1,4 +1,5 @@
 // One error type for rules that fail, and the one place that turns errors into HTTP responses.
+import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode } from '@pitstop/shared/api-errors';
@@ -57,6 +58,25 @@ export function validationError(
   return new AppError('VALIDATION', Object.values(fields)[0] ?? 'Invalid input', fields);
 }
 
+// A body refused while it is still arriving leaves its bytes coming. Closed with them unread,
+// the connection is reset by the kernel, and a reset can reach the client before it has read
+// the 413, which it then never sees (a browser shows "connection reset"). So, as nginx's
+// lingering close does, the server stops writing once the answer is out but goes on reading,
+// and dropping, what arrives for a moment before it closes.
+const LINGER_MS = 2_000;
+
+function lingerBeforeClosing(response: ServerResponse): void {
+  const socket = response.socket;
+  if (!socket) return;
+  // Node calls destroySoon() on a connection whose answer said `Connection: close`.
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
 /** Installs the handlers that give every failure the DESIGN.md error body. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -70,7 +90,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'));
+      lingerBeforeClosing(reply.raw);
+      return reply
+        .status(413)
+        .header('connection', 'close')
+        .send(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.'));
     }
     if (status === 429) {
       return reply
