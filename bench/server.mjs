@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { findFreePort, OUTSIDE_SERVICES, ROOT, stopProcess } from '../e2e/support/server.mjs';
-import { SERVER_ENTRY } from '../scripts/start.mjs';
+import { serverArgs } from '../scripts/start.mjs';
 
 const STARTUP_TIMEOUT_MS = 120_000;
 const RSS_SAMPLE_MS = 250;
@@ -80,7 +80,7 @@ export function startPitstop({ engine, sessionSecret, rateLimitPerMinute = 0 }) 
   });
   return startProcess({
     name: 'server',
-    args: ['--enable-source-maps', SERVER_ENTRY],
+    args: serverArgs(env),
     env,
     readyPath: '/api/health',
   });

@@ -1,5 +1,5 @@
 // Types for start.mjs, for the TypeScript tests that start the built server.
-/** The server's bundle, as `npm start` runs it. */
-export declare const SERVER_ENTRY: string;
+/** node's arguments to run the server with `env`: V8 options, then SERVER_ENTRY. */
+export declare function serverArgs(env: Record<string, string | undefined>): string[];
 /** Builds the server's bundle unless its sources are unchanged since the last build. */
 export declare function ensureServerBuild(): void;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ensureServerBuild, SERVER_ENTRY } from '../../scripts/start.mjs';
+import { ensureServerBuild, serverArgs } from '../../scripts/start.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -143,7 +143,7 @@ export async function startServer(options = {}) {
       ...options.env,
     });
     ensureServerBuild();
-    child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+    child = spawn(process.execPath, serverArgs(env), {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ import {
   OUTSIDE_SERVICES,
   ROOT,
 } from '../../../e2e/support/server.mjs';
-import { ensureServerBuild, SERVER_ENTRY } from '../../../scripts/start.mjs';
+import { ensureServerBuild, serverArgs } from '../../../scripts/start.mjs';
 import { openDatabase } from '../src/db/client.ts';
 import type { Db } from '../src/db/client.ts';
 
@@ -91,21 +91,22 @@ export async function spawnServer(
   const url = `http://127.0.0.1:${port}`;
   const inherited = { ...process.env };
   for (const key of [...OUTSIDE_SERVICES, 'DATABASE_URL', 'SESSION_SECRET']) delete inherited[key];
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+  const childEnv = {
+    ...inherited,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: url,
+    LOG_LEVEL: 'warn',
+    TZ: 'UTC',
+    RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    ...database.env,
+    ...env,
+  };
+  const child = spawn(process.execPath, serverArgs(childEnv), {
     cwd: ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: url,
-      LOG_LEVEL: 'warn',
-      TZ: 'UTC',
-      RATE_LIMIT_PER_MINUTE: '0',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      ...database.env,
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
