@@ -1,5 +1,5 @@
 // What `npm run bench` prints and keeps: a table per scale, the budgets as PASS/FAIL lines, and
-// bench/results.json (formatted as the repository's prettier would, so it can be committed as is).
+// bench/results-<engine>.json (formatted as the repository's prettier would, so it can be committed as is).
 import { writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 
