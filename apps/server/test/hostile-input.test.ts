@@ -1101,6 +1101,31 @@ describe('a body over the limit', () => {
     expect(await rowChanges()).toEqual([]);
   });
 
+  it('runs no request pipelined behind a refused body on the same connection', async () => {
+    const { method, url, body } = oversized[0]!;
+    const head = (length: number) =>
+      `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${APP_URL}\r\n` +
+      `Cookie: ${sessions.get('customer')!.cookie}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      `Content-Length: ${length}\r\n\r\n`;
+    const refused = paddedBody(body, BODY_LIMIT + 1).payload;
+    const small = JSON.stringify({ ...vehicle, licensePlate: 'PIPE 1' });
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.on('data', (data: Buffer) => (received += data.toString('latin1')));
+    socket.on('error', () => undefined);
+    // The refused request, then a valid one right behind it, in one write.
+    socket.write(
+      head(Buffer.byteLength(refused)) + refused + head(Buffer.byteLength(small)) + small,
+    );
+    await Promise.race([once(socket, 'close'), new Promise((r) => setTimeout(r, 5_000))]);
+    socket.destroy();
+    tally.requests += 2;
+    expect(received).toMatch(/^HTTP\/1\.1 413/);
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(await rowChanges()).toEqual([]);
+  });
+
   it('is refused with 413 before it is sent when its declared length is over the limit', async () => {
     for (const { viewer, method, url } of oversized) {
       const cookie = cookieOf(viewer).cookie;

@@ -71,6 +71,11 @@ function lingerBeforeClosing(response: ServerResponse): void {
   // Node calls destroySoon() on a connection whose answer said `Connection: close`.
   socket.destroySoon = () => {
     socket.end();
+    // Nothing after the refused body is parsed (a request pipelined behind it must not run):
+    // what arrives is read and dropped.
+    socket.removeAllListeners('data');
+    socket.on('data', () => {});
+    socket.resume();
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
