@@ -99,6 +99,21 @@ describe('the setup code on two instances of one database', () => {
     expect(renewed).not.toBe(code);
     expect(await b.ctx.setupCode.current()).toBe(renewed);
     expect((await setupOn(b, code)).statusCode).toBe(403);
-    expect((await setupOn(b, renewed!)).statusCode).toBe(201);
+    const secondOwner = uniqueEmail('owner');
+    expect((await setupOn(b, renewed!, secondOwner)).statusCode).toBe(201);
+
+    // An instance that asks no code (loopback only, as the harness's) empties the install: it
+    // still leaves a code for the reachable ones, which would otherwise refuse every setup.
+    const local = ctx.app;
+    const localCleanup = await local.inject({
+      method: 'POST',
+      url: '/api/user-cleanup',
+      headers: { origin: ctx.env.appUrl, cookie: await signIn(local, secondOwner, PASSWORD) },
+      payload: { confirmation: CLEANUP_CONFIRMATION },
+    });
+    expect(localCleanup.statusCode, localCleanup.body).toBe(200);
+    const left = await b.ctx.setupCode.current();
+    expect(left).toMatch(CODE);
+    expect((await setupOn(b, left!)).statusCode).toBe(201);
   });
 });

@@ -18,6 +18,8 @@ export async function setupRoutes(app: AppInstance): Promise<void> {
   const announceSetupCode = async () => {
     if (!setupCode.required || !(await isSetupAvailable(db))) return;
     const code = await setupCode.ensure();
+    // Setup may have completed on another instance meanwhile.
+    if (!code) return;
     app.log.warn(`First-admin setup is open. Setup code: ${code} (enter it on /admin-setup)`);
   };
   app.addHook('onReady', announceSetupCode);

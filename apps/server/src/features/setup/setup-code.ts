@@ -46,10 +46,13 @@ export class SetupCode {
     return findSetupCode(this.db);
   }
 
-  /** In the transaction that opens setup again: the old code dies, a fresh one takes its place. */
+  /**
+   * In the transaction that opens setup again: the old code dies, a fresh one takes its place.
+   * Made even by an instance that asks none (loopback only): others on the same database may.
+   */
   async renew(tx: Executor): Promise<void> {
     await deleteSetupCode(tx);
-    if (this.required) await insertSetupCodeIfNone(tx, generateCode());
+    await insertSetupCodeIfNone(tx, generateCode());
   }
 
   /** Whether `input` is the code (case, spaces and dashes ignored); true when none is asked. */
