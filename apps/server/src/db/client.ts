@@ -111,9 +111,13 @@ function openPostgres(url: string): Database {
     connectionString: url,
     max: 10,
     // A database host that stops answering (no refusal, packets dropped) must give a request
-    // 503 UNAVAILABLE within seconds, not hold it until the client gives up.
+    // 503 UNAVAILABLE within seconds, not hold it until the client gives up. This also bounds
+    // the wait for a free connection when all ten are busy: a request that would wait longer
+    // is shed with the same 503 and Retry-After (load shedding, not an outage).
     connectionTimeoutMillis: 5_000,
-    // A pooled connection whose peer vanished silently is found by TCP keepalive and replaced.
+    // A connection whose peer vanished while it waited for an answer ends after TCP keepalive's
+    // probes (minutes) rather than the kernel's two hours. There is no query timeout: migrations
+    // and index builds may run long.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
