@@ -142,12 +142,24 @@ async function measureRateLimiter({ engine, sessionSecret, durationSeconds }) {
   };
 }
 
-/** The commit measured, read before the server is built; `dirty` when apps/ or packages/ differ. */
+/** The commit measured, read before the server is built; `dirty` when what runs differs from it. */
 function sourceVersion() {
   const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
   return {
     commit: git('rev-parse', 'HEAD'),
-    dirty: git('status', '--porcelain', '--', 'apps', 'packages') !== '',
+    dirty:
+      git(
+        'status',
+        '--porcelain',
+        '--untracked-files=no',
+        '--',
+        'apps',
+        'packages',
+        'scripts',
+        'bench',
+        'package-lock.json',
+        ':(exclude)bench/results-*.json',
+      ) !== '',
   };
 }
 
