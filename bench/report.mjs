@@ -1,6 +1,7 @@
 // What `npm run bench` prints and keeps: a table per scale, the budgets as PASS/FAIL lines, and
-// bench/results-<engine>.json (formatted as the repository's prettier would, so it can be committed as is).
-import { writeFileSync } from 'node:fs';
+// bench/results.json, which keeps the latest run of each engine under its name (formatted as the
+// repository's prettier would, so it can be committed as is).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 
 const SLOTS_P95_LIMIT_MS = 20;
@@ -195,7 +196,9 @@ export function printPhases(phases) {
     console.log(`  ${String(seconds).padStart(7)} s  ${name}`);
 }
 
-export async function writeResults(file, results) {
+/** Replaces `engine`'s entry in `file`, keeping the other engine's latest run. */
+export async function writeResults(file, engine, results) {
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const options = { ...(await resolveConfig(file)), parser: 'json' };
-  writeFileSync(file, await format(JSON.stringify(results), options));
+  writeFileSync(file, await format(JSON.stringify({ ...kept, [engine]: results }), options));
 }

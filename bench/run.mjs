@@ -7,7 +7,7 @@
 // starts the production server and drives it over loopback with autocannon: one table per scale
 // of req/s and p50/p95/p99 per row, against a bare Fastify server measured in the same run. At
 // 10k it also measures the global rate limiter's cost. Prints each phase's duration and the
-// budgets as PASS/FAIL lines, writes bench/results-<engine>.json, and exits 1 when a budget fails.
+// budgets as PASS/FAIL lines, writes bench/results.json (its engine's entry), and exits 1 when a budget fails.
 //
 //   npm run bench                                 PGlite, all three scales, 5 s a row
 //   DATABASE_URL=postgres://… npm run bench       PostgreSQL (a throwaway database on it)
@@ -48,8 +48,8 @@ import { startBaseline, startPitstop } from './server.mjs';
 
 const SCALES = { '10k': 10_000, '100k': 100_000, '1M': 1_000_000 };
 const DATA_ROOT = path.join(ROOT, 'bench/.data');
-/** One file per engine, so the latest run of each can be kept side by side. */
-const resultsFile = (engineKind) => path.join(ROOT, `bench/results-${engineKind}.json`);
+/** The latest run of each engine, side by side: `{ "pglite": {...}, "postgres": {...} }`. */
+const RESULTS_FILE = path.join(ROOT, 'bench/results.json');
 // High enough that the limiter refuses nothing, low enough for RATE_LIMIT_PER_MINUTE's 7 digits.
 const HIGH_RATE_LIMIT = 9_999_999;
 const LOAD_GENERATOR_NOTE =
@@ -158,7 +158,7 @@ function sourceVersion() {
         'scripts',
         'bench',
         'package-lock.json',
-        ':(exclude)bench/results-*.json',
+        ':(exclude)bench/results.json',
       ) !== '',
   };
 }
@@ -257,8 +257,7 @@ async function main() {
       `${describeLoad(loadAverage.before)}, after ${describeLoad(loadAverage.after)} ` +
       `(${cpus().length} CPUs)`,
   );
-  const results = resultsFile(engine.kind);
-  await writeResults(results, {
+  await writeResults(RESULTS_FILE, engine.kind, {
     engine: engine.kind,
     machine: { ...machine(), loadAverage },
     loadGenerator: LOAD_GENERATOR_NOTE,
@@ -271,7 +270,7 @@ async function main() {
     phases,
     budgets,
   });
-  console.log(`results: ${path.relative(ROOT, results)}`);
+  console.log(`results: ${path.relative(ROOT, RESULTS_FILE)} (${engine.kind})`);
   if (budgets.some((item) => item.status === 'FAIL')) process.exitCode = 1;
 }
 
