@@ -7,7 +7,8 @@
 // starts the production server and drives it over loopback with autocannon: one table per scale
 // of req/s and p50/p95/p99 per row, against a bare Fastify server measured in the same run. At
 // 10k it also measures the global rate limiter's cost. Prints each phase's duration and the
-// budgets as PASS/FAIL lines, writes bench/results.json (its engine's entry), and exits 1 when a budget fails.
+// budgets as PASS/FAIL lines, writes its engine's entry in bench/results.json, and exits 1 when
+// a budget fails.
 //
 //   npm run bench                                 PGlite, all three scales, 5 s a row
 //   DATABASE_URL=postgres://… npm run bench       PostgreSQL (a throwaway database on it)

@@ -37,7 +37,7 @@ const SERVER_ENTRY = path.join(serverDist, 'main.mjs');
  * embedded database, which lives in the server's own memory, PGlite's WebAssembly is compiled
  * once, by the optimising compiler, instead of first by the baseline one as well (--no-liftoff:
  * about 40 MB of code fewer, start-up 1.5 s longer). Peak resident memory on PGlite went from
- * 356 MB to about 250, throughput unchanged within noise. Cluster workers inherit the options.
+ * 356 MB to about 260, throughput unchanged within noise. Cluster workers inherit the options.
  * @param {Record<string, string | undefined>} env the environment the server will run with
  */
 export function serverArgs(env) {

@@ -53,6 +53,14 @@ const setupOn = (app: AppInstance, setupCode: string, email = uniqueEmail('owner
     headers: { origin: ctx.env.appUrl },
     payload: { name: 'Owner', email, password: PASSWORD, confirmPassword: PASSWORD, setupCode },
   });
+/** The owner `ownerEmail` signs in on `app` and empties the install there. */
+const cleanupOn = async (app: AppInstance, ownerEmail: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/user-cleanup',
+    headers: { origin: ctx.env.appUrl, cookie: await signIn(app, ownerEmail, PASSWORD) },
+    payload: { confirmation: CLEANUP_CONFIRMATION },
+  });
 
 describe('the setup code on two instances of one database', () => {
   it('is printed the same by both, accepted by either, and renewed for both by cleanup', async () => {
@@ -87,12 +95,7 @@ describe('the setup code on two instances of one database', () => {
 
     // The owner empties the install through a: setup opens again with a fresh code, which a
     // prints and b accepts; the spent one stays spent.
-    const cleanup = await a.inject({
-      method: 'POST',
-      url: '/api/user-cleanup',
-      headers: { origin: ctx.env.appUrl, cookie: await signIn(a, ownerEmail, PASSWORD) },
-      payload: { confirmation: CLEANUP_CONFIRMATION },
-    });
+    const cleanup = await cleanupOn(a, ownerEmail);
     expect(cleanup.statusCode, cleanup.body).toBe(200);
     const renewed = printedCodes([warns[0]!]).at(-1);
     expect(renewed).toMatch(CODE);
@@ -104,13 +107,7 @@ describe('the setup code on two instances of one database', () => {
 
     // An instance that asks no code (loopback only, as the harness's) empties the install: it
     // still leaves a code for the reachable ones, which would otherwise refuse every setup.
-    const local = ctx.app;
-    const localCleanup = await local.inject({
-      method: 'POST',
-      url: '/api/user-cleanup',
-      headers: { origin: ctx.env.appUrl, cookie: await signIn(local, secondOwner, PASSWORD) },
-      payload: { confirmation: CLEANUP_CONFIRMATION },
-    });
+    const localCleanup = await cleanupOn(ctx.app, secondOwner);
     expect(localCleanup.statusCode, localCleanup.body).toBe(200);
     const left = await b.ctx.setupCode.current();
     expect(left).toMatch(CODE);
