@@ -367,6 +367,9 @@ export const bookings = pgTable(
     // Paid after its hold had lapsed and the slot had filled meanwhile: the admin reschedules.
     overCapacity: boolean('over_capacity').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // The address the booking request came from (as TRUST_PROXY decides): unpaid holds are
+    // limited per address across accounts. Null for bookings made before it was recorded.
+    clientAddress: text('client_address'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -394,6 +397,10 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(t.userId),
     // The sweep that releases expired holds.
     index('bookings_status_hold_idx').on(t.status, t.holdExpiresAt),
+    // The unpaid holds one client address has at once.
+    index('bookings_pending_address_idx')
+      .on(t.clientAddress, t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending_payment'`),
   ],
 );
 

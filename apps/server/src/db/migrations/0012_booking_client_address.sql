@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "client_address" text;--> statement-breakpoint
+CREATE INDEX "bookings_pending_address_idx" ON "bookings" USING btree ("client_address","hold_expires_at") WHERE "bookings"."status" = 'pending_payment';
