@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCalendarDays,
+  businessDatesOf,
   businessDay,
   hasRoomFor,
   isBeyondHorizon,
@@ -51,6 +52,37 @@ describe('businessDay', () => {
     expect([iso(newYear.startsAt), iso(newYear.endsAt)]).toEqual([
       '2026-12-30T11:00:00.000Z',
       '2026-12-31T11:00:00.000Z',
+    ]);
+  });
+});
+
+describe('businessDatesOf', () => {
+  it('is the one date of a visit inside a day, and both dates of one running past midnight', () => {
+    expect(businessDatesOf(visitSpan('2026-12-01', '09:00', 90, NY), NY)).toEqual(['2026-12-01']);
+    expect(businessDatesOf(visitSpan('2026-12-01', '23:00', 120, NY), NY)).toEqual([
+      '2026-12-01',
+      '2026-12-02',
+    ]);
+    // Ends exactly at midnight: the next day is not touched.
+    expect(businessDatesOf(visitSpan('2026-12-01', '23:00', 60, NY), NY)).toEqual(['2026-12-01']);
+  });
+
+  it('reads the dates in the business zone, across the year end and a daylight-saving change', () => {
+    // 23:30 in Auckland is 10:30 UTC the same day: UTC would see one date, the business sees two.
+    expect(businessDatesOf(visitSpan('2026-12-31', '23:30', 60, AUCKLAND), AUCKLAND)).toEqual([
+      '2026-12-31',
+      '2027-01-01',
+    ]);
+    // The day clocks fall back is 25 hours long: from 23:00 the day before, 26 hours end at its
+    // midnight and 27 reach the day after it.
+    expect(businessDatesOf(visitSpan('2026-10-31', '23:00', 27 * 60, NY), NY)).toEqual([
+      '2026-10-31',
+      '2026-11-01',
+      '2026-11-02',
+    ]);
+    expect(businessDatesOf(visitSpan('2026-10-31', '23:00', 26 * 60, NY), NY)).toEqual([
+      '2026-10-31',
+      '2026-11-01',
     ]);
   });
 });

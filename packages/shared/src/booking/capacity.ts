@@ -2,7 +2,7 @@
 // overlap; a visit occupies every 30-minute slot its services' total duration covers. Moments
 // are computed in the business time zone once, when a visit is booked.
 import { TZDate } from '@date-fns/tz';
-import { SLOT_MINUTES } from './time-slots.ts';
+import { businessNow, SLOT_MINUTES } from './time-slots.ts';
 
 /** How long a pending booking holds its slot while the customer pays. */
 export const HOLD_MINUTES = 30;
@@ -103,4 +103,18 @@ export function businessDay(date: string, timeZone: string): VisitSpan {
     startsAt: zonedMoment(date, '00:00', timeZone),
     endsAt: zonedMoment(addCalendarDays(date, 1), '00:00', timeZone),
   };
+}
+
+/**
+ * Every business-local date a visit touches, in date order: a visit that runs past midnight
+ * touches the next day too, so a booking there must wait for it. Its end is exclusive: a visit
+ * ending at midnight touches one date.
+ */
+export function businessDatesOf(span: VisitSpan, timeZone: string): string[] {
+  const first = businessNow(span.startsAt, timeZone).date;
+  const lastMoment = Math.max(span.startsAt.getTime(), span.endsAt.getTime() - 1);
+  const last = businessNow(new Date(lastMoment), timeZone).date;
+  const dates = [first];
+  while (dates.at(-1)! < last) dates.push(addCalendarDays(dates.at(-1)!, 1));
+  return dates;
 }

@@ -20,8 +20,8 @@ import {
   insertBookingStatusHistory,
   lockBookingById,
   lockBookingBySession,
-  lockBookingDate,
 } from './repository.ts';
+import { lockVisitDates } from './visit-locks.ts';
 import type { BookingRow } from './repository.ts';
 
 export type FulfilResult =
@@ -44,7 +44,7 @@ async function lockBookingOf(tx: Executor, state: CheckoutState): Promise<Bookin
 /**
  * Whether a visit that did not hold its slot (paid after its hold lapsed, or taken back by staff
  * after it was cancelled) now overlaps more visits than the business takes: others may have
- * booked the freed slot. Checked under the date's booking lock, as a booking checks room.
+ * booked the freed slot. Checked under the locks of the dates it touches, as a booking checks room.
  */
 export async function isOverCapacity(
   tx: Executor,
@@ -52,10 +52,10 @@ export async function isOverCapacity(
   now: Date,
 ): Promise<boolean> {
   if (booking.kind !== 'visit' || !booking.startsAt || !booking.endsAt) return false;
-  if (booking.appointmentDate) await lockBookingDate(tx, booking.appointmentDate);
+  const { capacity, timeZone } = await getBusinessProfile(tx);
+  await lockVisitDates(tx, booking, timeZone);
   const span = { startsAt: booking.startsAt, endsAt: booking.endsAt };
   const others = await findBookedSpans(tx, span, now, booking.id);
-  const { capacity } = await getBusinessProfile(tx);
   return !hasRoomFor(span, others, capacity);
 }
 

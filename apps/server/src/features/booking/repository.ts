@@ -16,10 +16,16 @@ export type BookingStatus = (typeof BOOKING_STATUS_VALUES)[number];
 // bookings of one business-local date serialise on (BOOKING_LOCK_CLASS, yyyymmdd).
 const BOOKING_LOCK_CLASS = 7246;
 
-/** Serialises, until the transaction ends, every booking of the business-local `date`. */
-export async function lockBookingDate(db: Executor, date: string): Promise<void> {
-  const day = Number(date.replaceAll('-', ''));
-  await db.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}::int, ${day}::int)`);
+/**
+ * Serialises, until the transaction ends, every booking that touches one of the business-local
+ * `dates`. Taken in date order whatever order they come in, so two visits sharing two dates
+ * never wait for each other crosswise.
+ */
+export async function lockBookingDates(db: Executor, dates: readonly string[]): Promise<void> {
+  for (const date of [...new Set(dates)].sort()) {
+    const day = Number(date.replaceAll('-', ''));
+    await db.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}::int, ${day}::int)`);
+  }
 }
 
 export async function findBookingByKey(db: Executor, userId: string, idempotencyKey: string) {

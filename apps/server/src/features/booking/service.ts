@@ -53,10 +53,10 @@ import {
   insertBookingStatusHistory,
   listPaidPayNowBookings,
   lockBookingById,
-  lockBookingDate,
   saveCheckoutSession,
 } from './repository.ts';
 import type { BookingRow, BookingValues } from './repository.ts';
+import { lockVisitDates } from './visit-locks.ts';
 
 /** A hold outlives its checkout session by a minute on each side (docs/decisions/017). */
 const HOLD_MARGIN_MINUTES = 2;
@@ -184,13 +184,14 @@ export async function startVisitBooking(
 
   const booking = await insertOnce(db, viewer.userId, input.idempotencyKey, () =>
     db.transaction(async (tx) => {
-      // Every booking of this date waits here for the one before it to commit, so each sees the
-      // holds of those before it.
-      await lockBookingDate(tx, input.date);
+      const current = await getBusinessProfile(tx);
+      const span = visitSpan(input.date, input.time, durationMinutes, current.timeZone);
+      // Every booking touching a date this visit touches waits here for the one before it to
+      // commit, so each sees the holds of those before it.
+      await lockVisitDates(tx, { ...span, appointmentDate: input.date }, current.timeZone);
       const again = await findBookingByKey(tx, viewer.userId, input.idempotencyKey);
       if (again) return again;
 
-      const current = await getBusinessProfile(tx);
       const day = findTimeSlots(input.date, current.hours, now, current.timeZone);
       if (day.slots.length === 0) {
         const message = day.message ?? SLOT_MESSAGES.none;
@@ -198,7 +199,6 @@ export async function startVisitBooking(
       }
       // Not offered: gone by now today, or never a slot of this day.
       if (!day.slots.includes(input.time)) throw slotTaken();
-      const span = visitSpan(input.date, input.time, durationMinutes, current.timeZone);
       const booked = await findBookedSpans(tx, span, now);
       if (!hasRoomFor(span, booked, current.capacity)) throw slotTaken();
 
@@ -439,14 +439,16 @@ export async function listMyUnscheduledOrders(
 /**
  * Locks a visit's booking until the transaction ends. Staff changing the status of one of its
  * appointments take it first, so of two changes to one visit the later sees the earlier's. A
- * visit cancelled whole may be taken back (restoreVisit checks its date's room under the date's
- * lock): that lock is taken here too, before the appointment's, so every path locks in one
- * order: booking, date, appointment, technician (fulfilment: booking, date, appointments).
+ * visit cancelled whole may be taken back (restoreVisit checks its room under the locks of the
+ * dates it touches): those are taken here too, before the appointment's, so every path locks in
+ * one order: booking, dates in date order, appointment, technician (fulfilment: booking, dates,
+ * appointments).
  */
 export async function lockVisit(tx: Executor, bookingId: string): Promise<void> {
   const booking = await lockBookingById(tx, bookingId);
   if (booking?.status === 'cancelled' && booking.appointmentDate) {
-    await lockBookingDate(tx, booking.appointmentDate);
+    const { timeZone } = await getBusinessProfile(tx);
+    await lockVisitDates(tx, booking, timeZone);
   }
 }
 
@@ -479,8 +481,7 @@ export async function releaseCancelledVisit(
 
 /**
  * Staff took back a service of a visit they had cancelled whole: the booking holds its slot
- * again (cancelled -> paid). Its date's room is checked as a booking checks it, under the date's
- * lock; a slot that has filled meanwhile does not refuse it (staff override capacity knowingly)
+ * again (cancelled -> paid). Its room is checked as a booking checks it, under its dates' locks; a slot that has filled meanwhile does not refuse it (staff override capacity knowingly)
  * but marks the visit and its appointments over capacity, for the team to reschedule. Only a
  * booking that was paid comes back. True when it changed.
  */
