@@ -54,7 +54,7 @@ export const SERVICE_AREA_VALUES = SERVICE_AREAS;
 const HHMM = `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 
 // ---------------------------------------------------------------- auth (better-auth's model)
-// Owner of the four auth_* tables: users (an account is these rows plus its profile). better-auth
+// Owner of the five auth_* tables: users (an account is these rows plus its profile). better-auth
 // writes them through the adapter configured in lib/auth.ts; our own queries are in
 // features/users/repository.ts.
 
@@ -64,6 +64,8 @@ export const authUsers = pgTable('auth_user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  // Set by better-auth's two-factor plugin once the user has proved their authenticator works.
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -118,6 +120,27 @@ export const authVerifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * An account's second factor (better-auth's two-factor plugin): the TOTP secret (encrypted with
+ * the session secret), the recovery codes (each a SHA-256 hash, removed when used) and the
+ * plugin's count of failed codes.
+ */
+export const authTwoFactors = pgTable(
+  'auth_two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_two_factor_user_idx').on(t.userId)],
 );
 
 // ---------------------------------------------------------------- people
@@ -255,6 +278,8 @@ export const businessProfile = pgTable(
     email: text('email').notNull(),
     timeZone: text('time_zone').notNull().default('America/New_York'),
     capacity: integer('capacity').notNull().default(2),
+    // Staff (managers, admins, the super admin) must sign in with a second factor.
+    requireStaffTwoFactor: boolean('require_staff_two_factor').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
