@@ -14,7 +14,7 @@ import {
   userProfiles,
 } from '../src/db/schema.ts';
 import { runAdminSetup } from '../src/features/setup/service.ts';
-import { APP_URL, createTestContext, createUser, uniqueEmail } from './harness.ts';
+import { APP_URL, createTestContext, createUser, signIn, uniqueEmail } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
 let ctx: TestContext;
@@ -127,9 +127,83 @@ describe('rate limiting', () => {
     }
   });
 
+  it('limits wrong current passwords at change-password like sign-in, and slows each one', async () => {
+    const limited = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '20' });
+    try {
+      const user = await createUser(limited, 'customer');
+      const startedAt = performance.now();
+      const { statuses } = await burst(
+        limited,
+        '/api/auth/change-password',
+        (i) => ({ currentPassword: `guess-${i}`, newPassword: 'attacker-password' }),
+        () => ({ cookie: user.cookie }),
+        21,
+      );
+      expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+      expect(statuses[20]).toBe(429);
+      // Each failed check waits as a failed sign-in does.
+      expect(performance.now() - startedAt).toBeGreaterThanOrEqual(20 * 400);
+      await signIn(limited.app, user.email, user.password);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+
+  it('limits one account from many addresses: sign-in and change-password alike', async () => {
+    // Behind a trusted proxy each forwarded address is its own client with its own budget.
+    const limited = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: '1' });
+    try {
+      const user = await createUser(limited, 'customer');
+      const twoAddresses = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i % 2}` });
+      const signIns = await burst(
+        limited,
+        '/api/auth/sign-in/email',
+        (i) => ({ email: user.email.toUpperCase(), password: `guess-${i}` }),
+        twoAddresses,
+        5,
+      );
+      // The account's sixth sign-in in the minute (createUser signed in once) is refused.
+      expect(signIns.statuses).toEqual([401, 401, 401, 401, 429]);
+      const changes = await burst(
+        limited,
+        '/api/auth/change-password',
+        (i) => ({ currentPassword: `guess-${i}`, newPassword: 'attacker-password' }),
+        (i) => ({ ...twoAddresses(i), cookie: user.cookie }),
+        6,
+      );
+      expect(changes.statuses.slice(0, 5).every((s) => s === 400)).toBe(true);
+      expect(changes.statuses[5]).toBe(429);
+      // Another account from the same addresses still has its own budget.
+      const other = await burst(
+        limited,
+        '/api/auth/sign-in/email',
+        () => ({ email: 'someone-else@example.com', password: 'guess' }),
+        (i) => ({ 'x-forwarded-for': `198.51.100.${i}` }),
+        1,
+      );
+      expect(other.statuses).toEqual([401]);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+
+  it('has no endpoint that checks a password and that no page uses', async () => {
+    const user = await createUser(ctx, 'customer');
+    for (const path of ['/api/auth/verify-password', '/api/auth/delete-user']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { origin: APP_URL, cookie: user.cookie },
+        payload: { password: user.password },
+      });
+      expect(response.statusCode, path).toBe(404);
+    }
+  });
+
   it('ignores a forged X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
     const spoofed = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}` });
-    const guess = (i: number) => ({ email: 'victim@example.com', password: `guess-${i}` });
+    // A different account each time, so only the per-address limit can refuse.
+    const guess = (i: number) => ({ email: `victim-${i}@example.com`, password: `guess-${i}` });
 
     // In production, as `npm start` runs it, with no proxy configured.
     const direct = await createTestContext({

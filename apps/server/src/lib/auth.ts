@@ -74,6 +74,9 @@ export function createAuth(env: Env, db: Db, hooks: AuthHooks) {
       // Renew the session while it is in use, at most once a day.
       updateAge: SESSION_RENEW_AFTER_SECONDS,
     },
+    // Password-checking endpoints no page uses: each would be one more way to guess a password
+    // (delete-user and change-email are also off by default).
+    disabledPaths: ['/verify-password', '/delete-user', '/delete-user/callback', '/change-email'],
     // Requests are rate limited by Fastify in front of the handler (one mechanism for the whole API).
     rateLimit: { enabled: false },
     advanced: {

@@ -15,6 +15,8 @@ interface RouteLimitOptions {
   method?: string | string[];
   url?: string;
   routeInfo?: { method?: string | string[]; url?: string };
+  /** Routes that share one limit (setting and removing a photo) count under this name. */
+  groupId?: string;
 }
 
 type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -52,6 +54,36 @@ class LocalCounts {
   }
 }
 
+/**
+ * Counts one hit of `key` in a fixed window of `timeWindow` ms, in rate_limit_counters: one count
+ * for every instance. Also for limits a route keys by something only its body or session names
+ * (the account a password is tried on).
+ */
+export async function countHit(
+  db: Db,
+  key: string,
+  timeWindow: number,
+): Promise<{ current: number; ttl: number }> {
+  const { windowStartedAt, hits } = rateLimitCounters;
+  const lapsed = sql`${windowStartedAt} + ${timeWindow} * interval '1 millisecond' <= now()`;
+  // One statement: concurrent requests, on any instance, each add exactly one.
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStartedAt: sql`now()`, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        hits: sql`case when ${lapsed} then 1 else ${hits} + 1 end`,
+        windowStartedAt: sql`case when ${lapsed} then now() else ${windowStartedAt} end`,
+      },
+    })
+    .returning({
+      current: hits,
+      ttl: sql<number>`greatest(0, ceil(extract(epoch from ${windowStartedAt} + ${timeWindow} * interval '1 millisecond' - now()) * 1000))::int`,
+    });
+  return { current: row!.current, ttl: Number(row!.ttl) };
+}
+
 /** A fixed window per key and route, in rate_limit_counters: one count for every instance. */
 class DatabaseCounts implements FastifyRateLimitStore {
   private counted = 0;
@@ -69,30 +101,14 @@ class DatabaseCounts implements FastifyRateLimitStore {
   }
 
   private async count(key: string, timeWindow: number) {
-    const { windowStartedAt, hits } = rateLimitCounters;
-    const lapsed = sql`${windowStartedAt} + ${timeWindow} * interval '1 millisecond' <= now()`;
-    // One statement: concurrent requests, on any instance, each add exactly one.
-    const [row] = await this.db
-      .insert(rateLimitCounters)
-      .values({ key, windowStartedAt: sql`now()`, hits: 1 })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          hits: sql`case when ${lapsed} then 1 else ${hits} + 1 end`,
-          windowStartedAt: sql`case when ${lapsed} then now() else ${windowStartedAt} end`,
-        },
-      })
-      .returning({
-        current: hits,
-        ttl: sql<number>`greatest(0, ceil(extract(epoch from ${windowStartedAt} + ${timeWindow} * interval '1 millisecond' - now()) * 1000))::int`,
-      });
+    const result = await countHit(this.db, key, timeWindow);
     this.counted += 1;
     if (this.counted % PRUNE_EVERY === 0) {
       await this.db
         .delete(rateLimitCounters)
-        .where(lt(windowStartedAt, sql`now() - interval '1 day'`));
+        .where(lt(rateLimitCounters.windowStartedAt, sql`now() - interval '1 day'`));
     }
-    return { current: row!.current, ttl: Number(row!.ttl) };
+    return result;
   }
 
   child(): FastifyRateLimitStore {
@@ -112,6 +128,7 @@ export function rateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     // Called with the route's limit options, the route itself under `routeInfo` (the plugin's
     // types say the route options; it passes both).
     child(options: RouteLimitOptions): FastifyRateLimitStore {
+      if (options.groupId) return new DatabaseCounts(db, `group ${options.groupId}`);
       const route = options.routeInfo ?? options;
       const method = [route.method ?? ''].flat().join(',');
       return new DatabaseCounts(db, `${method} ${route.url ?? ''}`);

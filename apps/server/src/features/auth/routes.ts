@@ -9,23 +9,31 @@ import {
 import { meResponseSchema } from '@pitstop/shared/auth/responses';
 import { PERSON_NAME_MAX_LENGTH } from '@pitstop/shared/text';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { AppError, errorBody } from '../../lib/errors.ts';
 import type { ErrorCode } from '@pitstop/shared/api-errors';
 import type { ErrorBody } from '../../lib/errors.ts';
-import { confirmSignUp, forwardToAuth, refuseRegisteredEmail } from './service.ts';
+import { countHit } from '../../lib/rate-limit-store.ts';
+import { confirmSignUp, forwardToAuth, refuseRegisteredEmail, triedAccount } from './service.ts';
+
+// Paths that check a password or a code: a failure costs the caller FAILED_CHECK_DELAY_MS, and
+// each is limited per account as well as per address.
+const PASSWORD_CHECK_PATHS = ['/api/auth/sign-in/email', '/api/auth/change-password'];
 
 // Paths an attacker would hammer: limited per address far more tightly than the rest.
 const SENSITIVE_AUTH_PATHS = [
-  '/api/auth/sign-in/email',
+  ...PASSWORD_CHECK_PATHS,
   '/api/auth/sign-up/email',
   '/api/auth/request-password-reset',
   '/api/auth/forget-password',
   '/api/auth/reset-password',
 ];
 
-// Every failed sign-in costs the caller this long, on top of the per-address limit.
-const FAILED_SIGN_IN_DELAY_MS = 400;
+// Every failed password or code check costs the caller this long, on top of the limits: a
+// guesser waits, and the hashing it makes everyone else wait for is spread out.
+const FAILED_CHECK_DELAY_MS = 400;
+const ACCOUNT_WINDOW_MS = 60_000;
 
 // A request for a reset link answers no sooner than this, whether the address has an account
 // or not: the work differs (a token and an e-mail, or neither), the time it takes must not.
@@ -104,6 +112,17 @@ function sensitivePath(url: string, base: string): string | undefined {
 export async function authRoutes(app: AppInstance): Promise<void> {
   const { auth, db, env } = app.ctx;
 
+  // The per-address limit alone lets many addresses (a botnet, a carrier's NAT) try one
+  // account's password together: each account gets the same budget as each address.
+  async function countAccountAttempt(request: FastifyRequest, path: string): Promise<void> {
+    const account = await triedAccount(auth, request, request.body);
+    if (!account) return;
+    const { current } = await countHit(db, `account ${path} ${account}`, ACCOUNT_WINDOW_MS);
+    if (current > env.authRateLimitPerMinute) {
+      throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.');
+    }
+  }
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -125,6 +144,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         const parsed = updateUserBodySchema.safeParse(request.body);
         if (!parsed.success) throw validationError(parsed.error);
       }
+      const limitedPath = sensitivePath(request.url, env.appUrl);
+      if (limitedPath) await countAccountAttempt(request, limitedPath);
       if (signUp) await refuseRegisteredEmail(db, signUp.email);
       const { response, text } = await forwardToAuth(auth, request, url, signUp ?? request.body);
       if (signUp) {
@@ -140,8 +161,9 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      if (response.status === 401 && url.pathname === '/api/auth/sign-in/email') {
-        await new Promise((resolve) => setTimeout(resolve, FAILED_SIGN_IN_DELAY_MS));
+      const isFailedCheck = response.status === 400 || response.status === 401;
+      if (isFailedCheck && limitedPath && PASSWORD_CHECK_PATHS.includes(limitedPath)) {
+        await new Promise((resolve) => setTimeout(resolve, FAILED_CHECK_DELAY_MS));
       }
       if (url.pathname === RESET_REQUEST_PATH) {
         await delayUntil(startedAt + RESET_REQUEST_ANSWER_MS);

@@ -28,6 +28,41 @@ export async function forwardToAuth(
   return { response, text: await response.text() };
 }
 
+/**
+ * The account a password or a code is tried on, for the per-account limit: the e-mail of a
+ * sign-in (or sign-up, or reset request), else the signed-in user, else the user a sign-in
+ * waiting for its second factor belongs to. Undefined when none is named (the library then
+ * refuses the request).
+ */
+export async function triedAccount(
+  auth: Auth,
+  request: FastifyRequest,
+  body: unknown,
+): Promise<string | undefined> {
+  const email = (body as { email?: unknown } | null)?.email;
+  if (typeof email === 'string') return `email:${email.trim().toLowerCase()}`;
+  const cookie = request.headers.cookie ?? '';
+  const pending = /(?:^|;\s*)(?:__Secure-)?pitstop\.two_factor=([^;]*)/.exec(cookie)?.[1];
+  if (pending) {
+    // The signed cookie is "<identifier>.<signature>": the library checks the signature; here
+    // the identifier only names whose count a guess goes to.
+    const identifier = safeDecode(pending).replace(/\.[^.]*$/, '');
+    const found = await (await auth.$context).internalAdapter.findVerificationValue(identifier);
+    if (found) return `user:${found.value}`;
+  }
+  if (!cookie.includes('session_token')) return undefined;
+  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  return session ? `user:${session.user.id}` : undefined;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 export const EMAIL_ALREADY_REGISTERED = 'An account with this email already exists.';
 
 function emailTaken(): AppError {
