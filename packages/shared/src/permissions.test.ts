@@ -48,7 +48,8 @@ const SPEC_SECTION_6: Record<string, string[]> = {
   'technician:manage': ['admin', 'super_admin'],
   'service:manage': ['admin', 'super_admin'],
   'business:edit': ['admin', 'super_admin'],
-  'mailbox:read': ['admin', 'super_admin'],
+  // It holds every account's reset and invitation links: only the one who manages every account.
+  'mailbox:read': ['super_admin'],
   'user:manage': ['super_admin'],
   'user:cleanup': ['super_admin'],
   'job:work:own': ['technician'],

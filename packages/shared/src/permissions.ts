@@ -22,8 +22,9 @@ const PERMISSIONS = {
   'technician:manage': ['admin', 'super_admin'],
   'service:manage': ['admin', 'super_admin'],
   'business:edit': ['admin', 'super_admin'],
-  'mailbox:read': ['admin', 'super_admin'],
   // super admin
+  // The dev mailbox holds every account's reset and invitation links: reading it is taking them.
+  'mailbox:read': ['super_admin'],
   'user:manage': ['super_admin'],
   'user:cleanup': ['super_admin'],
   // technician work

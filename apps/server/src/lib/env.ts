@@ -154,8 +154,8 @@ export interface Env {
   webConcurrency: number;
   /**
    * True when only this machine can reach the server: it listens on a loopback address and no
-   * proxy forwards to it (TRUST_PROXY unset). The dev mailbox and first-admin setup trust
-   * such a server more (docs/decisions/015).
+   * proxy forwards to it (TRUST_PROXY unset). First-admin setup trusts such a server more
+   * (docs/decisions/015).
    */
   isLocalOnly: boolean;
 }

@@ -1,6 +1,6 @@
-// The dev mailbox: without SMTP_URL, queued e-mail is read here instead of being delivered.
-// It holds reset and invitation links, so only admins and super admins may open it, except on a
-// development server only this machine can reach (docs/decisions/015).
+// The dev mailbox: without SMTP_URL, queued e-mail is read here instead of being delivered. It
+// holds every account's reset and invitation links, so only the super admin may open it, on every
+// server. With SMTP_URL there is no mailbox: mail leaves, and nobody reads it here.
 import { mailboxResponseSchema } from '@pitstop/shared/notifications/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
@@ -12,10 +12,34 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}main{max-width:960px;margin:0 auto;padding:24px}table{width:100%;border-collapse:collapse;background:#fff}th,td{text-align:left;padding:8px 12px;border-bottom:1px solid #e2e8f0;vertical-align:top}a{color:#1d4ed8}.meta{color:#475569;font-size:14px}</style></head><body><main>${body}</main></body></html>`;
 }
 
+const MAILBOX_OFF = 'The dev mailbox is off: e-mail is sent through SMTP.';
+
+/** With SMTP_URL set: every mailbox address is 404, and the page says why. */
+async function mailboxOffRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/dev/mailbox',
+    { schema: { hide: true }, config: { access: 'public' } },
+    async () => {
+      throw new AppError('NOT_FOUND', MAILBOX_OFF);
+    },
+  );
+  for (const url of ['/dev/mailbox', '/dev/mailbox/*']) {
+    app.get(
+      url,
+      { schema: { hide: true }, config: { access: 'public' } },
+      async (_request, reply) =>
+        reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(page('Dev mailbox', `<h1>Dev mailbox</h1><p>${MAILBOX_OFF}</p>`)),
+    );
+  }
+}
+
 export async function mailboxRoutes(app: AppInstance): Promise<void> {
   const { db, env } = app.ctx;
-  const isOpen = !env.isProduction && env.isLocalOnly;
-  const access = isOpen ? ('public' as const) : ('mailbox:read' as const);
+  if (env.smtpUrl) return mailboxOffRoutes(app);
+  const access = 'mailbox:read' as const;
   const idParams = z.object({ id: z.uuid('No such message.') });
 
   app.get(

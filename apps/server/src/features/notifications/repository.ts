@@ -76,20 +76,35 @@ function isStillHeld(claim: Pick<ClaimedMessage, 'id' | 'attempts'>) {
   );
 }
 
-/** Records a delivery; false when the claim had already been taken over. */
+/**
+ * What a message that will not be sent again no longer keeps: its body holds reset and
+ * invitation links, which a database reader or a backup must not find. Headers stay for the log.
+ */
+const WITHOUT_BODY = { html: '', text: '', attachments: [] };
+
+/** Records a delivery and drops the body; false when the claim had already been taken over. */
 export async function markMessageSent(
   db: Executor,
   claim: Pick<ClaimedMessage, 'id' | 'attempts'>,
 ): Promise<boolean> {
   const marked = await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      lockedUntil: null,
+      lastError: null,
+      ...WITHOUT_BODY,
+    })
     .where(isStillHeld(claim))
     .returning({ id: emailOutbox.id });
   return marked.length > 0;
 }
 
-/** Records a failed attempt: back to 'pending' for a retry at `nextAttemptAt`, or 'failed'. */
+/**
+ * Records a failed attempt: back to 'pending' for a retry at `nextAttemptAt`, body kept; or
+ * 'failed', body dropped (it will not be sent).
+ */
 export async function markMessageAttemptFailed(
   db: Executor,
   claim: Pick<ClaimedMessage, 'id' | 'attempts'>,
@@ -102,6 +117,7 @@ export async function markMessageAttemptFailed(
       lastError: outcome.lastError,
       lockedUntil: null,
       nextAttemptAt: outcome.nextAttemptAt,
+      ...(outcome.isFinal ? WITHOUT_BODY : {}),
     })
     .where(isStillHeld(claim));
 }
