@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database per run; each test file gets a copy (harness.ts).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TZ: 'UTC' },

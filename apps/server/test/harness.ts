@@ -1,14 +1,15 @@
 // Integration-test harness: the real app on a fresh database per test file — in-memory PGlite by
-// default, or a throwaway database on the PostgreSQL server named by DATABASE_URL.
+// default, or a throwaway database on the PostgreSQL server named by DATABASE_URL — each a copy
+// of the run's migrated and seeded database (global-setup.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Role } from '@pitstop/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -16,7 +17,7 @@ import type { Database } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { emailOutbox, userProfiles } from '../src/db/schema.ts';
 import type { AppInstance } from '../src/lib/app-context.ts';
-import { seedDatabase } from '../src/db/seed.ts';
+import { databaseUrl } from './global-setup.ts';
 import { loadEnv } from '../src/lib/env.ts';
 import type { Env } from '../src/lib/env.ts';
 
@@ -29,17 +30,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** A copy of the run's migrated, seeded template database (global-setup.ts). */
 async function openFreshPostgres(
   serverUrl: string,
+  template: string,
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   const name = `pitstop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
   return {
     database,
     async drop() {
@@ -66,10 +67,13 @@ export async function createTestContext(
     ...overrides,
   });
   const serverUrl = process.env.DATABASE_URL;
-  const fresh = serverUrl ? await openFreshPostgres(serverUrl) : undefined;
-  const database = fresh?.database ?? (await openDatabase({ memory: true }));
-  await database.migrate();
-  await seedDatabase(database.db);
+  const templates = inject('databaseTemplates');
+  const fresh =
+    serverUrl && templates.postgresTemplate
+      ? await openFreshPostgres(serverUrl, templates.postgresTemplate)
+      : undefined;
+  const load = templates.pgliteSnapshot ? readFileSync(templates.pgliteSnapshot) : undefined;
+  const database = fresh?.database ?? (await openDatabase({ memory: true, load }));
   const app = await buildApp({
     env,
     database,

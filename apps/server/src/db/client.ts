@@ -77,7 +77,7 @@ export type DatabaseTarget =
   | { url: string }
   /** `load`: a snapshot to fill an empty data folder with, instead of a fresh database. */
   | { dataDir: string; load?: Uint8Array }
-  | { memory: true };
+  | { memory: true; load?: Uint8Array };
 
 /** The embedded database's own folder inside DATA_DIR. */
 export function embeddedDataPath(dataDir: string): string {
@@ -94,16 +94,16 @@ const pgliteOptions = {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
+  // PGlite tells a gzipped tar (a snapshot) from a plain one by its type.
+  const load = target.load && {
+    loadDataDir: new Blob([target.load], { type: 'application/x-gzip' }),
+  };
   if ('dataDir' in target) {
     const dir = embeddedDataPath(target.dataDir);
     mkdirSync(dir, { recursive: true });
-    // PGlite tells a gzipped tar from a plain one by its type.
-    const load = target.load && {
-      loadDataDir: new Blob([target.load], { type: 'application/x-gzip' }),
-    };
     return openPglite(await PGlite.create(dir, { ...pgliteOptions, ...load }));
   }
-  return openPglite(await PGlite.create(pgliteOptions));
+  return openPglite(await PGlite.create({ ...pgliteOptions, ...load }));
 }
 
 function openPostgres(url: string): Database {
