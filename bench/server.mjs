@@ -77,6 +77,8 @@ export function startPitstop({ engine, sessionSecret, rateLimitPerMinute = 0 }) 
     SESSION_SECRET: sessionSecret,
     RATE_LIMIT_PER_MINUTE: String(rateLimitPerMinute),
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    BOOKING_RATE_LIMIT_PER_MINUTE: '100000',
+    UNPAID_HOLDS_PER_ADDRESS: '100000',
   });
   return startProcess({
     name: 'server',

@@ -136,6 +136,8 @@ export async function startServer(options = {}) {
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       // Every test's visitors come from 127.0.0.1: one address for the whole suite.
       RATE_LIMIT_PER_MINUTE: '100000',
+      BOOKING_RATE_LIMIT_PER_MINUTE: '100000',
+      UNPAID_HOLDS_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
       TZ: 'UTC',
       SESSION_SECRET: randomBytes(32).toString('base64url'),

@@ -288,7 +288,7 @@ describe('idempotency', () => {
 });
 
 describe('capacity', () => {
-  it('gives 50 concurrent requests for one slot with capacity 2 exactly 2 holds and 48 × 409', async () => {
+  it('leaves 50 concurrent requests for one slot with capacity 2 exactly 2 holds, the rest 409 or released', async () => {
     const date = freshDate();
     const users = await Promise.all(Array.from({ length: 5 }, () => createUser(ctx, 'customer')));
     const responses = await Promise.all(
@@ -296,17 +296,21 @@ describe('capacity', () => {
         postBooking(ctx, users[i % users.length], bookingBody({ date, time: '11:00' })),
       ),
     );
-    const statuses = responses.map((r) => r.statusCode).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(48);
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(2);
     for (const refused of responses.filter((r) => r.statusCode === 409)) {
       expect(refused.json().error.message).toBe(BOOKING_ALERTS.slotTaken);
     }
-    const held = await ctx.database.db
+    const rows = await ctx.database.db
       .select()
       .from(bookings)
       .where(eq(bookings.appointmentDate, date));
-    expect(held).toHaveLength(2);
+    expect(rows.filter((row) => row.status === 'pending_payment')).toHaveLength(2);
+    // Every other booking made was released by a newer booking of its own customer.
+    expect(
+      rows.filter((row) => row.status !== 'pending_payment' && row.status !== 'cancelled'),
+    ).toEqual([]);
     expect(await slotsOf(date)).not.toContain('11:00');
   });
 
@@ -314,10 +318,11 @@ describe('capacity', () => {
     const date = freshDate();
     expect(await slotsOf(date)).toContain('10:00');
     // Basic Maintenance: 60-90 minutes -> 75, so 10:00 covers 10:00, 10:30 and 11:00.
-    for (let i = 0; i < 2; i += 1) {
+    const holders = [await createUser(ctx, 'customer'), await createUser(ctx, 'customer')];
+    for (const holder of holders) {
       const response = await postBooking(
         ctx,
-        customer,
+        holder,
         bookingBody({ date, time: '10:00', services: ['maintenance'] }),
       );
       expect(response.statusCode).toBe(201);
@@ -349,8 +354,9 @@ describe('capacity', () => {
   it('frees the slot of lapsed holds, and the sweep marks them expired', async () => {
     const date = freshDate();
     const ids: string[] = [];
-    for (let i = 0; i < 2; i += 1) {
-      const response = await postBooking(ctx, customer, bookingBody({ date, time: '13:00' }));
+    const holders = [await createUser(ctx, 'customer'), await createUser(ctx, 'customer')];
+    for (const holder of holders) {
+      const response = await postBooking(ctx, holder, bookingBody({ date, time: '13:00' }));
       expect(response.statusCode).toBe(201);
       ids.push(response.json().bookingId);
     }

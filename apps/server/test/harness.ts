@@ -63,6 +63,10 @@ export async function createTestContext(
     APP_URL,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Every request of a test comes from 127.0.0.1: the per-address booking limits would
+    // count the whole file as one visitor (booking-holds.test.ts sets its own).
+    BOOKING_RATE_LIMIT_PER_MINUTE: '100000',
+    UNPAID_HOLDS_PER_ADDRESS: '100000',
     LOG_LEVEL: 'silent',
     ...overrides,
   });

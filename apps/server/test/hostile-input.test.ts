@@ -78,6 +78,8 @@ interface Fixtures {
   jobId: string;
   paidSessionId: string;
   openSessionId: string;
+  /** An unpaid visit of a spare customer, for the staff's release. */
+  spareHoldId: string;
   messageId: string;
 }
 
@@ -162,6 +164,9 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
   'POST /api/bookings': () => ({ body: bookingBody({ idempotencyKey: BOOKING_KEY }) }),
   'POST /api/bookings/pay-now': () => ({
     body: { serviceId: 'basic-oil-change', idempotencyKey: PAY_NOW_KEY },
+  }),
+  'POST /api/bookings/holds/:bookingId/release': (f) => ({
+    params: { bookingId: f.spareHoldId },
   }),
   'GET /api/checkout/sessions/:sessionId': (f) => ({ params: { sessionId: f.paidSessionId } }),
   'POST /api/payments/stripe/webhook': () => ({
@@ -807,6 +812,7 @@ beforeAll(async () => {
   });
   expect(assigned.statusCode, assigned.body).toBe(200);
   const open = await postBooking(ctx, victim, bookingBody({ time: '14:00' }));
+  const spareHold = await postBooking(ctx, spare, bookingBody({ time: '15:00' }));
   const mail = await latestEmailTo(ctx, 'ada@example.com');
 
   fixtures = {
@@ -829,6 +835,7 @@ beforeAll(async () => {
     jobId,
     paidSessionId,
     openSessionId: sessionIdOf((open.json() as { checkoutUrl: string }).checkoutUrl),
+    spareHoldId: (spareHold.json() as { bookingId: string }).bookingId,
     messageId: mail!.id,
   };
   routes = routesOf(ctx, fixtures);

@@ -13,11 +13,13 @@ import { sql } from 'drizzle-orm';
 import {
   APP_URL,
   bookAndPay,
+  bookingBody,
   createTestContext,
   createUser,
   fingerprintTables,
   futureWeekday,
   onboardingBody,
+  postBooking,
 } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
@@ -55,6 +57,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/bookings': 'signed-in',
   'POST /api/bookings/pay-now': 'signed-in',
   'GET /api/bookings/unscheduled': 'appointment:read:any',
+  'GET /api/bookings/holds': 'appointment:read:any',
+  'POST /api/bookings/holds/:bookingId/release': 'appointment:status:any',
   'GET /api/checkout/sessions/:sessionId': 'signed-in',
   // Stripe's signed events; without Stripe configured (as here) it answers 404.
   'POST /api/payments/stripe/webhook': 'public',
@@ -103,6 +107,8 @@ let victimVehicleId = '';
 // The technician role's own profile, and a job of a paid visit assigned to it.
 let technicianProfileId = '';
 let jobId = '';
+// An unpaid visit holding its slot, for the staff's release.
+let heldBookingId = '';
 const vehicleBody = {
   make: 'Toyota',
   model: 'Camry',
@@ -143,6 +149,9 @@ beforeAll(async () => {
     .execute(sql`select id from appointments where booking_id = ${bookingId}`)
     .then((r) => r.rows as { id: string }[]);
   jobId = job!.id;
+  const held = await postBooking(ctx, victim, bookingBody({ time: '15:00' }));
+  expect(held.statusCode, held.body).toBe(201);
+  heldBookingId = (held.json() as { bookingId: string }).bookingId;
   const assigned = await ctx.app.inject({
     method: 'PATCH',
     url: `/api/appointments/${jobId}/technician`,
@@ -216,6 +225,8 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url: `/api/appointments/${jobId}/technician`, payload: { technicianId: null } };
     case 'PATCH /api/appointments/:id/status':
       return { url: `/api/appointments/${jobId}/status`, payload: { status: 'cancelled' } };
+    case 'POST /api/bookings/holds/:bookingId/release':
+      return { url: `/api/bookings/holds/${heldBookingId}/release` };
     case 'POST /api/technicians/invitations':
       return { url, payload: { name: 'Matrix Tech', email: 'matrix-tech@example.com' } };
     case 'POST /api/technicians/:id/invitation':

@@ -54,6 +54,10 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(20),
+    // Booking requests (a visit or a pay-now order) per address per minute, each route its own.
+    BOOKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
+    // Unpaid visit holds one client address may have at once, across all its accounts.
+    UNPAID_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(5),
     // Every API request per address per minute; 0 turns the global limit off (a proxy in front
     // limits instead, or the benchmark measures the server without it).
     RATE_LIMIT_PER_MINUTE: optionalString.pipe(
@@ -144,6 +148,10 @@ export interface Env {
   logLevel: string;
   /** Sign-in, sign-up and reset attempts allowed per address per minute. */
   authRateLimitPerMinute: number;
+  /** POST /api/bookings and /api/bookings/pay-now requests per address per minute, each. */
+  bookingRateLimitPerMinute: number;
+  /** Unpaid visit holds one client address may have at once (UNPAID_HOLDS_PER_ADDRESS). */
+  unpaidHoldsPerAddress: number;
   /** Requests allowed per address per minute across the whole server; 0 = no global limit. */
   rateLimitPerMinute: number;
   /** True when SESSION_SECRET was not set and the one kept in DATA_DIR is used. */
@@ -195,6 +203,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     isSessionSecretGenerated: env.SESSION_SECRET === undefined,
     logLevel: env.LOG_LEVEL,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    bookingRateLimitPerMinute: env.BOOKING_RATE_LIMIT_PER_MINUTE,
+    unpaidHoldsPerAddress: env.UNPAID_HOLDS_PER_ADDRESS,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? 1200,
     trustProxy: env.TRUST_PROXY,
     webConcurrency: env.WEB_CONCURRENCY ?? 1,

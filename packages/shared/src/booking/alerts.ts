@@ -8,6 +8,9 @@ export const BOOKING_ALERTS = {
   bookingCheckoutFailed: 'Failed to process payment. Please try again.',
   payNowCheckoutFailed: 'Failed to start checkout. Please try again.',
   slotTaken: 'That time was just taken. Please pick another time.',
+  tooManyHolds:
+    'Too many unpaid bookings from your network right now. Please pay for one, or wait ' +
+    'half an hour, before booking another.',
 } as const;
 
 /** Refusals the server words with one of the spec's alerts, which the page shows as they are. */

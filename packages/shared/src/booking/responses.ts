@@ -61,3 +61,28 @@ export type UnscheduledOrder = z.infer<typeof unscheduledOrderSchema>;
 export const unscheduledOrderListResponseSchema = z.object({
   orders: z.array(unscheduledOrderSchema),
 });
+
+/** An unpaid visit holding its slot while the customer pays (GET /api/bookings/holds, staff). */
+export const unpaidHoldSchema = z.object({
+  bookingId: z.string(),
+  customerName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** The visit's business-local date (YYYY-MM-DD) and time (HH:MM). */
+  date: z.string(),
+  time: z.string(),
+  services: z.array(z.string()),
+  /** ISO 8601: when the hold lapses unless it is paid first. */
+  holdExpiresAt: z.string(),
+});
+export type UnpaidHold = z.infer<typeof unpaidHoldSchema>;
+
+export const unpaidHoldListResponseSchema = z.object({
+  holds: z.array(unpaidHoldSchema),
+});
+
+/** POST /api/bookings/holds/:bookingId/release: the hold no longer takes its slot. */
+export const releasedHoldResponseSchema = z.object({
+  bookingId: z.string(),
+  released: z.literal(true),
+});

@@ -244,3 +244,70 @@ export async function listPaidPayNowBookings(db: Executor, limit: number, userId
     .orderBy(asc(bookings.paidAt))
     .limit(limit);
 }
+
+// ---------------------------------------------------------------- unpaid holds
+
+// Two-key advisory lock of the hold limits, taken before any booking row or date: new holds of
+// one account serialise on (HOLD_ACCOUNT_LOCK_CLASS, hashtext(user id)).
+const HOLD_ACCOUNT_LOCK_CLASS = 7248;
+
+/**
+ * Serialises, until the transaction ends, the new holds of one account, so each releases the
+ * holds of those before it.
+ */
+export async function lockHoldTaker(db: Executor, userId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${HOLD_ACCOUNT_LOCK_CLASS}::int, hashtext(${userId}))`,
+  );
+}
+
+/** Unpaid visits holding a slot at `now`: pending, their hold not lapsed. */
+function liveHold(now: Date) {
+  return and(
+    eq(bookings.kind, 'visit'),
+    eq(bookings.status, 'pending_payment'),
+    gt(bookings.holdExpiresAt, now),
+  );
+}
+
+/** One account's unpaid visits still holding a slot, locked until the transaction ends. */
+export async function lockLiveHoldsOf(db: Executor, userId: string, now: Date) {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), liveHold(now)))
+    .orderBy(asc(bookings.id))
+    .for('update');
+}
+
+/** How many unpaid visits booked from `clientAddress` still hold a slot at `now`. */
+export async function countLiveHoldsFrom(
+  db: Executor,
+  clientAddress: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(bookings)
+    .where(and(eq(bookings.clientAddress, clientAddress), liveHold(now)));
+  return row?.count ?? 0;
+}
+
+/** Unpaid visits holding a slot at `now`, soonest visit first, at most `limit`. */
+export async function listLiveHolds(db: Executor, now: Date, limit: number) {
+  return db
+    .select()
+    .from(bookings)
+    .where(liveHold(now))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id))
+    .limit(limit);
+}
+
+/** The bookings of `ids` (any status). */
+export async function findBookingsByIds(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(bookings)
+    .where(inArray(bookings.id, [...ids]));
+}

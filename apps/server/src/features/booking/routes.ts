@@ -1,5 +1,7 @@
-// HTTP routes of the booking flow: the time slots a date offers, and starting a visit or a
-// pay-now order (each answers where the browser goes to pay). docs/decisions/017.
+// HTTP routes of the booking flow: the time slots a date offers, starting a visit or a pay-now
+// order (each answers where the browser goes to pay), and the staff's view of unpaid holds.
+// docs/decisions/017 and 025.
+import { z } from 'zod';
 import {
   bookingRequestSchema,
   payNowRequestSchema,
@@ -8,14 +10,22 @@ import {
 import {
   checkoutStartResponseSchema,
   daySlotsResponseSchema,
+  releasedHoldResponseSchema,
+  unpaidHoldListResponseSchema,
   unscheduledOrderListResponseSchema,
 } from '@pitstop/shared/booking/responses';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { bookingDeps } from './deps.ts';
+import { listUnpaidHolds, releaseUnpaidHold } from './holds.ts';
 import { listTimeSlots, listUnscheduledOrders, startPayNow, startVisitBooking } from './service.ts';
 
+const holdParams = z.object({ bookingId: z.uuid('That hold was not found.') });
+
 export async function bookingRoutes(app: AppInstance): Promise<void> {
+  // Each booking route counts its own requests per client address, for every instance at once.
+  const rateLimit = { max: app.ctx.env.bookingRateLimitPerMinute, timeWindow: '1 minute' };
+
   app.get(
     '/api/booking/slots',
     {
@@ -39,18 +49,20 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
         tags: ['booking'],
         summary:
           'Book a visit: prices from the catalogue, the slot re-checked and held for 30 minutes, ' +
-          'a hosted checkout started. The same idempotencyKey again answers the same booking ' +
-          '(201). 409 slot taken; 422 fields; 502 checkout failed',
+          'a hosted checkout started; the customer’s earlier unpaid visits are released. The ' +
+          'same idempotencyKey again answers the same booking (201). 409 slot taken; 422 ' +
+          'fields; 429 too many requests or unpaid holds from this address; 502 checkout failed',
         body: bookingRequestSchema,
         response: { 201: checkoutStartResponseSchema },
       },
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', rateLimit },
     },
     async (request, reply) => {
       const started = await startVisitBooking(
         bookingDeps(app.ctx, request.log),
         requireViewer(request),
         request.body,
+        request.ip,
       );
       return reply.status(201).send(started);
     },
@@ -63,11 +75,12 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
         tags: ['booking'],
         summary:
           'Pay for one service now, to be scheduled by the team: a hosted checkout at the ' +
-          'catalogue price. Same idempotency as a visit. 422 not payable; 502 checkout failed',
+          'catalogue price. Same idempotency as a visit. 422 not payable; 429 too many ' +
+          'requests from this address; 502 checkout failed',
         body: payNowRequestSchema,
         response: { 201: checkoutStartResponseSchema },
       },
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', rateLimit },
     },
     async (request, reply) => {
       const started = await startPayNow(
@@ -92,5 +105,39 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
       config: { access: 'appointment:read:any' },
     },
     async () => ({ orders: await listUnscheduledOrders(app.ctx.db) }),
+  );
+  app.get(
+    '/api/bookings/holds',
+    {
+      schema: {
+        tags: ['booking'],
+        summary:
+          'Unpaid visits holding their slot while the customer pays, soonest visit first: who, ' +
+          'which slot, held until when (staff)',
+        response: { 200: unpaidHoldListResponseSchema },
+      },
+      config: { access: 'appointment:read:any' },
+    },
+    async () => ({ holds: await listUnpaidHolds(app.ctx.db) }),
+  );
+
+  app.post(
+    '/api/bookings/holds/:bookingId/release',
+    {
+      schema: {
+        tags: ['booking'],
+        summary:
+          'Release an unpaid visit’s hold: its slot is free at once and its checkout can no ' +
+          'longer be paid (staff). 404 no such visit; 409 already paid, released or lapsed',
+        params: holdParams,
+        response: { 200: releasedHoldResponseSchema },
+      },
+      config: { access: 'appointment:status:any' },
+    },
+    async (request) => {
+      const { bookingId } = request.params;
+      await releaseUnpaidHold(bookingDeps(app.ctx, request.log), requireViewer(request), bookingId);
+      return { bookingId, released: true as const };
+    },
   );
 }

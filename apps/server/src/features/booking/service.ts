@@ -44,6 +44,7 @@ import { listServices } from '../services/service.ts';
 import { findOrCreateProfile } from '../users/service.ts';
 import type { BookingDeps } from './deps.ts';
 import { fulfilCheckout, isOverCapacity } from './fulfilment.ts';
+import { endReleasedCheckouts, makeRoomForHold } from './holds.ts';
 import {
   changeBookingStatus,
   findBookedSpans,
@@ -157,12 +158,15 @@ async function insertOnce(
 
 /**
  * POST /api/bookings: holds the slot for a visit and starts its checkout. Replayed with the same
- * idempotency key it returns the same booking and checkout, never a second hold.
+ * idempotency key it returns the same booking and checkout, never a second hold. The customer's
+ * earlier unpaid visits give up their slots, and one client address holds a few at most
+ * (holds.ts).
  */
 export async function startVisitBooking(
   deps: BookingDeps,
   viewer: Viewer,
   input: BookingFormValues & { idempotencyKey: string },
+  clientAddress: string,
   now: Date = new Date(),
 ): Promise<CheckoutStartResponse> {
   const { db } = deps;
@@ -182,8 +186,18 @@ export async function startVisitBooking(
     throw new AppError('VALIDATION', TOO_FAR_AHEAD, { date: TOO_FAR_AHEAD });
   }
 
+  let released: string[] = [];
   const booking = await insertOnce(db, viewer.userId, input.idempotencyKey, () =>
     db.transaction(async (tx) => {
+      // Before the date's lock: the hold limits lock the customer's earlier bookings first.
+      const room = await makeRoomForHold(
+        tx,
+        { viewer, clientAddress, idempotencyKey: input.idempotencyKey },
+        deps.env.unpaidHoldsPerAddress,
+        now,
+      );
+      if (room.replayed) return room.replayed;
+      released = room.released;
       const current = await getBusinessProfile(tx);
       const span = visitSpan(input.date, input.time, durationMinutes, current.timeZone);
       // Every booking touching a date this visit touches waits here for the one before it to
@@ -228,6 +242,7 @@ export async function startVisitBooking(
         licensePlate: input.licensePlate,
         description: input.description,
         holdExpiresAt: holdUntil(now),
+        clientAddress,
       };
       const row = await insertBooking(tx, values);
       await insertBookingStatusHistory(tx, {
@@ -240,6 +255,7 @@ export async function startVisitBooking(
       return row;
     }),
   );
+  await endReleasedCheckouts(deps, released);
   return startCheckout(deps, booking, 'visit');
 }
 
