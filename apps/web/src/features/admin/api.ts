@@ -1,7 +1,8 @@
 // The staff's appointment calls, for the admin dashboard and the appointments screens: the
 // dashboard's figures, one page of a search, the technicians a page's appointments may be given,
 // a status change and an assignment; and the dashboard's follow-up lists (pay-now orders
-// waiting to be scheduled, visits whose customer still owes for services added on site).
+// waiting to be scheduled, visits whose customer still owes for services added on site, unpaid
+// holds on the calendar and releasing one).
 import type { StaffStatusRequest } from '@pitstop/shared/appointments/forms';
 import {
   appointmentPageResponseSchema,
@@ -10,7 +11,11 @@ import {
   type Appointment,
   type AppointmentPage,
 } from '@pitstop/shared/appointments/responses';
-import { unscheduledOrderListResponseSchema } from '@pitstop/shared/booking/responses';
+import {
+  releasedHoldResponseSchema,
+  unpaidHoldListResponseSchema,
+  unscheduledOrderListResponseSchema,
+} from '@pitstop/shared/booking/responses';
 import { dashboardMetricsResponseSchema } from '@pitstop/shared/metrics/responses';
 import { assignableTechniciansResponseSchema } from '@pitstop/shared/technicians/responses';
 import {
@@ -40,6 +45,30 @@ function unscheduledOrdersQueryOptions() {
 
 export function useUnscheduledOrders() {
   return useQuery(unscheduledOrdersQueryOptions());
+}
+
+const unpaidHoldsQueryKey = ['bookings', 'holds'] as const;
+
+export function useUnpaidHolds() {
+  return useQuery({
+    queryKey: unpaidHoldsQueryKey,
+    queryFn: async ({ signal }) =>
+      (await apiFetch('/api/bookings/holds', unpaidHoldListResponseSchema, { signal })).holds,
+  });
+}
+
+/** Releases an unpaid visit's hold; the list is read again either way (it may have ended). */
+export function useReleaseHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bookingId: string) =>
+      apiFetch(
+        `/api/bookings/holds/${encodeURIComponent(bookingId)}/release`,
+        releasedHoldResponseSchema,
+        { method: 'POST' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: unpaidHoldsQueryKey }),
+  });
 }
 
 function balanceDueQueryOptions() {

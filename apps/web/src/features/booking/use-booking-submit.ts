@@ -69,6 +69,11 @@ export function useBookingSubmit(form: BookingFormApi) {
       }
       if (showServerErrors(error)) return;
     }
+    if (error instanceof ApiError && error.status === 429) {
+      // Too many requests or unpaid holds from this address: the server's words say what to do.
+      toast.error(error.message);
+      return;
+    }
     // The provider refused (502): the server cancelled that attempt's hold and answers its key
     // with 502 from now on, so the next try is a new request. When the server or the network
     // failed instead, the booking may exist: the same values are retried with the same key.

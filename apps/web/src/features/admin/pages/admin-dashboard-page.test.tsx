@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, TEST_NOW } from '../../../test/msw/accounts.ts';
 import { seedBalanceDue } from '../../../test/msw/handlers/appointments.ts';
-import { seedUnscheduledOrders } from '../../../test/msw/handlers/booking.ts';
+import { seedUnpaidHolds, seedUnscheduledOrders } from '../../../test/msw/handlers/booking.ts';
 import { seedDashboardMetrics } from '../../../test/msw/handlers/dashboard-metrics.ts';
 import {
   seedStaffAppointments,
@@ -133,6 +133,70 @@ describe('admin dashboard', () => {
     expect(
       await screen.findByText('No paid orders are waiting to be scheduled.'),
     ).toBeInTheDocument();
+  });
+
+  it('lists unpaid holds (who, which slot, until when) and releases one after confirming', async () => {
+    seedUnpaidHolds([
+      {
+        bookingId: 'h-1',
+        customerName: 'Mallory Hold',
+        email: 'mallory@example.com',
+        phone: '(555) 010-9999',
+        date: '2026-03-20',
+        time: '09:30',
+        services: ['Basic Oil Change', 'Battery Service'],
+        // 10:02 AM in New York, the business's zone.
+        holdExpiresAt: '2026-03-14T14:02:00.000Z',
+      },
+    ]);
+    signInAs({ role: 'manager' });
+    renderApp('/admin');
+    const user = userEvent.setup();
+
+    const heading = await screen.findByRole('heading', { name: 'Unpaid holds' });
+    const section = heading.closest('section') as HTMLElement;
+    expect(await within(section).findByText('Mallory Hold')).toBeInTheDocument();
+    expect(within(section).getByText('Friday, March 20, 2026 at 9:30 AM')).toBeInTheDocument();
+    expect(within(section).getByText('Basic Oil Change, Battery Service')).toBeInTheDocument();
+    expect(within(section).getByText('Held until 10:02 AM')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: /^Release the hold of Mallory/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Release this hold?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Release Hold' }));
+
+    expect(
+      await screen.findByText("Hold released: Mallory Hold's slot is free again."),
+    ).toBeInTheDocument();
+    expect(
+      await within(section).findByText('No unpaid bookings are holding a slot.'),
+    ).toBeInTheDocument();
+    expect(
+      apiCalls().filter((call) => call === 'POST /api/bookings/holds/h-1/release'),
+    ).toHaveLength(1);
+  });
+
+  it('keeps a hold when the release is cancelled', async () => {
+    seedUnpaidHolds([
+      {
+        bookingId: 'h-2',
+        customerName: 'Kept Hold',
+        email: 'kept@example.com',
+        phone: '(555) 010-1111',
+        date: '2026-03-21',
+        time: '14:00',
+        services: ['Basic Oil Change'],
+        holdExpiresAt: '2026-03-14T14:30:00.000Z',
+      },
+    ]);
+    signInAs({ role: 'admin' });
+    renderApp('/admin');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: /^Release the hold of Kept Hold/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Kept Hold')).toBeInTheDocument();
+    expect(apiCalls().some((call) => call.endsWith('/release'))).toBe(false);
   });
 
   it('lists the visits with a balance due for services added on site, with the contact', async () => {

@@ -1,7 +1,7 @@
 // The admin dashboard (/admin; manager, admin and super_admin; SPEC sections 2 and 6). Under the
 // welcome line its sections stack in the spec's order: the metric cards, the 'Admin Services'
 // menu, the All, Active and Past appointment tables; then what the team follows up: paid
-// pay-now orders waiting to be scheduled and visits with a balance due.
+// pay-now orders waiting to be scheduled, visits with a balance due, and unpaid holds.
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { useViewer } from '../../../lib/viewer.ts';
@@ -9,6 +9,7 @@ import { AdminServicesMenu } from '../components/admin-services-menu.tsx';
 import { BalanceDueVisits } from '../components/balance-due-visits.tsx';
 import { DashboardAppointments } from '../components/dashboard-appointments.tsx';
 import { MetricCards } from '../components/metric-cards.tsx';
+import { UnpaidHolds } from '../components/unpaid-holds.tsx';
 import { UnscheduledOrders } from '../components/unscheduled-orders.tsx';
 
 export function AdminDashboardPage() {
@@ -39,6 +40,7 @@ export function AdminDashboardPage() {
         <DashboardAppointments />
         <UnscheduledOrders />
         <BalanceDueVisits />
+        <UnpaidHolds />
       </div>
     </AdminPage>
   );

@@ -1,5 +1,6 @@
 // The booking form (SPEC "Booking", sections 3 to 6 and 8) against the API doubles. The clock is
 // pinned to Saturday 2026-03-14, 11:00 in New York (the business's zone).
+import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import { BOOKING_MESSAGES } from '@pitstop/shared/booking/forms';
 import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -379,6 +380,21 @@ describe('/booking', () => {
     await user.click(await goToPayment('$49.99'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/local/cs_test_1'));
     expect(storedBookings()).toHaveLength(1);
+  });
+
+  it('says why when the address holds too many unpaid bookings, and keeps what was typed', async () => {
+    signInAs({ role: 'customer' });
+    failNextBooking('too-many-holds');
+    renderApp('/booking?service=basic-oil-change');
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: /Basic Oil Change/ });
+    await fillForm(user, { signedIn: true });
+    await user.click(await goToPayment('$49.99'));
+
+    expect(await screen.findByText(BOOKING_ALERTS.tooManyHolds)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to process payment. Please try again.')).toBeNull();
+    expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
+    expect(screen.getByRole('radio', { name: '9:00 AM' })).toBeChecked();
   });
 
   it("says 'Failed to process payment. Please try again.' when the checkout cannot start, and the next try is a new request", async () => {

@@ -14,8 +14,11 @@ import {
   checkoutOutcomeResponseSchema,
   checkoutStartResponseSchema,
   daySlotsResponseSchema,
+  releasedHoldResponseSchema,
+  unpaidHoldListResponseSchema,
   unscheduledOrderListResponseSchema,
   type CheckoutOutcomeResponse,
+  type UnpaidHold,
   type UnscheduledOrder,
 } from '@pitstop/shared/booking/responses';
 import { findTimeSlots } from '@pitstop/shared/booking/time-slots';
@@ -27,7 +30,8 @@ import { storedBusiness } from './business.ts';
 import { storedServices } from './services.ts';
 
 /** 'answer-lost': the booking is made, but its answer never reaches the page (a dropped line). */
-export type BookingFailure = 'slot-taken' | 'payment-failed' | 'nothing-to-pay' | 'answer-lost';
+export type BookingFailure =
+  'slot-taken' | 'payment-failed' | 'nothing-to-pay' | 'answer-lost' | 'too-many-holds';
 
 interface CheckoutSession {
   userId: string;
@@ -43,6 +47,7 @@ const state = {
   fullSlots: new Map<string, Set<string>>(),
   sessions: new Map<string, CheckoutSession>(),
   unscheduled: [] as UnscheduledOrder[],
+  holds: [] as UnpaidHold[],
   failedKeys: new Set<string>(),
   nextId: 1,
 };
@@ -54,6 +59,7 @@ export function resetBookingState(): void {
   state.fullSlots = new Map();
   state.sessions = new Map();
   state.unscheduled = [];
+  state.holds = [];
   state.failedKeys = new Set();
   state.nextId = 1;
 }
@@ -90,6 +96,11 @@ export function seedUnscheduledOrders(orders: UnscheduledOrder[]): void {
   state.unscheduled = orders;
 }
 
+/** The unpaid visits GET /api/bookings/holds answers (staff only); releasing one removes it. */
+export function seedUnpaidHolds(holds: UnpaidHold[]): void {
+  state.holds = [...holds];
+}
+
 /** The checkout URL the doubles answer for the n-th checkout. */
 export const checkoutUrlOf = (n: number) => `/checkout/local/cs_test_${n}`;
 
@@ -102,6 +113,7 @@ function takeFailure(): Response | null {
   }
   if (failure === 'payment-failed') return paymentFailed();
   if (failure === 'nothing-to-pay') return apiError('VALIDATION', BOOKING_ALERTS.nothingToPay);
+  if (failure === 'too-many-holds') return apiError('RATE_LIMITED', BOOKING_ALERTS.tooManyHolds);
   return null;
 }
 
@@ -110,6 +122,7 @@ function paymentFailed(): Response {
 }
 
 const sessionParamsSchema = z.object({ sessionId: z.string().min(1) });
+const holdParamsSchema = z.object({ bookingId: z.string().min(1) });
 
 export const bookingHandlers = [
   http.get('/api/booking/slots', ({ request }) => {
@@ -194,5 +207,24 @@ export const bookingHandlers = [
     const access = requireAccess('appointment:read:any');
     if (!access.ok) return access.response;
     return respond(unscheduledOrderListResponseSchema, { orders: state.unscheduled });
+  }),
+  http.get('/api/bookings/holds', () => {
+    const access = requireAccess('appointment:read:any');
+    if (!access.ok) return access.response;
+    return respond(unpaidHoldListResponseSchema, { holds: state.holds });
+  }),
+
+  http.post('/api/bookings/holds/:bookingId/release', ({ params }) => {
+    const access = requireAccess('appointment:status:any');
+    if (!access.ok) return access.response;
+    const { bookingId } = holdParamsSchema.parse(params);
+    if (!state.holds.some((hold) => hold.bookingId === bookingId)) {
+      return apiError(
+        'CONFLICT',
+        'That hold has already ended: it was paid, released or it lapsed.',
+      );
+    }
+    state.holds = state.holds.filter((hold) => hold.bookingId !== bookingId);
+    return respond(releasedHoldResponseSchema, { bookingId, released: true });
   }),
 ];
