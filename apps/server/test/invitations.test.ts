@@ -35,6 +35,7 @@ import {
   invitationTokenFor,
   inviteTechnician,
   latestEmailTo,
+  onboardedTechnician,
   sendAs,
   setRole,
   signIn,
@@ -381,6 +382,19 @@ describe('POST /api/technicians/:id/invitation (resend)', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('is refused (409) once the technician has finished onboarding: the link would set their password', async () => {
+    const technician = await onboardedTechnician(ctx, manager);
+    const url = `/api/technicians/${technician.profileId}/invitation`;
+    for (const staff of [admin, await createUser(ctx, 'super_admin')]) {
+      const refused = await expectNothingChanged(ctx, () => send(staff, 'POST', url), 409);
+      expect(refused.json()).toEqual({
+        error: { code: 'CONFLICT', message: TECHNICIAN_MESSAGES.alreadyOnboarded },
+      });
+    }
+    // The password they chose still signs them in.
+    await signIn(ctx.app, technician.email, technician.password);
   });
 
   it('is for admins and super admins only, and for technicians only (404 otherwise), changing nothing', async () => {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  canResendInvitation,
   deriveTechnicianStatus,
   isOnDuty,
   monthRange,
@@ -134,5 +135,10 @@ describe('the resend button', () => {
     expect(needsInvitation({ phone: '', street: '1 Main St' })).toBe(true);
     expect(needsInvitation({ phone: '(555) 123-4567', street: ' ' })).toBe(true);
     expect(needsInvitation({ phone: '(555) 123-4567', street: '1 Main St' })).toBe(false);
+  });
+
+  it('is refused once onboarding is complete: the link would set the password', () => {
+    expect(canResendInvitation({ onboardingComplete: false })).toBe(true);
+    expect(canResendInvitation({ onboardingComplete: true })).toBe(false);
   });
 });

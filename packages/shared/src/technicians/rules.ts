@@ -27,6 +27,8 @@ export const TECHNICIAN_MESSAGES = {
   servicesAlreadyOnVisit: 'These services are already on this visit.',
   notTodaysJob: "Only today's jobs can be changed.",
   onboardingFirst: 'Please complete onboarding first.',
+  alreadyOnboarded:
+    'This technician has finished signing up; a new invitation link would reset their password. They can use "Forgot password?" instead.',
   serviceUnknown: 'Please choose services from the list',
   chooseService: 'Please select at least one service',
   pastDay: 'Past days cannot be changed.',
@@ -131,4 +133,12 @@ export function monthRange(month: string): { first: string; last: string } {
 /** Spec "Technicians admin": the resend button shows while phone or address is missing. */
 export function needsInvitation(technician: { phone: string; street: string }): boolean {
   return technician.phone.trim() === '' || technician.street.trim() === '';
+}
+
+/**
+ * An invitation may be resent only until onboarding is complete: its link sets the password, so
+ * after that it would hand whoever holds the link the technician's account.
+ */
+export function canResendInvitation(technician: { onboardingComplete: boolean }): boolean {
+  return !technician.onboardingComplete;
 }

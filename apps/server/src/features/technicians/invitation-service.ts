@@ -2,7 +2,7 @@
 // creates the account with a password nobody knows and e-mails a one-time link; the admin may
 // resend it (the old link dies); the link's page asks whose it is, then sets the password and
 // signs the technician in.
-import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
+import { canResendInvitation, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
@@ -80,6 +80,8 @@ export async function inviteTechnician(
 /**
  * A new link for the technician; the previous one stops working. The link itself is answered
  * only while e-mail is not configured (the dev mailbox keeps it), for the admin to pass on.
+ * Refused (409) once onboarding is complete: the link would set an account's password that its
+ * owner already chose.
  */
 export async function resendInvitation(
   deps: InvitationDeps,
@@ -91,6 +93,9 @@ export async function resendInvitation(
     // Locked: of two resends at once, the second waits and revokes the first one's link.
     const found = await findTechnicianById(tx, profileId, 'update');
     if (!found) throw technicianNotFound();
+    if (!canResendInvitation(found.profile)) {
+      throw new AppError('CONFLICT', TECHNICIAN_MESSAGES.alreadyOnboarded);
+    }
     const issued = await issueInvitationToken(tx, {
       userId: found.profile.userId,
       appUrl: env.appUrl,

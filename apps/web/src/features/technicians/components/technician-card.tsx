@@ -3,7 +3,7 @@
 // working days with its own previous/next month, and Edit, Delete and Resend invitation.
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import type { TechnicianCard as Technician } from '@pitstop/shared/technicians/responses';
-import { needsInvitation } from '@pitstop/shared/technicians/rules';
+import { canResendInvitation, needsInvitation } from '@pitstop/shared/technicians/rules';
 import { useQuery } from '@tanstack/react-query';
 import {
   CalendarClock,
@@ -172,7 +172,8 @@ export function TechnicianCard({
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-        {needsInvitation(technician) && (
+        {/* The server refuses a resend once onboarding is complete: the link would reset the password. */}
+        {needsInvitation(technician) && canResendInvitation(technician) && (
           <Button
             variant="secondary"
             className="w-full"

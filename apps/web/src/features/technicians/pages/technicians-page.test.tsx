@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, TEST_NOW } from '../../../test/msw/accounts.ts';
@@ -322,6 +323,41 @@ describe('Resend invitation', () => {
     expect(
       await screen.findByText("Failed to resend invitation: We couldn't find this technician."),
     ).toBeInTheDocument();
+  });
+});
+
+describe('Resend invitation after onboarding', () => {
+  it('is not offered once onboarding is complete, even with the phone since removed', async () => {
+    signInAs({ name: 'Robin Reyes', role: 'admin' });
+    seedTechnician({ name: 'Alex Kim', onboardingComplete: true, phone: '' });
+    renderApp('/admin/technicians');
+    const alex = await cardOf('Alex Kim');
+    expect(alex).toHaveTextContent("Hasn't finished signing up: phone or address missing.");
+    expect(
+      within(alex).queryByRole('button', { name: /Resend invitation/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("shows the server's words when onboarding finished after the page was loaded", async () => {
+    const { user, sam } = setup();
+    const button = within(await cardOf('Sam Park')).getByRole('button', {
+      name: 'Resend invitation to Sam Park',
+    });
+    // Sam completes onboarding in the meantime; the server refuses the stale card's resend.
+    sam.onboardingComplete = true;
+    await user.click(button);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Resend Invitation',
+      }),
+    );
+
+    expect(
+      await screen.findByText(
+        `Failed to resend invitation: ${TECHNICIAN_MESSAGES.alreadyOnboarded}`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Invitation link' })).not.toBeInTheDocument();
   });
 });
 

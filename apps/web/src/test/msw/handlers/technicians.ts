@@ -17,6 +17,7 @@ import {
   type TechnicianCard,
 } from '@pitstop/shared/technicians/responses';
 import {
+  canResendInvitation,
   monthRange,
   TECHNICIAN_MESSAGES,
   type TechnicianStatus,
@@ -199,6 +200,9 @@ export const techniciansHandlers = [
     if (!access.ok) return access.response;
     const account = findTechnician(String(params.id));
     if (!account) return notFound();
+    if (!canResendInvitation(account)) {
+      return apiError('CONFLICT', TECHNICIAN_MESSAGES.alreadyOnboarded);
+    }
     const token = `resent-token-${state.nextLink++}-abcdefghijklmnop`;
     return respond(resendInvitationResponseSchema, {
       success: true,
