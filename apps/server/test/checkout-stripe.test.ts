@@ -111,9 +111,11 @@ describe('starting a booking with Stripe', () => {
   });
 
   it('answers 502 with the spec’s alert when Stripe refuses, and frees the slot', async () => {
+    // A customer with no earlier hold: ending one would be the request Stripe refuses.
+    const fresh = await createUser(ctx, 'customer');
     stripe.failNext({ status: 500 });
     const body = bookingBody({ date: freshDate() });
-    const response = await postBooking(ctx, customer, body);
+    const response = await postBooking(ctx, fresh, body);
     expect(response.statusCode).toBe(502);
     expect(response.json().error.message).toBe(BOOKING_ALERTS.bookingCheckoutFailed);
     const [row] = await ctx.database.db
@@ -209,11 +211,13 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('releases the hold when the checkout expires', async () => {
     const date = freshDate();
+    // One customer each: a customer's new booking releases their own earlier unpaid one.
+    const [other, third] = [await createUser(ctx, 'customer'), await createUser(ctx, 'customer')];
     const first = await book({ date, time: '11:00' });
-    await book({ date, time: '11:00' });
-    expect(
-      (await postBooking(ctx, customer, bookingBody({ date, time: '11:00' }))).statusCode,
-    ).toBe(409);
+    await book({ date, time: '11:00' }, other);
+    expect((await postBooking(ctx, third, bookingBody({ date, time: '11:00' }))).statusCode).toBe(
+      409,
+    );
     const response = await deliver(
       checkoutEvent('checkout.session.expired', stripe.expire(first.sessionId)),
     );
@@ -224,17 +228,17 @@ describe('POST /api/payments/stripe/webhook', () => {
       fromStatus: 'pending_payment',
       toStatus: 'expired',
     });
-    expect(
-      (await postBooking(ctx, customer, bookingBody({ date, time: '11:00' }))).statusCode,
-    ).toBe(201);
+    expect((await postBooking(ctx, third, bookingBody({ date, time: '11:00' }))).statusCode).toBe(
+      201,
+    );
   });
 
   it('honours a payment that succeeds after the hold expired, marking the slot over capacity', async () => {
     const date = freshDate();
     const late = await book({ date, time: '15:00' });
     await deliver(checkoutEvent('checkout.session.expired', stripe.expire(late.sessionId)));
-    await book({ date, time: '15:00' });
-    await book({ date, time: '15:00' });
+    await book({ date, time: '15:00' }, await createUser(ctx, 'customer'));
+    await book({ date, time: '15:00' }, await createUser(ctx, 'customer'));
     const session = stripe.sessions.get(late.sessionId)!;
     const response = await deliver(
       checkoutEvent('checkout.session.async_payment_succeeded', {
@@ -274,7 +278,7 @@ describe('confirming without the webhook', () => {
 
   it('the sweep fulfils a lapsed hold Stripe reports paid, and expires an unpaid one there', async () => {
     const paid = await book();
-    const unpaid = await book();
+    const unpaid = await book({}, await createUser(ctx, 'customer'));
     stripe.complete(paid.sessionId);
     const lapsed = new Date(Date.now() + 33 * 60_000);
     const result = await sweepExpiredHolds(bookingDeps(ctx.app.ctx, ctx.app.log), lapsed);
@@ -288,7 +292,7 @@ describe('confirming without the webhook', () => {
 
   it('the reconciliation fulfils, once, a held checkout Stripe reports paid whose webhook never came', async () => {
     const paid = await book();
-    const open = await book();
+    const open = await book({}, await createUser(ctx, 'customer'));
     stripe.complete(paid.sessionId);
     const deps = bookingDeps(ctx.app.ctx, ctx.app.log);
     const asked = () => stripe.requests.filter((r) => r.method === 'GET').length;

@@ -320,7 +320,7 @@ describe('fulfilment rules', () => {
 
     // Two other customers take the freed slot (capacity 2).
     await book({ date, time: '10:00' }, stranger);
-    await book({ date, time: '10:00' }, stranger);
+    await book({ date, time: '10:00' }, await createUser(ctx, 'customer'));
 
     // Then a delayed payment method confirms the first one.
     const result = await fulfilCheckout(
