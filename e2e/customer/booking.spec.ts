@@ -5,7 +5,7 @@
 // slot taken while the form was open.
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import {
-  appointmentsSeenBy,
+  appointmentsFound,
   BASIC_OIL_CHANGE,
   BATTERY_SERVICE,
   bookingDetails,
@@ -20,6 +20,7 @@ import {
   pickSlot,
   serviceCheckbox,
   timeSlots,
+  visitsOf,
 } from '../fixtures/booking.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { DESKTOP, PHONE } from '../fixtures/viewports.ts';
@@ -91,9 +92,9 @@ for (const [device, viewport, band] of [
 
       // The staff's view: one scheduled, unassigned appointment per service at the booked moment.
       const admin = await api.requestAs(await api.createUser('admin'));
-      const appointments = (await appointmentsSeenBy(admin)).filter(
-        (a) => a.email === customer.email,
-      );
+      const appointments = (
+        await appointmentsFound(admin, `${details.firstName} ${details.lastName}`)
+      ).filter((a) => a.email === customer.email);
       expect(appointments.map((a) => a.serviceName).sort()).toEqual([
         BASIC_OIL_CHANGE.name,
         BATTERY_SERVICE.name,
@@ -147,7 +148,7 @@ test.describe('on a phone', () => {
     await expectAccessible(page);
 
     const asCustomer = await api.requestAs(customer);
-    expect(await appointmentsSeenBy(asCustomer)).toEqual([]);
+    expect(await visitsOf(asCustomer)).toEqual([]);
     const outcome = await asCustomer.get(`/api/checkout/sessions/${encodeURIComponent(sessionId)}`);
     expect(outcome.ok(), `GET /api/checkout/sessions/${sessionId}`).toBe(true);
     expect(await outcome.json()).toMatchObject({ state: 'confirming', order: null });
@@ -252,6 +253,6 @@ test.describe('on a desktop', () => {
     await expectAccessible(page, WITHOUT_TOASTER);
 
     // Nothing was booked for this customer.
-    expect(await appointmentsSeenBy(await api.requestAs(customer))).toEqual([]);
+    expect(await visitsOf(await api.requestAs(customer))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import { expectAccessible } from '../fixtures/accessibility.ts';
 import { originOf, SUPER_ADMIN } from '../fixtures/accounts.ts';
 import type { TestUser } from '../fixtures/accounts.ts';
 import type { Api } from '../fixtures/api.ts';
-import { CARDS, fillCard, mailbox } from '../fixtures/booking.ts';
+import { appointmentsFound, CARDS, fillCard, mailbox } from '../fixtures/booking.ts';
 import { expectOk, middayZone } from '../fixtures/business-day.ts';
 import {
   expectLiteralText,
@@ -362,11 +362,8 @@ async function seedWork(
   const { customer, staff } = world;
   const visit = await bookVisit(customer, world.serviceId, world.today);
   await pay(customer, visit.checkoutUrl);
-  const { appointments } = await json<{ appointments: { id: string; bookingId: string }[] }>(
-    staff.get('/api/appointments'),
-    'GET /api/appointments',
-  );
-  const job = appointments.find((a) => a.bookingId === visit.bookingId)!;
+  const found = await appointmentsFound(staff, APPOINTMENT_CUSTOMER);
+  const job = found.find((a) => a.bookingId === visit.bookingId)!;
   await expectOk(
     await staff.patch(`/api/appointments/${job.id}/technician`, {
       data: { technicianId: technician.profileId },

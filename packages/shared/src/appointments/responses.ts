@@ -1,5 +1,7 @@
-// What GET /api/appointments answers: the appointments the viewer may see (spec sections 3 and 6),
-// with the spec's stored columns and the moment each was booked for.
+// What the appointment routes answer (spec sections 3 and 6): the staff's view of an appointment,
+// with the spec's stored columns and the customer's contact, and a customer's own visits.
+// Technicians read their jobs as technicianJobSchema (technicians/responses.ts), which has no
+// customer e-mail.
 import * as z from 'zod/mini';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'in-progress', 'completed', 'cancelled'] as const;
@@ -31,9 +33,7 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-export const appointmentListResponseSchema = z.object({ appointments: z.array(appointmentSchema) });
-
-/** PATCH /api/appointments/:id/technician. */
+/** PATCH /api/appointments/:id/technician and /status (staff). */
 export const appointmentResponseSchema = z.object({ appointment: appointmentSchema });
 
 /** One booked service of a customer's visit, with who does it once assigned. */

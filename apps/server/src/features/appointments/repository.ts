@@ -40,32 +40,14 @@ export async function insertAppointmentStatusHistory(
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
-/** Who the rows are read for: a customer's own, a technician's assigned jobs, or every row. */
+/** Whose rows a profile's counts are of: a customer's own, or a technician's assigned jobs. */
 export type AppointmentScope =
-  | { kind: 'customer'; userId: string }
-  | { kind: 'technician'; profileId: string }
-  | { kind: 'all' };
-
-/** Newest date first (the spec's order), then by time; at most `limit` rows. */
-export async function listAppointmentRows(
-  db: Executor,
-  scope: AppointmentScope,
-  limit: number,
-): Promise<AppointmentRow[]> {
-  return db
-    .select()
-    .from(appointments)
-    .where(scopeCondition(scope))
-    .orderBy(desc(appointments.appointmentDate), asc(appointments.startsAt))
-    .limit(limit);
-}
+  { kind: 'customer'; userId: string } | { kind: 'technician'; profileId: string };
 
 function scopeCondition(scope: AppointmentScope) {
   return scope.kind === 'customer'
     ? eq(appointments.userId, scope.userId)
-    : scope.kind === 'technician'
-      ? eq(appointments.technicianId, scope.profileId)
-      : undefined;
+    : eq(appointments.technicianId, scope.profileId);
 }
 
 /**

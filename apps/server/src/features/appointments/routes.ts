@@ -1,12 +1,11 @@
-// HTTP routes for appointments: the list each role may read, a customer's own visits with their
-// calendar files, and the staff's search, status changes and technician assignment; technicians
-// work their own jobs through the technicians feature.
+// HTTP routes for appointments: a customer's own visits with their calendar files, and the
+// staff's search, status changes and technician assignment; technicians read and work their own
+// jobs through the technicians feature, which shows them only what a visit needs.
 import {
   appointmentSearchQuerySchema,
   staffStatusRequestSchema,
 } from '@pitstop/shared/appointments/forms';
 import {
-  appointmentListResponseSchema,
   appointmentPageResponseSchema,
   appointmentResponseSchema,
   balanceDueListResponseSchema,
@@ -20,7 +19,6 @@ import { listMyUnscheduledOrders } from '../booking/service.ts';
 import {
   APPOINTMENT_NOT_FOUND,
   assignTechnician,
-  listAppointments,
   listMyVisits,
   listVisitsWithBalanceDue,
   searchAppointments,
@@ -32,22 +30,6 @@ const appointmentParams = z.object({ id: z.uuid(APPOINTMENT_NOT_FOUND) });
 
 export async function appointmentsRoutes(app: AppInstance): Promise<void> {
   const { db, env } = app.ctx;
-
-  app.get(
-    '/api/appointments',
-    {
-      schema: {
-        tags: ['appointments'],
-        summary:
-          "Appointments, newest date first: a customer's own, a technician's assigned jobs, or all for staff",
-        response: { 200: appointmentListResponseSchema },
-      },
-      config: { access: 'appointment:read:own' },
-    },
-    async (request) => ({
-      appointments: await listAppointments(db, requireViewer(request)),
-    }),
-  );
 
   app.get(
     '/api/appointments/mine',

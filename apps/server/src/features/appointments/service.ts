@@ -4,7 +4,6 @@
 import { addCalendarDays } from '@pitstop/shared/booking/capacity';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { startOfLocalDay } from '@pitstop/shared/metrics/rules';
-import { can } from '@pitstop/shared/permissions';
 import {
   APPOINTMENT_COUNT_CAP,
   APPOINTMENT_SEARCH_MESSAGES,
@@ -52,7 +51,6 @@ import {
   insertAppointmentRows,
   insertAppointmentsIfAbsent,
   insertAppointmentStatusHistory,
-  listAppointmentRows,
   listTechnicianDayRows,
   listUnpaidRows,
   listUserAppointmentRows,
@@ -157,19 +155,6 @@ export async function createAppointmentsForBooking(
   return created.length;
 }
 
-/** The most rows one list answers with, until the admin screens page and filter (issue 13). */
-const LIST_LIMIT = 500;
-
-/**
- * Spec section 6: customers see their own appointments, technicians the jobs assigned to them,
- * staff all of them. The scope is part of the query, so no route can forget it.
- */
-function scopeFor(viewer: Viewer): AppointmentScope {
-  if (can(viewer.role, 'appointment:read:any')) return { kind: 'all' };
-  if (viewer.role === 'technician') return { kind: 'technician', profileId: viewer.profileId };
-  return { kind: 'customer', userId: viewer.userId };
-}
-
 /** An appointment row as the API shows it (spec section 3's stored columns, named for the client). */
 export function toAppointment(row: AppointmentRow): Appointment {
   return {
@@ -194,10 +179,6 @@ export function toAppointment(row: AppointmentRow): Appointment {
     paid: row.paid,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-export async function listAppointments(db: Executor, viewer: Viewer): Promise<Appointment[]> {
-  return (await listAppointmentRows(db, scopeFor(viewer), LIST_LIMIT)).map(toAppointment);
 }
 
 /** A profile's summary: a customer's own appointments, or a technician's assigned jobs. */
