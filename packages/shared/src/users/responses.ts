@@ -10,6 +10,8 @@ export const userSummarySchema = z.object({
   role: z.enum(ROLES),
   phone: z.string(),
   address: z.string(),
+  /** Whether onboarding is complete; an invitation may be resent to a technician until then. */
+  onboardingComplete: z.boolean(),
   createdAt: z.string(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;

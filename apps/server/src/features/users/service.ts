@@ -46,6 +46,7 @@ export function toUserSummary(profile: ProfileRow, email: string): UserSummary {
     role: profile.role,
     phone: profile.phone,
     address: profile.address,
+    onboardingComplete: profile.onboardingComplete,
     createdAt: profile.createdAt.toISOString(),
   };
 }

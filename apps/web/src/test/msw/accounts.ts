@@ -14,7 +14,8 @@ export const TEST_PASSWORD = 'secret12';
 export const TEST_NOW = new Date('2026-03-14T15:00:00.000Z');
 
 export interface Account {
-  user: UserSummary;
+  /** User Management's columns; `onboardingComplete` is the account's own (below). */
+  user: Omit<UserSummary, 'onboardingComplete'>;
   password: string;
   onboardingComplete: boolean;
   /** What the profile holds beyond User Management's columns (handlers/profile.ts). */

@@ -3,7 +3,7 @@
 // technician's dialog also offers Resend invitation (admins and super admins only).
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { can } from '@pitstop/shared/permissions';
-import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
+import { canResendInvitation, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { updateUserSchema } from '@pitstop/shared/users/forms';
 import { ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/rules';
 import type { UserSummary } from '@pitstop/shared/users/responses';
@@ -136,7 +136,10 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
 
       <FormMessage outcome={outcome} />
 
-      {user.role === 'technician' && <TechnicianInvitation user={user} />}
+      {/* Once onboarding is complete a new link would reset the password: the server refuses it. */}
+      {user.role === 'technician' && canResendInvitation(user) && (
+        <TechnicianInvitation user={user} />
+      )}
 
       <DialogFooter className="mt-6">
         <DialogClose asChild>

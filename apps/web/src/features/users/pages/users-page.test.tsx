@@ -20,7 +20,12 @@ beforeAll(async () => {
 /** The viewer, a super admin, and three other accounts. */
 function setup() {
   signInAs({ name: 'Avery Quinn', role: 'super_admin' });
-  const jordan = addAccount({ name: 'Jordan Lee', role: 'technician', phone: '(555) 201-3344' });
+  const jordan = addAccount({
+    name: 'Jordan Lee',
+    role: 'technician',
+    phone: '(555) 201-3344',
+    onboardingComplete: false,
+  });
   addAccount({ name: 'Maria Gonzalez', role: 'customer' });
   const chris = addAccount({ name: 'Chris Wong', role: 'admin' });
   const user = userEvent.setup();
@@ -270,6 +275,13 @@ describe('Resend invitation in the Edit User dialog', () => {
 
     const technician = await openEdit(user, 'Jordan Lee');
     expect(within(technician).getByRole('button', { name: 'Resend invitation' })).toBeEnabled();
+  });
+
+  it('is not offered once the technician has finished onboarding', async () => {
+    addAccount({ name: 'Riley Onboarded', role: 'technician', onboardingComplete: true });
+    const { user } = setup();
+    const dialog = await openEdit(user, 'Riley Onboarded');
+    expect(within(dialog).queryByRole('button', { name: /Resend invitation/ })).toBeNull();
   });
 
   it('asks first, resends to the profile id, shows the link to copy, and clears its words after 5 s', async () => {

@@ -7,6 +7,7 @@ import {
   cleanupResponseSchema,
   userListResponseSchema,
   userResponseSchema,
+  type UserSummary,
 } from '@pitstop/shared/users/responses';
 import { CANNOT_DELETE_SELF, ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/rules';
 import { http } from 'msw';
@@ -27,6 +28,11 @@ function matches(account: Account, search: string): boolean {
   const term = search.trim().toLowerCase();
   const { name, email, phone } = account.user;
   return !term || [name, email, phone].some((text) => text.toLowerCase().includes(term));
+}
+
+/** The account as User Management lists it. */
+function summaryOf(account: Account): UserSummary {
+  return { ...account.user, onboardingComplete: account.onboardingComplete };
 }
 
 /** Newest first, then by e-mail, as the server's query orders them. */
@@ -52,7 +58,7 @@ export const usersHandlers = [
     const users = found
       .filter((account) => role === null || account.user.role === role)
       .sort(byNewest)
-      .map((account) => account.user);
+      .map(summaryOf);
     return respond(userListResponseSchema, { users, counts });
   }),
 
@@ -64,8 +70,8 @@ export const usersHandlers = [
     if (findAccountByEmail(body.data.email)) {
       return apiError('CONFLICT', EMAIL_EXISTS, { email: EMAIL_EXISTS });
     }
-    const { user } = addAccount(body.data);
-    return respond(userResponseSchema, { user }, { status: 201 });
+    const account = addAccount(body.data);
+    return respond(userResponseSchema, { user: summaryOf(account) }, { status: 201 });
   }),
 
   http.patch('/api/users/:id', async ({ request, params }) => {
@@ -80,7 +86,7 @@ export const usersHandlers = [
       return apiError('VALIDATION', ROLE_CHANGE_REFUSED, { role: ROLE_CHANGE_REFUSED });
     }
     account.user = { ...account.user, name, phone, address: address ?? account.user.address };
-    return respond(userResponseSchema, { user: account.user });
+    return respond(userResponseSchema, { user: summaryOf(account) });
   }),
 
   http.delete('/api/users/:id', ({ params }) => {
