@@ -19,6 +19,7 @@ import type { AppContext, AppInstance } from './lib/app-context.ts';
 import { createAuth, sessionCookieName } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';
+import { installEmbeddedMaintenance } from './lib/embedded-maintenance.ts';
 import { rateLimitStore } from './lib/rate-limit-store.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { installReadCache, serializeCachedOnce } from './lib/read-cache.ts';
@@ -231,6 +232,7 @@ export async function buildApp({
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
   installCheckoutReconciliation(app);
+  installEmbeddedMaintenance(app);
   await app.register(servicesRoutes);
   await app.register(setupRoutes);
   await app.register(usersRoutes);

@@ -17,7 +17,7 @@ import type { Database } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { emailOutbox, userProfiles } from '../src/db/schema.ts';
 import type { AppInstance } from '../src/lib/app-context.ts';
-import { databaseUrl } from './global-setup.ts';
+import { databaseUrl, prepare } from './global-setup.ts';
 import { loadEnv } from '../src/lib/env.ts';
 import type { Env } from '../src/lib/env.ts';
 
@@ -54,7 +54,12 @@ async function openFreshPostgres(
 
 export async function createTestContext(
   overrides: Record<string, string> = {},
-  options: { webDist?: string; startSender?: boolean } = {},
+  options: {
+    webDist?: string;
+    startSender?: boolean;
+    /** PGlite in files under DATA_DIR, as `npm start` runs it, even with DATABASE_URL set. */
+    embeddedOnDisk?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitstop-test-'));
   const env = loadEnv({
@@ -70,14 +75,18 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = options.embeddedOnDisk ? undefined : process.env.DATABASE_URL;
   const templates = inject('databaseTemplates');
   const fresh =
     serverUrl && templates.postgresTemplate
       ? await openFreshPostgres(serverUrl, templates.postgresTemplate)
       : undefined;
+  // An embedded database in a run on PostgreSQL has no snapshot to start from: it migrates.
   const load = templates.pgliteSnapshot ? readFileSync(templates.pgliteSnapshot) : undefined;
-  const database = fresh?.database ?? (await openDatabase({ memory: true, load }));
+  const database =
+    fresh?.database ??
+    (await openDatabase(options.embeddedOnDisk ? { dataDir, load } : { memory: true, load }));
+  if (!fresh && !load) await prepare(database);
   const app = await buildApp({
     env,
     database,

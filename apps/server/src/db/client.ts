@@ -87,9 +87,14 @@ export function embeddedDataPath(dataDir: string): string {
 // The embedded database lives inside the server process, whose memory PostgreSQL's default
 // 128 MB of shared buffers (all touched at start) would more than double. The operating system
 // caches the data files anyway; a business outgrowing this runs PostgreSQL (DATABASE_URL).
+// After each checkpoint (lib/embedded-maintenance.ts) the write-ahead log keeps at most
+// max_wal_size of segments for reuse, not the default 1 GB, so the data folder stays small.
 const pgliteOptions = {
   extensions,
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...['-c', 'shared_buffers=16MB', '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+  ],
 };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
