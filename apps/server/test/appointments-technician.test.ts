@@ -64,6 +64,7 @@ async function viewerOf(user: TestUser): Promise<Viewer> {
     name: profile!.name,
     onboardingComplete: true,
     photoUrl: null,
+    twoFactorEnabled: false,
   };
 }
 

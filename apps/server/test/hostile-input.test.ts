@@ -136,6 +136,8 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
       hours: DEFAULT_BUSINESS_HOURS,
     },
   }),
+  // Off: the super admin here has no second factor, and on would be refused anyway.
+  'PUT /api/business/staff-two-factor': () => ({ body: { requireStaffTwoFactor: false } }),
   'GET /api/appointments/search': () => ({
     query: { q: 'Ada', status: 'all', view: 'all', sort: 'date-desc', page: '1', pageSize: '20' },
   }),

@@ -31,6 +31,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/me': 'public',
   'GET /api/business': 'public',
   'PUT /api/business': 'business:edit',
+  'GET /api/business/staff-two-factor': 'user:manage',
+  'PUT /api/business/staff-two-factor': 'user:manage',
   'GET /api/appointments/mine': 'appointment:read:own',
   'GET /api/appointments/balance-due': 'appointment:read:any',
   'GET /api/appointments/:id/calendar.ics': 'appointment:read:own',

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   VALIDATION: 422,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** A staff member must set up two-factor authentication before using staff pages. */
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   GONE: 410,

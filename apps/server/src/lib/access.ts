@@ -1,7 +1,7 @@
 // Route-level access control. Every /api route declares `config.access`: 'public', 'signed-in'
 // or a permission from packages/shared/src/permissions.ts. A route without it stops start-up,
 // so no endpoint can ship unguarded; the permission-matrix test reads the same declarations.
-import { can } from '@pitstop/shared/permissions';
+import { can, isStaffRole } from '@pitstop/shared/permissions';
 import type { Permission } from '@pitstop/shared/permissions';
 import type { Role } from '@pitstop/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +19,8 @@ export interface Viewer {
   onboardingComplete: boolean;
   /** Where the profile photo is served (versioned), or null without one. */
   photoUrl: string | null;
+  /** Signs in with a second factor (an authenticator app's code). */
+  twoFactorEnabled: boolean;
 }
 
 declare module 'fastify' {
@@ -32,6 +34,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     viewer: Viewer | null;
+    /**
+     * A staff member without a second factor while the business requires one: staff routes
+     * refuse them until they have set it up.
+     */
+    isSecondFactorMissing: boolean;
   }
 }
 
@@ -51,6 +58,23 @@ export function isExemptRoute(url: string): boolean {
   return url.startsWith('/api/auth/') || url === '/api/docs' || url.startsWith('/api/docs/');
 }
 
+export interface AccessOptions {
+  /** Whether staff must sign in with a second factor (the business's setting). */
+  isStaffSecondFactorRequired?: () => Promise<boolean>;
+}
+
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Set up two-factor authentication on your profile to continue.';
+
+// A permission no customer or technician holds: what staff pages and staff API routes ask for.
+function isStaffPermission(permission: Permission): boolean {
+  return !can('customer', permission) && !can('technician', permission);
+}
+
+function secondFactorRequired(): AppError {
+  return new AppError('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_REQUIRED_MESSAGE);
+}
+
 /**
  * Installs the access hook; returns the table of guarded routes (filled as routes register),
  * which the permission-matrix test walks.
@@ -58,9 +82,11 @@ export function isExemptRoute(url: string): boolean {
 export function installAccessControl(
   app: FastifyInstance,
   resolveViewer: ViewerResolver,
+  options: AccessOptions = {},
 ): RouteAccess[] {
   const table: RouteAccess[] = [];
   app.decorateRequest('viewer', null);
+  app.decorateRequest('isSecondFactorMissing', false);
 
   app.addHook('onRoute', (route) => {
     if (isExemptRoute(route.url)) return;
@@ -78,13 +104,22 @@ export function installAccessControl(
 
   async function admit(request: FastifyRequest, reply: FastifyReply, access: Access) {
     request.viewer = await resolveViewer(request, reply);
+    const viewer = request.viewer;
+    if (viewer && isStaffRole(viewer.role) && !viewer.twoFactorEnabled) {
+      request.isSecondFactorMissing = (await options.isStaffSecondFactorRequired?.()) ?? false;
+    }
     if (access === 'public') return;
-    if (!request.viewer) {
+    if (!viewer) {
       throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     }
-    if (access !== 'signed-in' && !can(request.viewer.role, access)) {
+    if (access !== 'signed-in' && !can(viewer.role, access)) {
       throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
     }
+    if (!request.isSecondFactorMissing) return;
+    if (access !== 'signed-in' && isStaffPermission(access)) throw secondFactorRequired();
+    // Until then the account reaches what a customer's does: routes that show staff every row
+    // (appointment lists, calendar files) show it its own.
+    request.viewer = { ...viewer, role: 'customer' };
   }
 
   // A callback hook, so a public route (most requests) passes without a promise or a session.
@@ -108,6 +143,7 @@ export function requireViewer(request: FastifyRequest): Viewer {
 /** For rules finer than a route: throws 403 unless the viewer's role has the permission. */
 export function requirePermission(request: FastifyRequest, permission: Permission): Viewer {
   const viewer = requireViewer(request);
+  if (request.isSecondFactorMissing && isStaffPermission(permission)) throw secondFactorRequired();
   if (!can(viewer.role, permission)) {
     throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
   }

@@ -26,10 +26,19 @@ export async function loadViewer(queryClient: QueryClient): Promise<Viewer | nul
   }
 }
 
+/** Where a staff member sets up the second factor the business requires. */
+export const TWO_FACTOR_SETUP_PATH = `${PATHS.profile}#two-factor`;
+
 /** Where `rule` sends `viewer`, or null when the page may be shown. */
 export function guardRedirect(rule: GuardRule, viewer: Viewer | null): string | null {
   if (!viewer) return rule.signedOutTo;
-  return rule.allow(viewer) ? null : rule.deniedTo;
+  if (!rule.allow(viewer)) return rule.deniedTo;
+  // Staff who must set up a second factor first: a page a customer could not open waits for it
+  // (the server refuses its data until then).
+  if (viewer.mustSetUpTwoFactor && !rule.allow({ ...viewer, role: 'customer' })) {
+    return TWO_FACTOR_SETUP_PATH;
+  }
+  return null;
 }
 
 function GuardedOutlet(rule: GuardRule) {

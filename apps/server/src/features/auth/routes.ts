@@ -7,7 +7,7 @@ import {
   PASSWORD_TOO_SHORT,
 } from '@pitstop/shared/auth/forms';
 import { meResponseSchema } from '@pitstop/shared/auth/responses';
-import { PERSON_NAME_MAX_LENGTH } from '@pitstop/shared/text';
+import { isSingleLine, notOnOneLine, PERSON_NAME_MAX_LENGTH } from '@pitstop/shared/text';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../lib/app-context.ts';
@@ -19,7 +19,14 @@ import { confirmSignUp, forwardToAuth, refuseRegisteredEmail, triedAccount } fro
 
 // Paths that check a password or a code: a failure costs the caller FAILED_CHECK_DELAY_MS, and
 // each is limited per account as well as per address.
-const PASSWORD_CHECK_PATHS = ['/api/auth/sign-in/email', '/api/auth/change-password'];
+const PASSWORD_CHECK_PATHS = [
+  '/api/auth/sign-in/email',
+  '/api/auth/change-password',
+  '/api/auth/two-factor/enable',
+  '/api/auth/two-factor/disable',
+  '/api/auth/two-factor/verify-totp',
+  '/api/auth/two-factor/verify-backup-code',
+];
 
 // Paths an attacker would hammer: limited per address far more tightly than the rest.
 const SENSITIVE_AUTH_PATHS = [
@@ -44,7 +51,10 @@ const UPDATE_USER_PATH = '/api/auth/update-user';
 const RESET_REQUEST_PATH = '/api/auth/request-password-reset';
 
 // The library stores a name of any length; ours is the one the forms allow.
-const personNameSchema = z.string('Name must be text').max(PERSON_NAME_MAX_LENGTH, NAME_TOO_LONG);
+const personNameSchema = z
+  .string('Name must be text')
+  .max(PERSON_NAME_MAX_LENGTH, NAME_TOO_LONG)
+  .refine(isSingleLine, notOnOneLine('Name'));
 
 // Sign-up is checked with the spec's own rules and words before the auth library sees it.
 const signUpBodySchema = z.object({
@@ -202,6 +212,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
           profileId: viewer.profileId,
           onboardingComplete: viewer.onboardingComplete,
           photoUrl: viewer.photoUrl,
+          twoFactorEnabled: viewer.twoFactorEnabled,
+          mustSetUpTwoFactor: request.isSecondFactorMissing,
         },
       };
     },

@@ -160,6 +160,7 @@ async function lookUpViewer(
       name: profile.name || session.user.name,
       onboardingComplete: profile.onboardingComplete,
       photoUrl: profilePhotoUrl(profile),
+      twoFactorEnabled: session.user.twoFactorEnabled === true,
     },
   };
 }

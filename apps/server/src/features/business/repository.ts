@@ -57,3 +57,19 @@ export async function insertBusinessHoursIfAbsent(
 ) {
   await db.insert(businessHours).values(rows).onConflictDoNothing();
 }
+
+/** Whether staff must sign in with a second factor (the profile row's setting). */
+export async function findStaffTwoFactorRequirement(db: Executor): Promise<boolean> {
+  const [row] = await db
+    .select({ required: businessProfile.requireStaffTwoFactor })
+    .from(businessProfile)
+    .where(eq(businessProfile.id, 1));
+  return row?.required ?? false;
+}
+
+export async function saveStaffTwoFactorRequirement(db: Executor, required: boolean) {
+  await db
+    .update(businessProfile)
+    .set({ requireStaffTwoFactor: required, updatedAt: new Date() })
+    .where(eq(businessProfile.id, 1));
+}

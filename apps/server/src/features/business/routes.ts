@@ -2,7 +2,13 @@
 import { businessProfileSchema } from '@pitstop/shared/business/profile';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
-import { getBusinessProfile, updateBusinessProfile } from './service.ts';
+import { staffTwoFactorSchema } from '@pitstop/shared/business/staff-two-factor';
+import {
+  getBusinessProfile,
+  getStaffTwoFactor,
+  setStaffTwoFactor,
+  updateBusinessProfile,
+} from './service.ts';
 import { businessProfileResponseSchema } from '@pitstop/shared/business/responses';
 
 export async function businessRoutes(app: AppInstance): Promise<void> {
@@ -32,5 +38,34 @@ export async function businessRoutes(app: AppInstance): Promise<void> {
       config: { access: 'business:edit' },
     },
     async (request) => updateBusinessProfile(app.ctx.db, requireViewer(request), request.body),
+  );
+
+  // Who must sign in with a second factor is a rule over every account: the super admin's.
+  app.get(
+    '/api/business/staff-two-factor',
+    {
+      schema: {
+        tags: ['business'],
+        summary: 'Whether staff must sign in with two-factor authentication',
+        response: { 200: staffTwoFactorSchema },
+      },
+      config: { access: 'user:manage' },
+    },
+    async () => getStaffTwoFactor(app.ctx.db),
+  );
+
+  app.put(
+    '/api/business/staff-two-factor',
+    {
+      schema: {
+        tags: ['business'],
+        summary:
+          'Require (or stop requiring) two-factor authentication for managers and admins; 409 until the caller has it',
+        body: staffTwoFactorSchema,
+        response: { 200: staffTwoFactorSchema },
+      },
+      config: { access: 'user:manage' },
+    },
+    async (request) => setStaffTwoFactor(app.ctx.db, requireViewer(request), request.body),
   );
 }

@@ -9,9 +9,13 @@ import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cachedRead } from '../../lib/read-cache.ts';
+import { OWN_SECOND_FACTOR_FIRST } from '@pitstop/shared/business/staff-two-factor';
+import type { StaffTwoFactor } from '@pitstop/shared/business/staff-two-factor';
 import {
   findBusinessHoursRows,
   findBusinessProfileRow,
+  findStaffTwoFactorRequirement,
+  saveStaffTwoFactorRequirement,
   insertBusinessHoursIfAbsent,
   insertBusinessProfileIfAbsent,
   saveBusinessHoursRow,
@@ -80,6 +84,45 @@ export async function updateBusinessProfile(
     });
     return getBusinessProfile(tx);
   });
+}
+
+/**
+ * Whether staff must sign in with a second factor: asked by the access check of every staff
+ * request, so from memory until the profile changes (lib/read-cache.ts).
+ */
+export async function isStaffTwoFactorRequired(db: Executor): Promise<boolean> {
+  const read = await cachedRead(db, 'staff-two-factor', ['business_profile'], async () => ({
+    requireStaffTwoFactor: await findStaffTwoFactorRequirement(db),
+  }));
+  return read.requireStaffTwoFactor;
+}
+
+export async function getStaffTwoFactor(db: Executor): Promise<StaffTwoFactor> {
+  return { requireStaffTwoFactor: await isStaffTwoFactorRequired(db) };
+}
+
+/**
+ * Turns the requirement on or off. Turning it on needs the super admin's own second factor
+ * first: otherwise the setting would lock its author out of the staff pages at once.
+ */
+export async function setStaffTwoFactor(
+  db: Db,
+  actor: Viewer,
+  input: StaffTwoFactor,
+): Promise<StaffTwoFactor> {
+  if (input.requireStaffTwoFactor && !actor.twoFactorEnabled) {
+    throw new AppError('CONFLICT', OWN_SECOND_FACTOR_FIRST);
+  }
+  await db.transaction(async (tx) => {
+    await saveStaffTwoFactorRequirement(tx, input.requireStaffTwoFactor);
+    await recordAudit(tx, actor, {
+      action: 'business.staff_two_factor',
+      entity: 'business_profile',
+      entityId: '1',
+      details: input,
+    });
+  });
+  return { requireStaffTwoFactor: await findStaffTwoFactorRequirement(db) };
 }
 
 /**

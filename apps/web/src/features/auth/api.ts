@@ -3,6 +3,7 @@
 import type { AdminSetupForm } from '@pitstop/shared/auth/forms';
 import {
   authStatusResponseSchema,
+  secondFactorResponseSchema,
   signInResponseSchema,
   signUpResponseSchema,
 } from '@pitstop/shared/auth/responses';
@@ -39,19 +40,50 @@ export class ViewerLookupError extends Error {
   }
 }
 
+/** The second step of a sign-in: the authenticator's code, or one of the recovery codes. */
+export interface SecondFactorCode {
+  code: string;
+  isRecoveryCode: boolean;
+}
+
+/**
+ * The password was right and the account has a second factor: the sign-in goes on with its
+ * code (the server holds the half-done sign-in for ten minutes).
+ */
+export class SecondFactorNeeded extends Error {
+  constructor() {
+    super('Enter the code from your authenticator app.');
+    this.name = 'SecondFactorNeeded';
+  }
+}
+
+async function sendSignInStep(step: Credentials | SecondFactorCode): Promise<void> {
+  if ('code' in step) {
+    const path = step.isRecoveryCode ? 'verify-backup-code' : 'verify-totp';
+    await apiFetch(`/api/auth/two-factor/${path}`, secondFactorResponseSchema, {
+      method: 'POST',
+      body: { code: step.code.trim() },
+    });
+    return;
+  }
+  const answer = await apiFetch('/api/auth/sign-in/email', signInResponseSchema, {
+    method: 'POST',
+    body: { email: step.email.trim(), password: step.password },
+  });
+  if (answer.twoFactorRedirect) throw new SecondFactorNeeded();
+}
+
 /**
  * Signs in and returns the fresh viewer (null if the session did not stick), so portals can
- * check the role before going on. Throws `ApiError` when the sign-in is refused, and
- * `ViewerLookupError` when it worked but /api/me failed.
+ * check the role before going on. Throws `ApiError` when the sign-in is refused,
+ * `SecondFactorNeeded` when the password was right and a code must follow (the same mutation
+ * with the code finishes it), and `ViewerLookupError` when it worked but /api/me failed.
  */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (credentials: Credentials): Promise<Viewer | null> => {
-      await apiFetch('/api/auth/sign-in/email', signInResponseSchema, {
-        method: 'POST',
-        body: { email: credentials.email.trim(), password: credentials.password },
-      });
+    mutationFn: async (step: Credentials | SecondFactorCode): Promise<Viewer | null> => {
+      await sendSignInStep(step);
       forgetAccountData(queryClient);
       try {
         // Always from the server: the cache still holds the signed-out answer.

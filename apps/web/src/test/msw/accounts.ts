@@ -18,6 +18,10 @@ export interface Account {
   user: Omit<UserSummary, 'onboardingComplete'>;
   password: string;
   onboardingComplete: boolean;
+  /** Signs in with a code after the password (handlers/auth.ts). */
+  twoFactorEnabled: boolean;
+  /** Staff without a second factor while the business requires one. */
+  mustSetUpTwoFactor: boolean;
   /** What the profile holds beyond User Management's columns (handlers/profile.ts). */
   profile: AccountProfile;
 }
@@ -40,6 +44,8 @@ export interface AccountSeed {
   address?: string;
   createdAt?: string;
   onboardingComplete?: boolean;
+  twoFactorEnabled?: boolean;
+  mustSetUpTwoFactor?: boolean;
   photoUrl?: string | null;
   serviceArea?: string | null;
   emergencyContact?: string;
@@ -82,6 +88,8 @@ export function addAccount(seed: AccountSeed = {}): Account {
     },
     password: seed.password ?? TEST_PASSWORD,
     onboardingComplete: seed.onboardingComplete ?? true,
+    twoFactorEnabled: seed.twoFactorEnabled ?? false,
+    mustSetUpTwoFactor: seed.mustSetUpTwoFactor ?? false,
     profile: {
       photoUrl: seed.photoUrl ?? null,
       serviceArea: seed.serviceArea ?? null,
@@ -142,6 +150,8 @@ export function viewerOf(account: Account): Viewer {
     profileId: user.id,
     onboardingComplete: account.onboardingComplete,
     photoUrl: account.profile.photoUrl,
+    twoFactorEnabled: account.twoFactorEnabled,
+    mustSetUpTwoFactor: account.mustSetUpTwoFactor,
   };
 }
 
@@ -155,6 +165,8 @@ export function makeViewer(role: Role, overrides: Partial<Viewer> = {}): Viewer 
     profileId: `profile-${role}`,
     onboardingComplete: true,
     photoUrl: null,
+    twoFactorEnabled: false,
+    mustSetUpTwoFactor: false,
     ...overrides,
   };
 }

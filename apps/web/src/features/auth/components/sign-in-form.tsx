@@ -1,5 +1,6 @@
-// The e-mail and password form of /login and the two portals. Each screen decides what a
-// sign-in means for it (where to go, which message) in `onSignIn`, and passes the outcome back.
+// The e-mail and password form of /login and the two portals, and then, for an account with a
+// second factor, its code. Each screen decides what a sign-in means for it (where to go, which
+// message) in `onSignIn`, and passes the outcome back.
 import { PATHS } from '@pitstop/shared/web-routes';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { signInFormSchema, type SignInForm as SignInValues } from '@pitstop/shared/auth/forms';
@@ -10,15 +11,24 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
+import type { SecondFactorCode } from '../api.ts';
+import { SecondFactorForm } from './second-factor-form.tsx';
 
 export interface SignInFormProps {
   /** Keeps ids unique per screen. */
   idPrefix: string;
   outcome: FormOutcome;
   onSignIn: (values: SignInValues) => Promise<void>;
+  /** Set once the password was right and the account's second factor must follow. */
+  onCode?: ((code: SecondFactorCode) => Promise<void>) | undefined;
 }
 
-export function SignInForm({ idPrefix, outcome, onSignIn }: SignInFormProps) {
+export function SignInForm({ idPrefix, outcome, onSignIn, onCode }: SignInFormProps) {
+  if (onCode) return <SecondFactorForm idPrefix={idPrefix} outcome={outcome} onCode={onCode} />;
+  return <PasswordStep idPrefix={idPrefix} outcome={outcome} onSignIn={onSignIn} />;
+}
+
+function PasswordStep({ idPrefix, outcome, onSignIn }: SignInFormProps) {
   const form = useForm({
     resolver: standardSchemaResolver(signInFormSchema),
     defaultValues: { email: '', password: '' },

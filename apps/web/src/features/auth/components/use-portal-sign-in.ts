@@ -4,7 +4,10 @@
 import type { SignInForm } from '@pitstop/shared/auth/forms';
 import { useState } from 'react';
 import { useSignOut } from '../../../lib/viewer.ts';
-import { useSignIn } from '../api.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { SecondFactorNeeded, useSignIn, ViewerLookupError } from '../api.ts';
+import { AUTH_MESSAGES } from '../auth-messages.ts';
+import type { Credentials, SecondFactorCode } from '../api.ts';
 import type { PortalDecision, SignInAttempt } from '../portal-decisions.ts';
 import type { FormOutcome } from '../../../components/ui/form-message.tsx';
 
@@ -13,8 +16,9 @@ export function usePortalSignIn(decide: (attempt: SignInAttempt) => PortalDecisi
   const signOut = useSignOut();
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
 
-  async function submit(values: SignInForm) {
+  async function submit(values: SignInForm | SecondFactorCode) {
     setOutcome(null);
     setIsBusy(true);
     try {
@@ -24,11 +28,20 @@ export function usePortalSignIn(decide: (attempt: SignInAttempt) => PortalDecisi
     }
   }
 
-  async function attemptSignIn(values: SignInForm) {
+  async function attemptSignIn(step: Credentials | SecondFactorCode) {
     let attempt: SignInAttempt;
     try {
-      attempt = { viewer: await signIn.mutateAsync(values) };
+      attempt = { viewer: await signIn.mutateAsync(step) };
     } catch (error) {
+      if (error instanceof SecondFactorNeeded) {
+        setNeedsCode(true);
+        return;
+      }
+      // A refused code is no wrong password: the server's words say what was wrong with it.
+      if ('code' in step && !(error instanceof ViewerLookupError)) {
+        setOutcome({ tone: 'error', message: errorMessage(error, AUTH_MESSAGES.somethingFailed) });
+        return;
+      }
       attempt = { error };
     }
     const decision = decide(attempt);
@@ -40,6 +53,9 @@ export function usePortalSignIn(decide: (attempt: SignInAttempt) => PortalDecisi
     setOutcome({ tone: 'error', message: decision.message });
   }
 
-  /** `isBusy`: from pressing Sign In until the portal has decided (and signed out if it had to). */
-  return { outcome, isBusy, submit };
+  /**
+   * `isBusy`: from pressing Sign In until the portal has decided (and signed out if it had to).
+   * `submitCode`: set once the password was right and the account's code must follow.
+   */
+  return { outcome, isBusy, submit, submitCode: needsCode ? submit : undefined };
 }

@@ -13,7 +13,7 @@ import { decideAdminPortal } from '../portal-decisions.ts';
 
 export function AdminPortalPage() {
   const { viewer } = useViewer();
-  const { outcome, isBusy, submit } = usePortalSignIn(decideAdminPortal);
+  const { outcome, isBusy, submit, submitCode } = usePortalSignIn(decideAdminPortal);
 
   if (viewer && isStaffRole(viewer.role)) return <Navigate to={PATHS.adminDashboard} replace />;
 
@@ -37,7 +37,7 @@ export function AdminPortalPage() {
           which cannot open the Admin Dashboard. Sign in with an administrative account instead.
         </p>
       )}
-      <SignInForm idPrefix="admin-portal" outcome={outcome} onSignIn={submit} />
+      <SignInForm idPrefix="admin-portal" outcome={outcome} onSignIn={submit} onCode={submitCode} />
     </AuthShell>
   );
 }

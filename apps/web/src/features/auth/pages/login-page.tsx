@@ -9,7 +9,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { errorMessage } from '../../../lib/api.ts';
 import { returnPathOf } from '../../../lib/return-path.ts';
 import { useViewer } from '../../../lib/viewer.ts';
-import { useSignIn, ViewerLookupError } from '../api.ts';
+import { SecondFactorNeeded, useSignIn, ViewerLookupError } from '../api.ts';
+import type { SecondFactorCode } from '../api.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthShell, ShellLink } from '../../../components/auth-shell.tsx';
 import type { FormOutcome } from '../../../components/ui/form-message.tsx';
@@ -22,13 +23,14 @@ export function LoginPage() {
   const signIn = useSignIn();
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const [isDone, setIsDone] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
 
   // Covers both a successful sign-in (the viewer arrives in the cache) and an earlier session.
   if (viewer || isDone) {
     return <Navigate to={afterLoginPath(viewer, returnPathOf(location))} replace />;
   }
 
-  async function handleSignIn(values: SignInValues) {
+  async function handleSignIn(values: SignInValues | SecondFactorCode) {
     setOutcome(null);
     try {
       const signedIn = await signIn.mutateAsync(values);
@@ -43,6 +45,10 @@ export function LoginPage() {
       // Signed in, only the profile read failed: the home page reads it again.
       if (error instanceof ViewerLookupError) {
         setIsDone(true);
+        return;
+      }
+      if (error instanceof SecondFactorNeeded) {
+        setNeedsCode(true);
         return;
       }
       setOutcome({
@@ -65,7 +71,12 @@ export function LoginPage() {
         </ShellLink>
       }
     >
-      <SignInForm idPrefix="login" outcome={outcome} onSignIn={handleSignIn} />
+      <SignInForm
+        idPrefix="login"
+        outcome={outcome}
+        onSignIn={handleSignIn}
+        onCode={needsCode ? handleSignIn : undefined}
+      />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Don't have an account?{' '}
         <Link

@@ -13,7 +13,7 @@ import { decideTechnicianPortal } from '../portal-decisions.ts';
 
 export function TechPortalPage() {
   const { viewer } = useViewer();
-  const { outcome, submit } = usePortalSignIn(decideTechnicianPortal);
+  const { outcome, submit, submitCode } = usePortalSignIn(decideTechnicianPortal);
 
   const technicianHome = homeRedirectFor(viewer);
   if (technicianHome) return <Navigate to={technicianHome} replace />;
@@ -32,7 +32,7 @@ export function TechPortalPage() {
         </ShellLink>
       }
     >
-      <SignInForm idPrefix="tech-portal" outcome={outcome} onSignIn={submit} />
+      <SignInForm idPrefix="tech-portal" outcome={outcome} onSignIn={submit} onCode={submitCode} />
     </AuthShell>
   );
 }

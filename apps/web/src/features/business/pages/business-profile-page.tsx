@@ -15,6 +15,7 @@ import { useBusinessProfile } from '../../../lib/business-profile.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { BusinessProfileForm } from '../components/business-profile-form.tsx';
 import { BusinessProfileView } from '../components/business-profile-view.tsx';
+import { StaffTwoFactorCard } from '../components/staff-two-factor-card.tsx';
 
 export const READ_ONLY_NOTE =
   'You can view the business profile. Only admins and super admins can edit it.';
@@ -97,6 +98,7 @@ export function BusinessProfilePage() {
       ) : profile ? (
         <BusinessProfileView profile={profile} />
       ) : null}
+      {can(role, 'user:manage') && <StaffTwoFactorCard />}
     </AdminPage>
   );
 }

@@ -14,6 +14,7 @@ import { MyGarage } from '../components/my-garage.tsx';
 import { PersonalInfoForm } from '../components/personal-info-form.tsx';
 import { ProfilePhoto } from '../components/profile-photo.tsx';
 import { ProfileSummary } from '../components/profile-summary.tsx';
+import { TwoFactorSection } from '../components/two-factor-section.tsx';
 
 export function ProfilePage() {
   // The route guard has already checked that someone is signed in.
@@ -52,11 +53,14 @@ export function ProfilePage() {
               <ProfileSummary profile={profile.data} timeZone={timeZone} />
             </div>
             <div className="flex min-w-0 flex-col gap-6">
+              {/* Staff sent here to set it up find it first. */}
+              {viewer?.mustSetUpTwoFactor && <TwoFactorSection viewer={viewer} />}
               <PersonalInfoForm profile={profile.data} />
               {viewer && can(profile.data.role, 'vehicle:manage:own') && (
                 <MyGarage userId={viewer.userId} />
               )}
               <MyAppointments timeZone={timeZone} />
+              {viewer && !viewer.mustSetUpTwoFactor && <TwoFactorSection viewer={viewer} />}
             </div>
           </div>
         )}

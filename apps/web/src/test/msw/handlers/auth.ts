@@ -5,9 +5,11 @@ import { emailSchema, newPasswordSchema, PASSWORD_TOO_SHORT } from '@pitstop/sha
 import {
   authStatusResponseSchema,
   meResponseSchema,
+  secondFactorResponseSchema,
   signInResponseSchema,
   signOutResponseSchema,
   signUpResponseSchema,
+  twoFactorSetupResponseSchema,
 } from '@pitstop/shared/auth/responses';
 import { http } from 'msw';
 import { z } from 'zod';
@@ -27,7 +29,17 @@ export interface ResetLinkRequest {
   redirectTo: string;
 }
 
+/** The one code the doubles' "authenticator app" shows. */
+export const TEST_AUTHENTICATOR_CODE = '123456';
+/** The doubles' recovery codes: each works once per test. */
+export const TEST_RECOVERY_CODES = ['abcde-12345', 'fghij-67890'];
+/** What turning the second factor on answers: the key the app is given. */
+export const TEST_TOTP_URI = 'otpauth://totp/Pitstop:user?secret=JBSWY3DPEHPK3PXP&issuer=Pitstop';
+
 const state = {
+  /** The account whose password was right and whose code is awaited. */
+  pendingSecondFactor: null as Account | null,
+  usedRecoveryCodes: new Set<string>(),
   /** Reset tokens that are still good, and whose password they reset. */
   resetTokens: new Map<string, Account>(),
   /** What the forgot-password form asked for, in order (better-auth says nothing either way). */
@@ -35,6 +47,8 @@ const state = {
 };
 
 export function resetAuthState(): void {
+  state.pendingSecondFactor = null;
+  state.usedRecoveryCodes.clear();
   state.resetTokens.clear();
   state.resetLinkRequests = [];
 }
@@ -71,6 +85,24 @@ const signUpBodySchema = z.object({
 });
 const resetLinkBodySchema = z.object({ email: emailSchema, redirectTo: z.string() });
 const resetPasswordBodySchema = z.object({ token: z.string(), newPassword: z.string() });
+const codeBodySchema = z.object({ code: z.string() });
+const passwordBodySchema = z.object({ password: z.string() });
+
+/** The second step of a sign-in, or (signed in) the code that proves the app works. */
+function acceptCode(isRight: boolean) {
+  const pending = state.pendingSecondFactor;
+  const account = pending ?? signedInAccount();
+  if (!account) return apiError('UNAUTHENTICATED', 'Invalid two factor cookie');
+  if (!isRight) return apiError('UNAUTHENTICATED', 'Invalid code');
+  if (pending) {
+    state.pendingSecondFactor = null;
+    signInAs(pending);
+  } else {
+    account.twoFactorEnabled = true;
+    account.mustSetUpTwoFactor = false;
+  }
+  return respond(secondFactorResponseSchema, { user: authUser(account) });
+}
 
 export const authHandlers = [
   http.get('/api/me', () => {
@@ -84,6 +116,10 @@ export const authHandlers = [
     const account = findAccountByEmail(body.data.email);
     if (!account || account.password !== body.data.password) {
       return apiError('UNAUTHENTICATED', 'Invalid email or password');
+    }
+    if (account.twoFactorEnabled) {
+      state.pendingSecondFactor = account;
+      return respond(signInResponseSchema, { twoFactorRedirect: true, twoFactorMethods: ['totp'] });
     }
     signInAs(account);
     const answer = {
@@ -133,6 +169,47 @@ export const authHandlers = [
     if (!account) return apiError('BAD_REQUEST', 'Invalid token');
     state.resetTokens.delete(token);
     account.password = newPassword;
+    return respond(authStatusResponseSchema, { status: true });
+  }),
+
+  http.post('/api/auth/two-factor/verify-totp', async ({ request }) => {
+    const body = await readBody(request, codeBodySchema);
+    if (!body.ok) return body.response;
+    return acceptCode(body.data.code === TEST_AUTHENTICATOR_CODE);
+  }),
+
+  http.post('/api/auth/two-factor/verify-backup-code', async ({ request }) => {
+    const body = await readBody(request, codeBodySchema);
+    if (!body.ok) return body.response;
+    const { code } = body.data;
+    const isRight = TEST_RECOVERY_CODES.includes(code) && !state.usedRecoveryCodes.has(code);
+    if (isRight) state.usedRecoveryCodes.add(code);
+    return acceptCode(isRight);
+  }),
+
+  http.post('/api/auth/two-factor/enable', async ({ request }) => {
+    const body = await readBody(request, passwordBodySchema);
+    if (!body.ok) return body.response;
+    const account = signedInAccount();
+    if (!account) return apiError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (account.password !== body.data.password) {
+      return apiError('BAD_REQUEST', 'Invalid password');
+    }
+    return respond(twoFactorSetupResponseSchema, {
+      totpURI: TEST_TOTP_URI,
+      backupCodes: TEST_RECOVERY_CODES,
+    });
+  }),
+
+  http.post('/api/auth/two-factor/disable', async ({ request }) => {
+    const body = await readBody(request, passwordBodySchema);
+    if (!body.ok) return body.response;
+    const account = signedInAccount();
+    if (!account) return apiError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (account.password !== body.data.password) {
+      return apiError('BAD_REQUEST', 'Invalid password');
+    }
+    account.twoFactorEnabled = false;
     return respond(authStatusResponseSchema, { status: true });
   }),
 ];
