@@ -795,4 +795,39 @@ describe('the profile photo', () => {
     }
     expect(await fingerprintTables(ctx)).toEqual(before);
   });
+  it('allows an account 10 photo changes an hour, set and remove together, then 429 changing nothing', async () => {
+    const customer = await createUser(ctx, 'customer');
+    const other = await createUser(ctx, 'customer');
+    for (let change = 1; change <= 10; change += 1) {
+      const response =
+        change % 2 === 0
+          ? await send(customer, 'DELETE', '/api/profile/photo')
+          : await putPhoto(customer, { photo: dataUrl('image/png', TINY_PNG) });
+      expect(response.statusCode, `change ${change}: ${response.body}`).toBe(200);
+    }
+    await putPhoto(other, { photo: dataUrl('image/png', TINY_PNG) });
+
+    const before = await fingerprintTables(ctx);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const response = await send(
+        customer,
+        method,
+        '/api/profile/photo',
+        method === 'PUT' ? { photo: dataUrl('image/jpeg', TINY_JPEG) } : undefined,
+      );
+      expect(response.statusCode, method).toBe(429);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'RATE_LIMITED',
+          message: expect.stringMatching(
+            /^Too many photo changes\. Please try again in (60 minutes|59 minutes)\.$/,
+          ),
+        },
+      });
+    }
+    expect(await fingerprintTables(ctx)).toEqual(before);
+    // Another account's changes are its own; the limited one still edits the rest of its profile.
+    expect((await send(other, 'DELETE', '/api/profile/photo')).statusCode).toBe(200);
+    expect((await putProfile(customer, personal())).statusCode).toBe(200);
+  });
 });

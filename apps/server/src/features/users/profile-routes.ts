@@ -3,9 +3,11 @@
 import { photoRequestSchema, profileUpdateRequestSchema } from '@pitstop/shared/profile/forms';
 import { PHOTO_DATA_URL_MAX_LENGTH } from '@pitstop/shared/profile/photo';
 import { profileResponseSchema } from '@pitstop/shared/profile/responses';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
+import { AppError } from '../../lib/errors.ts';
 import {
   getOwnProfile,
   parseOwnProfile,
@@ -18,6 +20,29 @@ import {
 
 /** The photo's data URL and the JSON around it. */
 const PHOTO_BODY_LIMIT = PHOTO_DATA_URL_MAX_LENGTH + 1024;
+
+/** Photo changes (set or remove) one account may make in an hour. */
+const PHOTO_CHANGES_PER_HOUR = 10;
+
+/**
+ * Each change rewrites up to 2.8 MB in the database, so one account's changes are counted, set
+ * and remove together, after the access check has said whose account it is.
+ */
+const photoChangeLimit = {
+  groupId: 'profile-photo',
+  hook: 'preHandler' as const,
+  max: PHOTO_CHANGES_PER_HOUR,
+  timeWindow: '1 hour',
+  keyGenerator: (request: FastifyRequest) => requireViewer(request).profileId,
+  // An AppError, so the error handler answers with this message rather than its generic one.
+  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+    const minutes = Math.max(1, Math.ceil(context.ttl / 60_000));
+    return new AppError(
+      'RATE_LIMITED',
+      `Too many photo changes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  },
+};
 
 export async function profileRoutes(app: AppInstance): Promise<void> {
   const { db } = app.ctx;
@@ -60,11 +85,12 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
       bodyLimit: PHOTO_BODY_LIMIT,
       schema: {
         tags: ['profile'],
-        summary: 'Set the caller’s photo: a JPEG, PNG, WebP or GIF data URL of at most 2 MB',
+        summary:
+          'Set the caller’s photo: a JPEG, PNG, WebP or GIF data URL of at most 2 MB; with removals, 10 changes an hour',
         body: photoRequestSchema,
         response: { 200: profileResponseSchema },
       },
-      config: { access: 'profile:edit:own', longText: ['photo'] },
+      config: { access: 'profile:edit:own', longText: ['photo'], rateLimit: photoChangeLimit },
     },
     async (request) => ({
       profile: await setOwnPhoto(db, requireViewer(request), request.body.photo),
@@ -76,10 +102,10 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Remove the caller’s photo',
+        summary: 'Remove the caller’s photo; with new photos, 10 changes an hour',
         response: { 200: profileResponseSchema },
       },
-      config: { access: 'profile:edit:own' },
+      config: { access: 'profile:edit:own', rateLimit: photoChangeLimit },
     },
     async (request) => ({ profile: await setOwnPhoto(db, requireViewer(request), null) }),
   );

@@ -10,9 +10,17 @@ import { RoleBadge } from '../../../components/role-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
 import { useSetPhoto } from '../api.ts';
 import { photoFileProblem, scalePhoto } from '../photo-scaling.ts';
+
+/** The server's own words when it refused for too many changes: they say when to try again. */
+function refusalMessage(error: unknown): string {
+  return error instanceof ApiError && error.code === 'RATE_LIMITED'
+    ? error.message
+    : PHOTO_MESSAGES.failed;
+}
 
 export function ProfilePhoto({ profile }: { profile: Profile }) {
   const input = useRef<HTMLInputElement>(null);
@@ -41,7 +49,7 @@ export function ProfilePhoto({ profile }: { profile: Profile }) {
       onSuccess: () => toast.success(photo ? PHOTO_MESSAGES.updated : PHOTO_MESSAGES.removed),
       onError: (error) => {
         isRemoving.current = false;
-        setProblem(serverFieldErrors(error, ['photo'])[0]?.[1] ?? PHOTO_MESSAGES.failed);
+        setProblem(serverFieldErrors(error, ['photo'])[0]?.[1] ?? refusalMessage(error));
       },
     });
   }

@@ -309,6 +309,28 @@ describe('profile photo', () => {
     );
   });
 
+  it('says when the account has changed its photo too often, for a new photo and a removal', async () => {
+    const tooMany = 'Too many photo changes. Please try again in 42 minutes.';
+    server.use(
+      http.put('/api/profile/photo', () => apiError('RATE_LIMITED', tooMany)),
+      http.delete('/api/profile/photo', () => apiError('RATE_LIMITED', tooMany)),
+    );
+    const { user } = await openProfile({ ...ADA, photoUrl: '/api/profiles/x/photo?v=7' });
+    const photo = screen.getByRole('region', { name: 'Profile photo' });
+
+    await user.upload(
+      within(photo).getByLabelText('Profile photo file'),
+      new File(['picture'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await within(photo).findByRole('alert')).toHaveTextContent(tooMany);
+
+    await user.click(within(photo).getByRole('button', { name: 'Remove Photo' }));
+    await waitFor(() => expect(apiCalls()).toContain('DELETE /api/profile/photo'));
+    expect(await within(photo).findByRole('alert')).toHaveTextContent(tooMany);
+    // Nothing changed: the photo is still there.
+    expect(within(photo).getByRole('img', { name: 'Your profile photo' })).toBeInTheDocument();
+  });
+
   it('removes the photo, and moves focus from the gone Remove Photo to Upload Photo', async () => {
     const { user } = await openProfile({ ...ADA, photoUrl: '/api/profiles/x/photo?v=7' });
     const photo = screen.getByRole('region', { name: 'Profile photo' });
