@@ -3,6 +3,7 @@
 // Garage for everyone but technicians, and the customer's own appointments.
 import { can } from '@pitstop/shared/permissions';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -22,6 +23,9 @@ export function ProfilePage() {
   const profile = useQuery(profileQueryOptions());
   const { data: business } = useBusinessProfile();
   const timeZone = business?.timeZone;
+  // Staff sent here to set up a second factor find it first; it stays there once set up (moving
+  // it would start it again, hiding the recovery codes it shows once).
+  const [isTwoFactorFirst] = useState(() => viewer?.mustSetUpTwoFactor === true);
 
   return (
     // 4rem: the top bar's height, so the tint reaches the bottom of the window.
@@ -53,14 +57,13 @@ export function ProfilePage() {
               <ProfileSummary profile={profile.data} timeZone={timeZone} />
             </div>
             <div className="flex min-w-0 flex-col gap-6">
-              {/* Staff sent here to set it up find it first. */}
-              {viewer?.mustSetUpTwoFactor && <TwoFactorSection viewer={viewer} />}
+              {viewer && isTwoFactorFirst && <TwoFactorSection viewer={viewer} />}
               <PersonalInfoForm profile={profile.data} />
               {viewer && can(profile.data.role, 'vehicle:manage:own') && (
                 <MyGarage userId={viewer.userId} />
               )}
               <MyAppointments timeZone={timeZone} />
-              {viewer && !viewer.mustSetUpTwoFactor && <TwoFactorSection viewer={viewer} />}
+              {viewer && !isTwoFactorFirst && <TwoFactorSection viewer={viewer} />}
             </div>
           </div>
         )}
