@@ -1,7 +1,7 @@
 // Schemas for the sign-up, sign-in, password and first-admin forms (spec sections 5 and 8).
 // Written with zod/mini: the sign-in and sign-up pages are public and should not carry full zod.
 import * as z from 'zod/mini';
-import { PERSON_NAME_MAX_LENGTH } from '../text.ts';
+import { isSingleLine, notOnOneLine, PERSON_NAME_MAX_LENGTH } from '../text.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
@@ -50,6 +50,7 @@ export const adminSetupFormSchema = z
         z.trim(),
         z.minLength(1, 'Name is required'),
         z.maxLength(PERSON_NAME_MAX_LENGTH, NAME_TOO_LONG),
+        z.refine(isSingleLine, notOnOneLine('Name')),
       ),
     email: emailSchema,
     password: newPasswordSchema,

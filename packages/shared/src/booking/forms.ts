@@ -2,7 +2,7 @@
 // page validates with `bookingFormSchema`; POST /api/bookings parses the same schema plus the
 // submission's idempotency key. Messages are the spec's own words.
 import { z } from 'zod';
-import { hasControlCharacters } from '../text.ts';
+import { hasControlCharacters, isSingleLine, notOnOneLine } from '../text.ts';
 import { BOOKING_HORIZON_DAYS } from './horizon.ts';
 
 export const DATE_REQUIRED = 'Please select a date';
@@ -52,22 +52,26 @@ const serviceIdSchema = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, BOOKING_MESSAGES.services)
   .max(100, BOOKING_MESSAGES.services);
 
-/** Required text: trimmed, at least `min` characters (the spec's one message), at most `max`. */
-function requiredText(message: string, max: number, min = 1) {
+/**
+ * Required text on one line (`field` names it in that message): trimmed, at least `min`
+ * characters (the spec's one message), at most `max`.
+ */
+function requiredText(message: string, max: number, field: string, min = 1) {
   return z
     .string(message)
     .trim()
     .min(min, message)
     .max(max, `Must be at most ${max} characters`)
-    .refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS);
+    .refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS)
+    .refine(isSingleLine, notOnOneLine(field));
 }
 
-const phoneSchema = requiredText(BOOKING_MESSAGES.phone, 14, 10).refine(
+const phoneSchema = requiredText(BOOKING_MESSAGES.phone, 14, 'Phone number', 10).refine(
   (value) => value.replace(/\D/g, '').length === 10,
   BOOKING_MESSAGES.phone,
 );
 
-const yearSchema = requiredText(BOOKING_MESSAGES.vehicleYear, 4, 4).refine(
+const yearSchema = requiredText(BOOKING_MESSAGES.vehicleYear, 4, 'Vehicle year', 4).refine(
   (value) => /^\d{4}$/.test(value) && Number(value) >= 1900,
   BOOKING_MESSAGES.vehicleYear,
 );
@@ -80,22 +84,22 @@ export const bookingFormSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each service can be selected once'),
   date: bookingDateSchema,
   time: bookingTimeSchema,
-  firstName: requiredText(BOOKING_MESSAGES.firstName, 50),
-  lastName: requiredText(BOOKING_MESSAGES.lastName, 50),
+  firstName: requiredText(BOOKING_MESSAGES.firstName, 50, 'First name'),
+  lastName: requiredText(BOOKING_MESSAGES.lastName, 50, 'Last name'),
   email: z
     .string(BOOKING_MESSAGES.email)
     .trim()
     .max(254, BOOKING_MESSAGES.email)
     .pipe(z.email(BOOKING_MESSAGES.email)),
   phone: phoneSchema,
-  address: requiredText(BOOKING_MESSAGES.address, 200),
-  city: requiredText(BOOKING_MESSAGES.city, 100),
-  zipCode: requiredText(BOOKING_MESSAGES.zipCode, 10, 5),
-  vehicleMake: requiredText(BOOKING_MESSAGES.vehicleMake, 40),
-  vehicleModel: requiredText(BOOKING_MESSAGES.vehicleModel, 60),
+  address: requiredText(BOOKING_MESSAGES.address, 200, 'Address'),
+  city: requiredText(BOOKING_MESSAGES.city, 100, 'City'),
+  zipCode: requiredText(BOOKING_MESSAGES.zipCode, 10, 'ZIP code', 5),
+  vehicleMake: requiredText(BOOKING_MESSAGES.vehicleMake, 40, 'Vehicle make'),
+  vehicleModel: requiredText(BOOKING_MESSAGES.vehicleModel, 60, 'Vehicle model'),
   vehicleYear: yearSchema,
-  vehicleColor: requiredText(BOOKING_MESSAGES.vehicleColor, 40),
-  licensePlate: requiredText(BOOKING_MESSAGES.licensePlate, 15),
+  vehicleColor: requiredText(BOOKING_MESSAGES.vehicleColor, 40, 'Vehicle color'),
+  licensePlate: requiredText(BOOKING_MESSAGES.licensePlate, 15, 'License plate'),
   description: z
     .string()
     .trim()

@@ -1,6 +1,7 @@
 // The business profile: name, contact details, time zone, capacity and weekly hours.
 import { z } from 'zod';
 import { emailSchema } from '../auth/forms.ts';
+import { isSingleLine, notOnOneLine } from '../text.ts';
 import { WEEKDAYS } from './hours.ts';
 import type { Weekday } from './hours.ts';
 
@@ -72,12 +73,14 @@ export const businessProfileSchema = z.object({
     .string(BUSINESS_NAME_REQUIRED)
     .trim()
     .min(1, BUSINESS_NAME_REQUIRED)
-    .max(80, 'Business name is too long'),
+    .max(80, 'Business name is too long')
+    .refine(isSingleLine, notOnOneLine('Business name')),
   phone: z
     .string(PHONE_REQUIRED)
     .trim()
     .min(1, PHONE_REQUIRED)
     .max(20, PHONE_TEN_DIGITS)
+    .refine(isSingleLine, notOnOneLine('Phone'))
     .refine(
       (v) => PHONE_CHARACTERS.test(v) && v.replace(/\D/g, '').length === 10,
       PHONE_TEN_DIGITS,

@@ -7,6 +7,8 @@ import { isZipCode } from './address.ts';
 import {
   CONTROL_CHARACTERS_REFUSED,
   hasControlCharacters,
+  isSingleLine,
+  notOnOneLine,
   PERSON_NAME_MAX_LENGTH,
 } from '../text.ts';
 import {
@@ -32,38 +34,42 @@ export const PROFILE_MESSAGES = {
 /** How long the success message stays (spec section 9: "profile message clears after 3 s"). */
 export const PROFILE_MESSAGE_MS = 3_000;
 
-/** Text of at most `max` characters; `missing` is the message when it is not text at all. */
-export function text(max: number, missing: string) {
+/**
+ * One line of text of at most `max` characters, `field` naming it in the message when it is not
+ * one line; `missing` is the message when it is not text at all.
+ */
+export function text(max: number, missing: string, field: string) {
   return z
     .string(missing)
     .trim()
     .max(max, `Must be at most ${max} characters`)
-    .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED);
+    .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED)
+    .refine(isSingleLine, notOnOneLine(field));
 }
 
 /** Empty, or a phone of ten digits (the field formats it as (XXX) XXX-XXXX). */
-export function optionalPhone(message: string) {
-  return text(14, message).refine(
+export function optionalPhone(message: string, field = 'Phone') {
+  return text(14, message, field).refine(
     (value) => value === '' || value.replace(/\D/g, '').length === 10,
     message,
   );
 }
 
-export const requiredPhone = (message: string) =>
-  optionalPhone(message).refine((value) => value !== '', message);
+export const requiredPhone = (message: string, field?: string) =>
+  optionalPhone(message, field).refine((value) => value !== '', message);
 
 const personalInfo = {
-  name: text(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.name).refine(
+  name: text(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.name, 'Name').refine(
     (value) => value !== '',
     PROFILE_MESSAGES.name,
   ),
   phone: optionalPhone(PROFILE_MESSAGES.phone),
-  street: text(200, PROFILE_MESSAGES.street),
-  city: text(100, PROFILE_MESSAGES.city).refine(
+  street: text(200, PROFILE_MESSAGES.street, 'Street address'),
+  city: text(100, PROFILE_MESSAGES.city, 'City').refine(
     (value) => !value.includes(','),
     'City cannot contain a comma',
   ),
-  zipCode: text(10, PROFILE_MESSAGES.zipCode).refine(
+  zipCode: text(10, PROFILE_MESSAGES.zipCode, 'ZIP code').refine(
     (value) => value === '' || isZipCode(value),
     PROFILE_MESSAGES.zipCode,
   ),
@@ -105,11 +111,12 @@ export const technicianProfileSchema = z
     ...personalInfo,
     phone: requiredPhone(PROFILE_MESSAGES.phone),
     serviceArea: z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea),
-    emergencyContact: text(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.emergencyContact).refine(
-      (value) => value !== '',
+    emergencyContact: text(
+      PERSON_NAME_MAX_LENGTH,
       PROFILE_MESSAGES.emergencyContact,
-    ),
-    emergencyPhone: requiredPhone(PROFILE_MESSAGES.emergencyPhone),
+      'Emergency contact',
+    ).refine((value) => value !== '', PROFILE_MESSAGES.emergencyContact),
+    emergencyPhone: requiredPhone(PROFILE_MESSAGES.emergencyPhone, 'Emergency phone'),
   })
   .superRefine(wholeAddress(true), always);
 export type TechnicianProfileForm = z.input<typeof technicianProfileSchema>;

@@ -14,6 +14,7 @@ import {
   SERVICE_NAME_NEEDS_LETTERS,
   serviceIdFromName,
 } from './catalog.ts';
+import { isSingleLine, notOnOneLine } from '../text.ts';
 import { SERVICE_ICONS } from './icons.ts';
 
 // A plain decimal as typed: `49.99`, `12.`, `.5`, `-3` (the sign is allowed so that a negative
@@ -53,6 +54,7 @@ export const serviceFormSchema = z.object({
     .trim()
     .min(1, 'Service name is required')
     .max(80, 'Service name is too long')
+    .refine(isSingleLine, notOnOneLine('Service name'))
     .refine((name) => serviceIdFromName(name).length > 0, SERVICE_NAME_NEEDS_LETTERS),
   icon: z.enum(SERVICE_ICONS, 'Choose an icon'),
   description: z
@@ -72,7 +74,8 @@ export const serviceFormSchema = z.object({
       z
         .string('An included item must be text')
         .trim()
-        .max(MAX_INCLUDED_ITEM_LENGTH, 'An included item is too long'),
+        .max(MAX_INCLUDED_ITEM_LENGTH, 'An included item is too long')
+        .refine(isSingleLine, notOnOneLine('An included item')),
       'Included items must be a list',
     )
     .max(MAX_INCLUDED_ITEMS, `At most ${MAX_INCLUDED_ITEMS} included items`)

@@ -10,12 +10,12 @@ import { SERVICE_AREAS } from '../service-areas.ts';
 import { PERSON_NAME_MAX_LENGTH } from '../text.ts';
 import { TECHNICIAN_JOB_STATUSES, TECHNICIAN_MESSAGES } from './rules.ts';
 
-const required = (max: number, message: string) =>
-  text(max, message).refine((value) => value !== '', message);
+const required = (max: number, message: string, field: string) =>
+  text(max, message, field).refine((value) => value !== '', message);
 
 /** Invite Technician: full name and e-mail, both trimmed (spec section 5). */
 export const inviteTechnicianSchema = z.object({
-  name: required(PERSON_NAME_MAX_LENGTH, 'Name is required'),
+  name: required(PERSON_NAME_MAX_LENGTH, 'Name is required', 'Name'),
   email: emailSchema,
 });
 export type InviteTechnicianForm = z.input<typeof inviteTechnicianSchema>;
@@ -58,8 +58,11 @@ export type SetTechnicianPasswordRequest = z.input<typeof setTechnicianPasswordR
 
 // ---------------------------------------------------------------- onboarding
 
-const zipCode = text(10, PROFILE_MESSAGES.zipCode).refine(isZipCode, PROFILE_MESSAGES.zipCode);
-const city = required(100, PROFILE_MESSAGES.city).refine(
+const zipCode = text(10, PROFILE_MESSAGES.zipCode, 'ZIP code').refine(
+  isZipCode,
+  PROFILE_MESSAGES.zipCode,
+);
+const city = required(100, PROFILE_MESSAGES.city, 'City').refine(
   (value) => !value.includes(','),
   'City cannot contain a comma',
 );
@@ -67,11 +70,11 @@ const city = required(100, PROFILE_MESSAGES.city).refine(
 /** The four steps (spec section 4): basic info, work info, password, emergency contact. */
 export const onboardingStepSchemas = [
   z.object({
-    name: required(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.name),
+    name: required(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.name, 'Name'),
     phone: requiredPhone(PROFILE_MESSAGES.phone),
   }),
   z.object({
-    street: required(200, PROFILE_MESSAGES.street),
+    street: required(200, PROFILE_MESSAGES.street, 'Street address'),
     city,
     zipCode,
     serviceArea: z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea),
@@ -79,8 +82,12 @@ export const onboardingStepSchemas = [
   // The spec leaves the confirmation unwired; we enforce it (DESIGN.md).
   passwordPair.superRefine(passwordsMatch, always),
   z.object({
-    emergencyContact: required(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.emergencyContact),
-    emergencyPhone: requiredPhone(PROFILE_MESSAGES.emergencyPhone),
+    emergencyContact: required(
+      PERSON_NAME_MAX_LENGTH,
+      PROFILE_MESSAGES.emergencyContact,
+      'Emergency contact',
+    ),
+    emergencyPhone: requiredPhone(PROFILE_MESSAGES.emergencyPhone, 'Emergency phone'),
   }),
 ] as const;
 
@@ -110,20 +117,24 @@ export type OnboardingForm = z.input<typeof onboardingRequestSchema>;
  */
 export const technicianEditSchema = z
   .object({
-    name: required(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.name),
+    name: required(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.name, 'Name'),
     phone: optionalPhone(PROFILE_MESSAGES.phone),
-    street: text(200, PROFILE_MESSAGES.street),
-    city: text(100, PROFILE_MESSAGES.city).refine(
+    street: text(200, PROFILE_MESSAGES.street, 'Street address'),
+    city: text(100, PROFILE_MESSAGES.city, 'City').refine(
       (value) => !value.includes(','),
       'City cannot contain a comma',
     ),
-    zipCode: text(10, PROFILE_MESSAGES.zipCode).refine(
+    zipCode: text(10, PROFILE_MESSAGES.zipCode, 'ZIP code').refine(
       (value) => value === '' || isZipCode(value),
       PROFILE_MESSAGES.zipCode,
     ),
     serviceArea: z.union([z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea), z.literal('')]),
-    emergencyContact: text(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.emergencyContact),
-    emergencyPhone: optionalPhone(PROFILE_MESSAGES.emergencyPhone),
+    emergencyContact: text(
+      PERSON_NAME_MAX_LENGTH,
+      PROFILE_MESSAGES.emergencyContact,
+      'Emergency contact',
+    ),
+    emergencyPhone: optionalPhone(PROFILE_MESSAGES.emergencyPhone, 'Emergency phone'),
   })
   .superRefine((form, context) => {
     if (typeof form !== 'object' || form === null) return;

@@ -2,14 +2,15 @@
 import { z } from 'zod';
 import { emailSchema, NAME_TOO_LONG, newPasswordSchema } from '../auth/forms.ts';
 import { ROLES } from '../roles.ts';
-import { PERSON_NAME_MAX_LENGTH } from '../text.ts';
+import { isSingleLine, notOnOneLine, PERSON_NAME_MAX_LENGTH } from '../text.ts';
 import { CLEANUP_CONFIRMATION } from './rules.ts';
 
 const nameSchema = z
   .string()
   .trim()
   .min(1, 'Name is required')
-  .max(PERSON_NAME_MAX_LENGTH, NAME_TOO_LONG);
+  .max(PERSON_NAME_MAX_LENGTH, NAME_TOO_LONG)
+  .refine(isSingleLine, notOnOneLine('Name'));
 
 export const roleSchema = z.enum(ROLES);
 
@@ -17,6 +18,7 @@ const phoneSchema = z
   .string()
   .trim()
   .max(14, 'Phone number is too long')
+  .refine(isSingleLine, notOnOneLine('Phone number'))
   .refine(
     (v) => v === '' || v.replace(/\D/g, '').length === 10,
     'Phone number must have 10 digits',
@@ -34,7 +36,7 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
 export const updateUserSchema = z.object({
   name: nameSchema,
   phone: phoneSchema.optional().default(''),
-  address: z.string().trim().max(300).optional(),
+  address: z.string().trim().max(300).refine(isSingleLine, notOnOneLine('Address')).optional(),
   // Accepted only to refuse a change with the spec's message.
   role: roleSchema.optional(),
 });

@@ -2,7 +2,12 @@
 // POST and PUT /api/vehicles. Any empty field gets the spec's one message.
 import { z } from 'zod';
 import { modelsFor, VEHICLE_MAKES } from '../booking/vehicle-catalog.ts';
-import { CONTROL_CHARACTERS_REFUSED, hasControlCharacters } from '../text.ts';
+import {
+  CONTROL_CHARACTERS_REFUSED,
+  hasControlCharacters,
+  isSingleLine,
+  notOnOneLine,
+} from '../text.ts';
 import {
   isPlausibleVehicleYear,
   isValidPlate,
@@ -11,22 +16,24 @@ import {
   vehicleYearMessage,
 } from './rules.ts';
 
-function filled(max: number, tooLong = `Must be at most ${max} characters`) {
+/** A required field on one line (`field` names it in that message). */
+function filled(max: number, field: string, tooLong = `Must be at most ${max} characters`) {
   return z
     .string(VEHICLE_MESSAGES.fillAll)
     .trim()
     .min(1, VEHICLE_MESSAGES.fillAll)
     .max(max, tooLong)
-    .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED);
+    .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED)
+    .refine(isSingleLine, notOnOneLine(field));
 }
 
 export const vehicleFormSchema = z
   .object({
-    make: filled(40).refine(
+    make: filled(40, 'Make').refine(
       (make) => make === '' || VEHICLE_MAKES.includes(make),
       VEHICLE_MESSAGES.unknownMake,
     ),
-    model: filled(60),
+    model: filled(60, 'Model'),
     /** Typed as text; the parsed form holds the number. */
     year: z
       .union([z.string(), z.number()], VEHICLE_MESSAGES.fillAll)
@@ -39,8 +46,8 @@ export const vehicleFormSchema = z
         },
       )
       .transform(Number),
-    color: filled(30),
-    licensePlate: filled(10, VEHICLE_MESSAGES.plate)
+    color: filled(30, 'Color'),
+    licensePlate: filled(10, 'License plate', VEHICLE_MESSAGES.plate)
       .refine((plate) => plate === '' || isValidPlate(plate), VEHICLE_MESSAGES.plate)
       .transform(normalizePlate),
   })
