@@ -4,6 +4,7 @@
 // like an unknown one, is "not found".
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myAppointmentsResponseSchema } from '@pitstop/shared/appointments/responses';
 import type { MyAppointmentsResponse, MyVisit } from '@pitstop/shared/appointments/responses';
@@ -387,5 +388,53 @@ describe('GET /api/appointments/:id/calendar.ics', () => {
     expect(lines).toContain(
       `DTEND;TZID=${DEFAULT_TIME_ZONE}:${localStamp(rows[1]!.endsAt.toISOString())}`,
     );
+  });
+  it('escapes a stored address and technician name, so no line break in them starts a property', async () => {
+    const customer = await createUser(ctx, 'customer');
+    const bookingId = await book(customer, {
+      services: ['basic-oil-change'],
+      date: futureWeekday(64),
+      time: '11:00',
+    });
+    const technician = await createUser(ctx, 'technician');
+    const [profile] = await ctx.database.db
+      .select({ id: userProfiles.id })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, technician.userId));
+    // Rows stored before single-line fields refused line breaks may still hold them.
+    const address =
+      '1 Main St\rURL:https://evil.example/a\nATTACH:https://evil.example/b\r\nX; y, z \\ end';
+    const name = 'Eve\rURL:https://evil.example/c\nATTACH:https://evil.example/d; Mallory, \\ Jr';
+    await ctx.database.db
+      .update(appointments)
+      .set({ location: address, technician: name, technicianId: profile!.id })
+      .where(eq(appointments.bookingId, bookingId));
+    const [row] = await ctx.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.bookingId, bookingId));
+
+    const response = await get(customer, icsUrl(row!.id));
+    expect(response.statusCode, response.body).toBe(200);
+    const content = response.body;
+    // No CR or LF but the CRLF that ends each line.
+    expect(content).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
+    // A lenient reader that breaks lines at any CR or LF finds no property the file did not write.
+    const properties = content
+      .replace(/\r\n[ \t]/g, '')
+      .split(/\r\n|\r|\n/)
+      .map((line) => /^[A-Za-z-]+/.exec(line)?.[0]?.toUpperCase());
+    expect(properties).not.toContain('URL');
+    expect(properties).not.toContain('ATTACH');
+
+    const event = new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent('vevent')!;
+    const names = event.getAllProperties().map((property) => property.name);
+    expect(names).not.toContain('url');
+    expect(names).not.toContain('attach');
+    // The text comes back whole; a CR or CRLF reads as the one line break the format has.
+    const oneBreak = (text: string) => text.replace(/\r\n?/g, '\n');
+    expect(event.getFirstPropertyValue('location')).toBe(oneBreak(address));
+    expect(event.getFirstPropertyValue('description')).toContain(`Technician: ${oneBreak(name)}\n`);
+    expect(event.getFirstPropertyValue('uid')).toBe(`${bookingId}@pitstop`);
   });
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import type { Role } from '@pitstop/shared/roles';
 import { openDatabase } from '../src/db/client.ts';
 import { businessProfile, emailOutbox } from '../src/db/schema.ts';
@@ -704,6 +705,48 @@ describe('templates', () => {
     expect(unfolded).toContain(`SUMMARY:Oil change ${'🚗'.repeat(40)}`);
     // Each line is sent as UTF-8 on its own: half an emoji would not survive the round trip.
     expect(lines.every((line) => Buffer.from(line, 'utf8').toString('utf8') === line)).toBe(true);
+  });
+
+  it('escape every text of the confirmation’s calendar file, old rows’ line breaks included', () => {
+    const hostile = (label: string) =>
+      `${label}\rURL:https://evil.example\nATTACH:https://evil.example\r\nX\u2028Y\u0085Z; a, b \\ c`;
+    const confirmation = bookingConfirmationEmail(
+      { ...mail, business: { ...mail.business, name: hostile('Pitstop "Mobile"') } },
+      {
+        ...booking,
+        services: [{ name: hostile('Oil'), priceCents: 4999 }],
+        address: hostile('12 Elm St'),
+        vehicle: hostile('Camry'),
+      },
+    );
+    const content = String(confirmation.attachments![0]!.content);
+    expect(content).not.toMatch(/\r(?!\n)|(?<!\r)\n|[\u0085\u2028\u2029]/);
+    const lenientLines = content.replace(/\r\n[ \t]/g, '').split(/\r\n|\r|\n/);
+    expect(lenientLines.filter((line) => /^(URL|ATTACH)/i.test(line))).toEqual([]);
+
+    const calendar = new ICAL.Component(ICAL.parse(content));
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const event = calendar.getFirstSubcomponent('vevent')!;
+    expect(event.getAllProperties().map((property) => property.name)).toEqual(
+      expect.not.arrayContaining(['url', 'attach']),
+    );
+    // Each kind of line break reads back as the format's one; the rest of the text is whole.
+    const asRead = (text: string) => text.replace(/\r\n|[\r\u0085\u2028]/g, '\n');
+    expect(event.getFirstPropertyValue('location')).toBe(asRead(hostile('12 Elm St')));
+    expect(event.getFirstPropertyValue('summary')).toBe(
+      asRead(`${hostile('Pitstop "Mobile"')}: ${hostile('Oil')}`),
+    );
+    expect(event.getFirstPropertyValue('description')).toBe(
+      asRead(`Vehicle: ${hostile('Camry')}\nOrder: ord-42`),
+    );
+    expect(event.getFirstPropertyValue('uid')).toBe('b1@pitstop');
+    expect(event.getFirstPropertyValue('sequence')).toBe(0);
+    // A quoted parameter holds no quote or line break: the name stays on its one line.
+    const organizer = event.getFirstProperty('organizer')!;
+    expect(organizer.getFirstValue()).toBe('mailto:support@pitstop.example');
+    expect(organizer.getParameter('cn')).toBe(
+      "Pitstop 'Mobile' URL:https://evil.example ATTACH:https://evil.example X Y Z; a, b \\ c",
+    );
   });
 });
 

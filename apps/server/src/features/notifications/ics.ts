@@ -1,5 +1,8 @@
-// A calendar file (RFC 5545) for an appointment, with times in the business's own time zone.
+// A calendar file (RFC 5545) for an appointment, with times in the business's own time zone,
+// written by ical-generator: every text value escaped (backslash, semicolon, comma, line breaks
+// as \n) and every line folded, so no stored text can start a property of its own.
 import { TZDate } from '@date-fns/tz';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 export interface CalendarEvent {
   uid: string;
@@ -12,55 +15,38 @@ export interface CalendarEvent {
   description: string;
   location: string;
   organizer: { name: string; email: string };
+  /** Raised each time a sent visit changes (moved, cancelled), so calendars take the newest. */
+  sequence?: number;
 }
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r?\n/g, '\\n');
-}
-
-/** A parameter value (CN=…): quoted, since a name may hold ':', ';' or ','; no quotes inside. */
-function paramValue(value: string): string {
-  return `"${value.replace(/"/g, "'").replace(/\r?\n/g, ' ')}"`;
-}
-
-/**
- * Lines longer than 75 octets are folded, as the format requires, between characters (never
- * inside one: an emoji's two UTF-16 halves stay together).
- */
-function fold(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let bytes = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char);
-    if (bytes + size > 75) {
-      out.push(current);
-      current = ' ';
-      bytes = 1;
-    }
-    current += char;
-    bytes += size;
-  }
-  out.push(current);
-  return out.join('\r\n');
-}
-
-function localStamp(d: TZDate): string {
-  return `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}T${pad(d.getHours())}${pad(d.getMinutes())}00`;
-}
-
 function offset(minutesEastOfUtc: number): string {
   const sign = minutesEastOfUtc >= 0 ? '+' : '-';
   const abs = Math.abs(minutesEastOfUtc);
   return `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
+}
+
+/**
+ * Text as the library escapes it: its line breaks (CR, LF, CRLF) become \n, so the Unicode line
+ * breaks become one of those first; other control characters (only old rows can hold them) go.
+ */
+function calendarText(value: string): string {
+  const lines = value.replace(/\r\n|[\r\u0085\u2028\u2029]/g, '\n');
+  return Array.from(lines)
+    .filter((char) => {
+      const code = char.charCodeAt(0);
+      const isControl = code < 32 || (code >= 127 && code <= 159);
+      return !isControl || char === '\n' || char === '\t';
+    })
+    .join('');
+}
+
+/** A quoted parameter value (CN="…") may hold no double quote, and is one line. */
+function paramText(value: string): string {
+  return calendarText(value).replace(/"/g, "'").replace(/\n/g, ' ');
 }
 
 export function buildIcs(event: CalendarEvent, now = new Date()): string {
@@ -71,38 +57,43 @@ export function buildIcs(event: CalendarEvent, now = new Date()): string {
     start.getTime() + Math.round(event.durationMinutes) * 60_000,
     event.timeZone,
   );
-  const startOffset = -start.getTimezoneOffset();
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Pitstop//Appointments//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    // The zone's rule for this appointment's moment, so TZID below resolves without lookup.
-    'BEGIN:VTIMEZONE',
-    `TZID:${event.timeZone}`,
-    'BEGIN:STANDARD',
-    'DTSTART:19700101T000000',
-    `TZOFFSETFROM:${offset(startOffset)}`,
-    `TZOFFSETTO:${offset(startOffset)}`,
-    'END:STANDARD',
-    'END:VTIMEZONE',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${stamp}`,
-    `DTSTART;TZID=${event.timeZone}:${localStamp(start)}`,
-    `DTEND;TZID=${event.timeZone}:${localStamp(end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    `LOCATION:${escapeText(event.location)}`,
-    `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`,
-    'STATUS:CONFIRMED',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  const startOffset = offset(-start.getTimezoneOffset());
+  const calendar = ical({
+    prodId: { company: 'Pitstop', product: 'Appointments', language: 'EN' },
+    scale: 'gregorian',
+    method: ICalCalendarMethod.PUBLISH,
+    // No calendar-wide zone (DTSTAMP stays in UTC, as the format requires): the event names its
+    // own, and the generator writes that zone's rule for the appointment's moment, so TZID
+    // resolves without a lookup.
+    timezone: {
+      name: null,
+      generator: (zone) =>
+        [
+          'BEGIN:VTIMEZONE',
+          `TZID:${zone}`,
+          'BEGIN:STANDARD',
+          'DTSTART:19700101T000000',
+          `TZOFFSETFROM:${startOffset}`,
+          `TZOFFSETTO:${startOffset}`,
+          'END:STANDARD',
+          'END:VTIMEZONE',
+        ].join('\r\n'),
+    },
+  });
+  calendar.createEvent({
+    id: event.uid,
+    sequence: event.sequence ?? 0,
+    stamp: now,
+    // TZDates: the library reads their wall-clock time in the zone it names (TZID).
+    start,
+    end,
+    timezone: event.timeZone,
+    summary: calendarText(event.summary),
+    description: calendarText(event.description),
+    location: calendarText(event.location),
+    organizer: { name: paramText(event.organizer.name), email: event.organizer.email },
+    status: ICalEventStatus.CONFIRMED,
+  });
+  // Every line ends with CRLF, the last one too.
+  return `${calendar.toString()}\r\n`;
 }
