@@ -42,6 +42,7 @@ import { checkoutRoutes } from './features/booking/checkout-routes.ts';
 import { installCheckoutReconciliation } from './features/booking/hold-sweep.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { businessRoutes } from './features/business/routes.ts';
+import { isStaffTwoFactorRequired } from './features/business/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { servicesRoutes } from './features/services/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
@@ -223,7 +224,9 @@ export async function buildApp({
       : {},
   });
 
-  ctx.routes = installAccessControl(app, resolveViewer);
+  ctx.routes = installAccessControl(app, resolveViewer, {
+    isStaffSecondFactorRequired: () => isStaffTwoFactorRequired(database.db),
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
