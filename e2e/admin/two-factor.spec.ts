@@ -8,7 +8,7 @@ import { SUPER_ADMIN } from '../fixtures/accounts.ts';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { testOnOwnServer } from '../fixtures/own-server.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { secretOf, totpCode } from '../fixtures/totp.ts';
+import { secretOf, totpCode } from '../../apps/server/test/totp.ts';
 
 async function signOut(page: Page) {
   const response = await page.request.post('/api/auth/sign-out', {

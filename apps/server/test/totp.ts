@@ -1,5 +1,5 @@
-// RFC 6238 time-based codes, as an authenticator app computes them from the otpauth:// URI the
-// server hands out: the tests prove a second factor with the code a person's phone would show.
+// RFC 6238 time-based codes, as an authenticator app computes them from the key the server
+// hands out: the API and browser tests prove a second factor with the code a phone would show.
 import { createHmac } from 'node:crypto';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
