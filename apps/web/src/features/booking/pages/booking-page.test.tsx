@@ -273,8 +273,10 @@ describe('/booking', () => {
     expect(router.state.location.state).toEqual({ from: '/booking?service=basic-oil-change' });
     expect(storedBookings()).toEqual([]);
 
-    await user.type(await screen.findByLabelText('Email'), customer.user.email);
-    await user.type(screen.getByLabelText('Password'), TEST_PASSWORD);
+    // The booking form (with its own Email field) stays until the sign-in page has loaded.
+    const password = await screen.findByLabelText('Password');
+    await user.type(screen.getByLabelText('Email'), customer.user.email);
+    await user.type(password, TEST_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/booking'));
