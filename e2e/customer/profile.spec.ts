@@ -61,6 +61,9 @@ for (const [device, viewport] of [
       page,
       signIn,
     }) => {
+      // The longest journey of the suite (garage, booking form, profile, photo): it took 32-34 s
+      // on CI's two cores against the default 30 s.
+      test.slow();
       const customer = await api.createUser('customer', { name: 'Robin Garage' });
       await signIn(page, customer);
 
