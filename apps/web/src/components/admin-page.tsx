@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../lib/cn.ts';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   to: string;
 }

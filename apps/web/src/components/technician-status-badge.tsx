@@ -13,10 +13,6 @@ const STATUS_LOOK: Record<
   'off-duty': { label: 'Off Duty', variant: 'outline', dot: 'bg-slate-400' },
 };
 
-export function technicianStatusLabel(status: TechnicianStatus): string {
-  return STATUS_LOOK[status].label;
-}
-
 export function TechnicianStatusBadge({
   status,
   className,

@@ -39,7 +39,7 @@ function toDate(day: string): Date {
 }
 
 /** A Date's local calendar day as `YYYY-MM-DD`. */
-export function dayOf(date: Date): string {
+function dayOf(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

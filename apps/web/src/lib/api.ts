@@ -3,7 +3,7 @@
 import { errorBodySchema } from '@pitstop/shared/api-errors';
 import { checkedResponse, type ResponseSchema } from './response-check.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiFetchOptions {
   method?: HttpMethod;

@@ -4,7 +4,7 @@
 
 import { useEffect } from 'react';
 
-export class CheckoutUrlError extends Error {
+class CheckoutUrlError extends Error {
   constructor() {
     super('The checkout address is not an http(s) URL.');
     this.name = 'CheckoutUrlError';

@@ -27,7 +27,7 @@ export async function loadViewer(queryClient: QueryClient): Promise<Viewer | nul
 }
 
 /** Where a staff member sets up the second factor the business requires. */
-export const TWO_FACTOR_SETUP_PATH = `${PATHS.profile}#two-factor`;
+const TWO_FACTOR_SETUP_PATH = `${PATHS.profile}#two-factor`;
 
 /** Where `rule` sends `viewer`, or null when the page may be shown. */
 export function guardRedirect(rule: GuardRule, viewer: Viewer | null): string | null {

@@ -7,7 +7,7 @@ import { apiFetch } from './api.ts';
 export const servicesQueryKey = ['services'] as const;
 
 /** Active services, sorted by their order (the server sorts too; this keeps the rule local). */
-export async function listServices(signal?: AbortSignal): Promise<Service[]> {
+async function listServices(signal?: AbortSignal): Promise<Service[]> {
   const { services } = await apiFetch('/api/services', serviceListResponseSchema, { signal });
   return sortByOrder(services);
 }

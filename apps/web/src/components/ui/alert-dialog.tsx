@@ -6,10 +6,9 @@ import { cn } from '../../lib/cn.ts';
 import { buttonVariants } from './button.tsx';
 import { overlayClasses, panelClasses } from './dialog.tsx';
 
-export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
+const AlertDialog = AlertDialogPrimitive.Root;
 
-export function AlertDialogContent({
+function AlertDialogContent({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
@@ -21,7 +20,7 @@ export function AlertDialogContent({
   );
 }
 
-export function AlertDialogTitle({
+function AlertDialogTitle({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
@@ -30,7 +29,7 @@ export function AlertDialogTitle({
   );
 }
 
-export function AlertDialogDescription({
+function AlertDialogDescription({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
@@ -42,7 +41,7 @@ export function AlertDialogDescription({
   );
 }
 
-export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
+function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
@@ -51,7 +50,7 @@ export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>
   );
 }
 
-export function AlertDialogCancel({
+function AlertDialogCancel({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
@@ -63,7 +62,7 @@ export function AlertDialogCancel({
   );
 }
 
-export function AlertDialogAction({
+function AlertDialogAction({
   className,
   destructive = false,
   ...props

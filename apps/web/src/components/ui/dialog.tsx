@@ -5,7 +5,6 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClasses = 'fixed inset-0 z-50 bg-brand-950/60 animate-fade-in';

@@ -5,7 +5,6 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({
@@ -70,14 +69,5 @@ export function SelectItem({
         <Check className="size-4 text-primary" aria-hidden="true" />
       </SelectPrimitive.ItemIndicator>
     </SelectPrimitive.Item>
-  );
-}
-
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return (
-    <SelectPrimitive.Label
-      className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)}
-      {...props}
-    />
   );
 }

@@ -43,7 +43,3 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-4 py-3 align-middle', className)} {...props} />;
 }
-
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('py-3 text-sm text-muted-foreground', className)} {...props} />;
-}

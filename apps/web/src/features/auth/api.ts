@@ -130,7 +130,7 @@ export function useResetPassword() {
 }
 
 /** Whether first-admin setup is still open. */
-export function setupStatusQueryOptions() {
+function setupStatusQueryOptions() {
   return queryOptions({
     queryKey: ['setup'] as const,
     queryFn: ({ signal }) => apiFetch('/api/setup', setupStatusResponseSchema, { signal }),

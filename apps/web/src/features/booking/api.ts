@@ -10,9 +10,9 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 
 /** The time list refreshes every 60 s (SPEC section 4), so taken slots drop out while one waits. */
-export const SLOTS_REFRESH_MS = 60_000;
+const SLOTS_REFRESH_MS = 60_000;
 /** How often /checkout-success asks again while the payment is being confirmed. */
-export const CONFIRMING_POLL_MS = 2_000;
+const CONFIRMING_POLL_MS = 2_000;
 
 export const slotsQueryRoot = ['booking', 'slots'] as const;
 

@@ -25,7 +25,7 @@ export const EMPTY_BOOKING: BookingForm = {
 };
 
 /** `date` (YYYY-MM-DD) plus `days`, as a calendar date. */
-export function addDays(date: string, days: number): string {
+function addDays(date: string, days: number): string {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }

@@ -7,7 +7,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiFetch } from '../../lib/api.ts';
 import { businessProfileQueryKey } from '../../lib/business-profile.ts';
 
-export function updateBusinessProfile(profile: BusinessProfile) {
+function updateBusinessProfile(profile: BusinessProfile) {
   return apiFetch('/api/business', businessProfileResponseSchema, { method: 'PUT', body: profile });
 }
 
@@ -23,7 +23,7 @@ export function useUpdateBusinessProfile() {
   });
 }
 
-export const staffTwoFactorQueryKey = ['business', 'staff-two-factor'] as const;
+const staffTwoFactorQueryKey = ['business', 'staff-two-factor'] as const;
 
 /** Whether staff must sign in with a second factor (the super admin's setting). */
 export function staffTwoFactorQueryOptions() {

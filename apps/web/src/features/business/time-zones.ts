@@ -1,7 +1,7 @@
 // Time zone choices for the business profile: every IANA zone the browser knows, grouped by
 // region, with the current UTC offset so an admin can tell zones apart.
 
-export interface TimeZoneOption {
+interface TimeZoneOption {
   value: string;
   label: string;
 }
@@ -16,7 +16,7 @@ function supportedTimeZones(): string[] {
 }
 
 /** `GMT-4`, `GMT+5:30`, or `GMT` (as the browser names it, at `date`). */
-export function timeZoneOffset(zone: string, date = new Date()): string {
+function timeZoneOffset(zone: string, date = new Date()): string {
   try {
     const parts = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,

@@ -6,14 +6,14 @@ import { analyticsQuerySchema, type AnalyticsQuery } from '@pitstop/shared/metri
 import { ANALYTICS_DEFAULT_DAYS } from '@pitstop/shared/metrics/rules';
 import { addDays } from '@pitstop/shared/technicians/rules';
 
-export type RangeField = keyof AnalyticsQuery;
+type RangeField = keyof AnalyticsQuery;
 
 /** The range in the address: valid and asked for, or as typed with what is wrong with it. */
 export type RangeChoice =
   | { range: AnalyticsQuery; errors: null }
   | { range: AnalyticsQuery; errors: Partial<Record<RangeField, string>> };
 
-export function defaultRange(today: string): AnalyticsQuery {
+function defaultRange(today: string): AnalyticsQuery {
   return { from: addDays(today, -(ANALYTICS_DEFAULT_DAYS - 1)), to: today };
 }
 

@@ -24,7 +24,7 @@ export function sinceDay(from: string, today: string): string {
 }
 
 /** 'Mar 14, 2026' */
-export function shortDate(date: string): string {
+function shortDate(date: string): string {
   return formatCalendarDay(date, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 

@@ -9,7 +9,7 @@ import {
   PHOTO_MESSAGES,
 } from '@pitstop/shared/profile/photo';
 
-export const PHOTO_JPEG_QUALITY = 0.85;
+const PHOTO_JPEG_QUALITY = 0.85;
 
 /** Why `file` cannot be a profile photo, or null when it may. */
 export function photoFileProblem(file: Pick<File, 'type' | 'size'>): string | null {

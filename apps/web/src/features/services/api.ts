@@ -76,7 +76,7 @@ export interface MoveServiceVariables {
 }
 
 /** Puts `id` at `order` with the others shifted by one, and renumbers orders 0..n-1. */
-export function moveServiceInList(list: readonly Service[], { id, order }: MoveServiceVariables) {
+function moveServiceInList(list: readonly Service[], { id, order }: MoveServiceVariables) {
   const from = list.findIndex((service) => service.id === id);
   if (from < 0 || order < 0 || order >= list.length) return list.slice();
   return moveItem(list, from, order).map((service, index) => ({ ...service, order: index }));

@@ -30,7 +30,7 @@ export type OnboardingValues = Record<(typeof ONBOARDING_FIELDS)[number], string
 /** What the shared schema makes of them: what PUT /api/technician/onboarding is sent. */
 export type OnboardingOutput = output<typeof onboardingRequestSchema>;
 
-export type OnboardingDraftFields = Partial<Omit<OnboardingValues, 'password' | 'confirmPassword'>>;
+type OnboardingDraftFields = Partial<Omit<OnboardingValues, 'password' | 'confirmPassword'>>;
 
 export interface OnboardingDraft {
   /** 0 to 3. */

@@ -5,7 +5,7 @@ import { TECHNICIAN_HIGHLIGHT_MS } from '@pitstop/shared/technicians/rules';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-export interface TechniciansPageState {
+interface TechniciansPageState {
   technicianId: string;
 }
 

@@ -26,18 +26,18 @@ export interface UserFilter {
 
 export type UserCounts = Record<RoleFilter, number>;
 
-export interface UserList {
+interface UserList {
   users: UserSummary[];
   counts: UserCounts;
 }
 
 /** Every users query lives under this key, so one invalidation refreshes lists and counts. */
 
-export function usersListQueryKey(filter: UserFilter) {
+function usersListQueryKey(filter: UserFilter) {
   return [...usersQueryKey, 'list', filter] as const;
 }
 
-export async function listUsers(filter: UserFilter, signal?: AbortSignal): Promise<UserList> {
+async function listUsers(filter: UserFilter, signal?: AbortSignal): Promise<UserList> {
   const params = new URLSearchParams();
   if (filter.search) params.set('search', filter.search);
   if (filter.role !== 'all') params.set('role', filter.role);
@@ -57,7 +57,7 @@ export async function listUsers(filter: UserFilter, signal?: AbortSignal): Promi
   };
 }
 
-export function usersQueryOptions(filter: UserFilter) {
+function usersQueryOptions(filter: UserFilter) {
   return queryOptions({
     queryKey: usersListQueryKey(filter),
     queryFn: ({ signal }) => listUsers(filter, signal),

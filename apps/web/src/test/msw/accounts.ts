@@ -26,7 +26,7 @@ export interface Account {
   profile: AccountProfile;
 }
 
-export interface AccountProfile {
+interface AccountProfile {
   /** Where the photo is served, versioned as the server does; null without one. */
   photoUrl: string | null;
   serviceArea: string | null;

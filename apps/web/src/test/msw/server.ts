@@ -42,7 +42,7 @@ export const server = setupServer(
   ...dashboardMetricsHandlers,
 );
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** Path and query string, e.g. `/api/users?role=technician`. */
   path: string;

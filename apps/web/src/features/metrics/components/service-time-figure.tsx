@@ -17,7 +17,7 @@ export function TargetBadge({ tone, words }: { tone: TargetTone; words: string }
   return <Badge variant={TONE_BADGE[tone]}>{words}</Badge>;
 }
 
-export function ServiceTimeFigure({
+function ServiceTimeFigure({
   actualMinutes,
   targetMinutes,
 }: {

@@ -24,7 +24,7 @@ export interface IncludesEditorProps {
 }
 
 /** The list with `draft` added, or null when it is blank or already there. */
-export function addIncludedItem(items: readonly string[], draft: string): string[] | null {
+function addIncludedItem(items: readonly string[], draft: string): string[] | null {
   const item = draft.trim();
   if (!item) return null;
   if (isIncludedItemTaken(items, item)) return null;

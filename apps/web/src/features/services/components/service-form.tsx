@@ -29,7 +29,7 @@ import { IncludesEditor } from './includes-editor.tsx';
 import { SERVICE_ICON_LABELS, ServiceIcon } from './service-icon.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 
-export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
+type ServiceFormOutput = z.output<typeof serviceFormSchema>;
 
 const FIELDS = ['name', 'icon', 'description', 'price', 'duration', 'includes'] as const;
 type Field = (typeof FIELDS)[number];

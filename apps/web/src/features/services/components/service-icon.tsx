@@ -3,7 +3,7 @@ import type { ServiceIcon as ServiceIconName } from '@pitstop/shared/services/ic
 import { Battery, Droplets, Filter, Gauge, Wrench, type LucideIcon } from 'lucide-react';
 import { clsx } from 'clsx';
 
-export const SERVICE_ICON_COMPONENTS: Record<ServiceIconName, LucideIcon> = {
+const SERVICE_ICON_COMPONENTS: Record<ServiceIconName, LucideIcon> = {
   Droplets,
   Filter,
   Gauge,

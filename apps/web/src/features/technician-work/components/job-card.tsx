@@ -20,7 +20,7 @@ import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSetJobStatus } from '../api.ts';
 
-export const JOB_STATUS_LABELS: Record<TechnicianJobStatus, string> = {
+const JOB_STATUS_LABELS: Record<TechnicianJobStatus, string> = {
   scheduled: 'Scheduled',
   'in-progress': 'In Progress',
   completed: 'Completed',
@@ -30,7 +30,7 @@ const isTechnicianStatus = (status: string): status is TechnicianJobStatus =>
   (TECHNICIAN_JOB_STATUSES as readonly string[]).includes(status);
 
 /** Google Maps' search link: opens the maps app on a phone, the website elsewhere. */
-export function mapsHref(address: string): string {
+function mapsHref(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 

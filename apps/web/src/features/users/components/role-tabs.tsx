@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { RoleFilter, UserCounts } from '../api.ts';
 import { roleLabel } from '../../../lib/role-labels.ts';
 
-export const ROLE_FILTERS: readonly RoleFilter[] = ['all', ...ROLES];
+const ROLE_FILTERS: readonly RoleFilter[] = ['all', ...ROLES];
 
 export function roleFilterLabel(filter: RoleFilter): string {
   return filter === 'all' ? 'All' : roleLabel(filter);

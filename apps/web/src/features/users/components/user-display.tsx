@@ -9,7 +9,7 @@ export function userLabel(user: UserSummary): string {
   return user.name.trim() || user.email;
 }
 
-export function initialsOf(user: UserSummary): string {
+function initialsOf(user: UserSummary): string {
   const words = user.name.trim().split(/\s+/).filter(Boolean);
   const letters =
     words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0] ?? user.email).slice(0, 2);

@@ -41,7 +41,7 @@ export function seedMyAppointments(
   state.byUser.set(account.user.userId, { ...NONE, ...appointments });
 }
 
-export function myAppointmentsOf(account: Account): MyAppointmentsResponse {
+function myAppointmentsOf(account: Account): MyAppointmentsResponse {
   return state.byUser.get(account.user.userId) ?? NONE;
 }
 

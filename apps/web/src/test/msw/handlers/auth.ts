@@ -34,7 +34,7 @@ export const TEST_AUTHENTICATOR_CODE = '123456';
 /** The doubles' recovery codes: each works once per test. */
 export const TEST_RECOVERY_CODES = ['abcde-12345', 'fghij-67890'];
 /** What turning the second factor on answers: the key the app is given. */
-export const TEST_TOTP_URI = 'otpauth://totp/Pitstop:user?secret=JBSWY3DPEHPK3PXP&issuer=Pitstop';
+const TEST_TOTP_URI = 'otpauth://totp/Pitstop:user?secret=JBSWY3DPEHPK3PXP&issuer=Pitstop';
 
 const state = {
   /** The account whose password was right and whose code is awaited. */

@@ -43,8 +43,6 @@ const state = {
   bookings: [] as (BookingRequest & { userId: string; bookingId: string })[],
   payNows: [] as (PayNowRequest & { userId: string; bookingId: string })[],
   nextFailure: null as BookingFailure | null,
-  /** Slots left out as full, by date. */
-  fullSlots: new Map<string, Set<string>>(),
   sessions: new Map<string, CheckoutSession>(),
   unscheduled: [] as UnscheduledOrder[],
   holds: [] as UnpaidHold[],
@@ -56,7 +54,6 @@ export function resetBookingState(): void {
   state.bookings = [];
   state.payNows = [];
   state.nextFailure = null;
-  state.fullSlots = new Map();
   state.sessions = new Map();
   state.unscheduled = [];
   state.holds = [];
@@ -67,11 +64,6 @@ export function resetBookingState(): void {
 /** The next POST /api/bookings (or pay-now) fails this way, once. */
 export function failNextBooking(failure: BookingFailure): void {
   state.nextFailure = failure;
-}
-
-/** These slots of `date` are full: the slots list leaves them out. */
-export function fillSlots(date: string, times: readonly string[]): void {
-  state.fullSlots.set(date, new Set([...(state.fullSlots.get(date) ?? []), ...times]));
 }
 
 export function storedBookings() {
@@ -102,7 +94,7 @@ export function seedUnpaidHolds(holds: UnpaidHold[]): void {
 }
 
 /** The checkout URL the doubles answer for the n-th checkout. */
-export const checkoutUrlOf = (n: number) => `/checkout/local/cs_test_${n}`;
+const checkoutUrlOf = (n: number) => `/checkout/local/cs_test_${n}`;
 
 function takeFailure(): Response | null {
   const failure = state.nextFailure;
@@ -131,8 +123,7 @@ export const bookingHandlers = [
     const { date } = query.data;
     const business = storedBusiness();
     const day = findTimeSlots(date, business.hours, new Date(), business.timeZone);
-    const full = state.fullSlots.get(date) ?? new Set();
-    const slots = day.slots.filter((slot) => !full.has(slot));
+    const { slots } = day;
     const message = slots.length > 0 ? null : (day.message ?? 'No available time slots');
     return respond(daySlotsResponseSchema, { date, slots, message, hint: day.hint });
   }),

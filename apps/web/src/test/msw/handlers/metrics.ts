@@ -54,7 +54,7 @@ export function resetMetricsState(): void {
 }
 
 /** Today, business-local, by the doubles' clock: 2026-03-14 unless a test moves either. */
-export function metricsToday(): string {
+function metricsToday(): string {
   return businessNow(TEST_NOW, storedBusiness().timeZone).date;
 }
 

@@ -24,11 +24,11 @@ export function resetProfileState(): void {
 }
 
 /** Where the server would serve `account`'s next photo: under the profile's id, as /api/me says. */
-export function photoUrlFor(account: Account, version: number): string {
+function photoUrlFor(account: Account, version: number): string {
   return `/api/profiles/${viewerOf(account).profileId}/photo?v=${version}`;
 }
 
-export function profileOf(account: Account): Profile {
+function profileOf(account: Account): Profile {
   const { user, profile } = account;
   return {
     id: viewerOf(account).profileId,

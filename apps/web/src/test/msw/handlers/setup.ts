@@ -11,7 +11,7 @@ import { http } from 'msw';
 import { addAccount, listAccounts } from '../accounts.ts';
 import { apiError, readBody, respond } from '../respond.ts';
 
-export const SETUP_COMPLETE = 'Setup is already complete. Please sign in through the Admin Portal.';
+const SETUP_COMPLETE = 'Setup is already complete. Please sign in through the Admin Portal.';
 export const SETUP_CODE_WRONG =
   'That setup code is not right. The server prints the current one in its log at start.';
 

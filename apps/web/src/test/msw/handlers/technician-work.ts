@@ -38,7 +38,7 @@ import { apiError, readBody, respond } from '../respond.ts';
 import { storedServices } from './services.ts';
 
 /** The doubles' business-local date (TEST_NOW, 2026-03-14, in the business zone). */
-export const TECHNICIAN_TODAY = '2026-03-14';
+const TECHNICIAN_TODAY = '2026-03-14';
 
 type InvitationState = 'valid' | 'used' | 'expired';
 

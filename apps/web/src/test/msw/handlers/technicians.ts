@@ -106,7 +106,7 @@ function extrasOf(account: Account): TechnicianExtras {
 }
 
 /** The card the server answers for `account`. */
-export function technicianCardOf(account: Account): TechnicianCard {
+function technicianCardOf(account: Account): TechnicianCard {
   const extras = extrasOf(account);
   const { user, profile } = account;
   return {

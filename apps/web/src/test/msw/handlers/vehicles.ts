@@ -41,7 +41,7 @@ function nextStamp(): { id: string; createdAt: string } {
 export type VehicleSeed = Omit<Vehicle, 'id' | 'createdAt'> & Partial<Vehicle>;
 
 /** A vehicle as the server stores it; the later one made is the newer. */
-export function makeVehicle(seed: VehicleSeed): Vehicle {
+function makeVehicle(seed: VehicleSeed): Vehicle {
   return { ...nextStamp(), ...seed };
 }
 
