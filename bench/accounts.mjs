@@ -6,7 +6,7 @@
 const PASSWORD = 'bench-password-1234';
 const ADMIN = { name: 'Bench Admin', email: 'admin@bench.example' };
 /** A common name, so the admin's search on it behaves as in life (data.mjs adds namesakes). */
-export const CUSTOMER = {
+const CUSTOMER = {
   firstName: 'Maria',
   lastName: 'Garcia',
   email: 'maria.garcia@bench.example',

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { FUTURE_DAYS } from './data.mjs';
 
 /** Connections for most rows (the reference figures). */
-export const CONNECTIONS = 50;
+const CONNECTIONS = 50;
 /** Connections of the latency budget's runs. */
-export const FEW_CONNECTIONS = 10;
+const FEW_CONNECTIONS = 10;
 const BOOKING_HORIZON_DAYS = 365;
 /** A 30-minute service: each booking takes one slot. */
 const BOOKED_SERVICE = 'battery-service';

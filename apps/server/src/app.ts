@@ -65,10 +65,7 @@ import { createDefaultProfile, revokePasswordResetLinks } from './features/users
 import { serializeRequest } from './lib/log-redaction.ts';
 
 // From apps/server/src (tsx) and apps/server/dist (the bundle `npm start` runs) alike.
-export const WEB_DIST = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../web/dist',
-);
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface BuildOptions {
   env: Env;

@@ -1,5 +1,6 @@
-// The one map of what each role may do (spec section 6). The server enforces it with
-// `requirePermission`; the web app uses `can` to hide, disable and redirect.
+// The one map of what each role may do. The server checks it on every route through the route's
+// `config.access` (apps/server/src/lib/access.ts); the web app uses `can` to hide, disable and
+// redirect.
 import type { Role } from './roles.ts';
 
 const PERMISSIONS = {

@@ -38,7 +38,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface ListenHandlers {
+interface ListenHandlers {
   message(payload: string): void;
   /**
    * The listener (re)connected: announcements made while it was down are lost, so whatever they

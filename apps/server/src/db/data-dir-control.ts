@@ -36,7 +36,7 @@ const QUESTION_TIMEOUT_MS = 5_000;
 /** A snapshot of a large database takes a while; silence this long means it is not coming. */
 const BACKUP_TIMEOUT_MS = 10 * 60_000;
 
-export function controlSocketPath(dataDir: string): string {
+function controlSocketPath(dataDir: string): string {
   return path.join(dataDir, 'run', 'control.sock');
 }
 

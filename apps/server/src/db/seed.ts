@@ -79,7 +79,7 @@ export const BUILT_IN_SERVICES = [
   },
 ] as const;
 
-export const DEFAULT_BUSINESS_PROFILE = {
+const DEFAULT_BUSINESS_PROFILE = {
   name: 'Pitstop',
   phone: '(555) 010-4477',
   email: 'support@pitstop.example',

@@ -54,7 +54,7 @@ export type ViewerResolver = (
 ) => Promise<Viewer | null>;
 
 /** Routes outside the rule: the auth library's own endpoints and the API docs. */
-export function isExemptRoute(url: string): boolean {
+function isExemptRoute(url: string): boolean {
   return url.startsWith('/api/auth/') || url === '/api/docs' || url.startsWith('/api/docs/');
 }
 
@@ -63,7 +63,7 @@ export interface AccessOptions {
   isStaffSecondFactorRequired?: () => Promise<boolean>;
 }
 
-export const SECOND_FACTOR_REQUIRED_MESSAGE =
+const SECOND_FACTOR_REQUIRED_MESSAGE =
   'Set up two-factor authentication on your profile to continue.';
 
 // A permission no customer or technician holds: what staff pages and staff API routes ask for.
@@ -138,14 +138,4 @@ export function installAccessControl(
 export function requireViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   return request.viewer;
-}
-
-/** For rules finer than a route: throws 403 unless the viewer's role has the permission. */
-export function requirePermission(request: FastifyRequest, permission: Permission): Viewer {
-  const viewer = requireViewer(request);
-  if (request.isSecondFactorMissing && isStaffPermission(permission)) throw secondFactorRequired();
-  if (!can(viewer.role, permission)) {
-    throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
-  }
-  return viewer;
 }

@@ -23,7 +23,7 @@ export const SESSION_DAYS = 7;
 export const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 
 /** What an authenticator app shows beside the account's e-mail. */
-export const TOTP_ISSUER = 'Pitstop';
+const TOTP_ISSUER = 'Pitstop';
 
 const HASHED_CODE_PREFIX = 'sha256:';
 
@@ -32,7 +32,7 @@ const HASHED_CODE_PREFIX = 'sha256:';
  * digits (about 59 bits), too many to try offline, so a plain hash is enough; a stolen copy of
  * the table holds no usable code (a hash sent as a code is hashed again).
  */
-export function hashRecoveryCode(code: string): string {
+function hashRecoveryCode(code: string): string {
   return HASHED_CODE_PREFIX + createHash('sha256').update(code.trim()).digest('hex');
 }
 

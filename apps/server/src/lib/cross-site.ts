@@ -7,7 +7,7 @@ import { AppError } from './errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const CROSS_SITE_REFUSED = 'Cross-site request refused.';
+const CROSS_SITE_REFUSED = 'Cross-site request refused.';
 
 function originOf(value: string): string | undefined {
   try {
@@ -25,7 +25,7 @@ function originOf(value: string): string | undefined {
  * site, but also a plain form posted to its own site under a strict referrer policy (the local
  * checkout's card form), so only Sec-Fetch-Site "same-origin" lets it through.
  */
-export function isCrossSiteRequest(request: FastifyRequest, appOrigin: string): boolean {
+function isCrossSiteRequest(request: FastifyRequest, appOrigin: string): boolean {
   const origin = request.headers.origin;
   const site = request.headers['sec-fetch-site'];
   if (origin === 'null') return site !== 'same-origin';

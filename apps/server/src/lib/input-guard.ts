@@ -25,10 +25,7 @@ declare module 'fastify' {
 }
 
 /** The first thing wrong in a parsed body, query or params, walked without recursion. */
-export function findInputProblem(
-  input: unknown,
-  longText: readonly string[] = [],
-): Problem | undefined {
+function findInputProblem(input: unknown, longText: readonly string[] = []): Problem | undefined {
   const stack: { value: unknown; path: string; depth: number }[] = [
     { value: input, path: '', depth: 0 },
   ];

@@ -99,7 +99,7 @@ function delayUntil(moment: number): Promise<void> {
  * `new URL` does), further decoded, with doubled slashes collapsed, a trailing slash dropped and
  * case ignored, so no spelling of a limited path reaches the general bucket.
  */
-export function rateLimitPath(url: string, base: string): string {
+function rateLimitPath(url: string, base: string): string {
   let path = new URL(url, base).pathname;
   try {
     path = decodeURIComponent(path);

@@ -63,7 +63,7 @@ function safeDecode(value: string): string {
   }
 }
 
-export const EMAIL_ALREADY_REGISTERED = 'An account with this email already exists.';
+const EMAIL_ALREADY_REGISTERED = 'An account with this email already exists.';
 
 function emailTaken(): AppError {
   return new AppError('CONFLICT', EMAIL_ALREADY_REGISTERED, { email: EMAIL_ALREADY_REGISTERED });
@@ -94,7 +94,7 @@ export async function confirmSignUp(
   if (account && !isCreatedHere) throw emailTaken();
 }
 
-export function toHeaders(request: FastifyRequest): Headers {
+function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

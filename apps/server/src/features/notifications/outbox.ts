@@ -22,7 +22,7 @@ const recipientSchema = z
   .pipe(z.email('Invalid email address'));
 
 /** Refuses anything that is not one plain address (no display names, no header tricks). */
-export function parseRecipient(address: string): string {
+function parseRecipient(address: string): string {
   const parsed = recipientSchema.safeParse(address);
   if (!parsed.success) {
     throw new AppError('VALIDATION', 'Invalid email address', { email: 'Invalid email address' });
@@ -31,7 +31,7 @@ export function parseRecipient(address: string): string {
 }
 
 /** Subjects are single lines: line breaks would let a value start a new header. */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   return text.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 }
 

@@ -13,7 +13,7 @@ import type { OutboxRow } from './repository.ts';
 // The dev mailbox shows the newest messages only.
 const MAILBOX_SIZE = 200;
 
-export async function mailContext(db: Executor, env: Env): Promise<MailContext> {
+async function mailContext(db: Executor, env: Env): Promise<MailContext> {
   const business = await getBusinessProfile(db);
   return { business, appUrl: env.appUrl };
 }

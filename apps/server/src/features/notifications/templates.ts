@@ -17,7 +17,7 @@ function render(
 }
 
 /** `2026-12-01` -> `Tuesday, December 1, 2026` (a calendar date: no time zone involved). */
-export function formatLongDate(date: string): string {
+function formatLongDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
     weekday: 'long',

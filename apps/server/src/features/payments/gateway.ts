@@ -6,7 +6,7 @@ import type { PAYMENT_PROVIDER_VALUES, PAYMENT_STATUS_VALUES } from '../../db/sc
 export type PaymentProvider = (typeof PAYMENT_PROVIDER_VALUES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUS_VALUES)[number];
 
-export interface CheckoutLineItem {
+interface CheckoutLineItem {
   /** The service's name, as the customer sees it on the hosted page. */
   name: string;
   /** The catalogue price at booking time, in cents. */
@@ -22,7 +22,7 @@ export interface CheckoutRequest {
   expiresAt: Date;
 }
 
-export interface CheckoutSession {
+interface CheckoutSession {
   sessionId: string;
   /** Where the browser goes to pay. */
   url: string;

@@ -25,7 +25,7 @@ import {
 } from './repository.ts';
 import type { ServiceRow, ServiceValues } from './repository.ts';
 
-export function toService(row: ServiceRow): Service {
+function toService(row: ServiceRow): Service {
   return {
     id: row.id,
     name: row.name,

@@ -25,7 +25,7 @@ import {
 
 // One answer once setup is over, whatever the address: it must not tell who has an account.
 export const SETUP_COMPLETE = 'Setup is already complete. Please sign in through the Admin Portal.';
-export const EMAIL_TAKEN =
+const EMAIL_TAKEN =
   'This email is already registered with a different password. Use another email, or delete the existing user first.';
 export const SETUP_CODE_WRONG =
   'That setup code is not right. The server prints the current one in its log at start.';
