@@ -44,10 +44,6 @@ export function permissionNames(): Permission[] {
   return Object.keys(PERMISSIONS) as Permission[];
 }
 
-export function rolesWith(permission: Permission): readonly Role[] {
-  return PERMISSIONS[permission];
-}
-
 /** Staff: the roles that may open the admin dashboard (/admin) and sign in at the admin portal. */
 export function isStaffRole(role: Role | null | undefined): boolean {
   return can(role, 'admin:dashboard');

@@ -28,7 +28,7 @@ export type AppointmentStatusFilter = (typeof APPOINTMENT_STATUS_FILTERS)[number
 export const APPOINTMENT_SEARCH_MAX_LENGTH = 100;
 /** Spec section 9: the past appointments list shows 10 per page. */
 export const APPOINTMENT_PAGE_SIZE = 10;
-export const APPOINTMENT_PAGE_SIZE_MAX = 50;
+const APPOINTMENT_PAGE_SIZE_MAX = 50;
 /** Counted exactly up to this many matches; beyond it the answer says "more than". */
 export const APPOINTMENT_COUNT_CAP = 1000;
 
@@ -77,7 +77,6 @@ export const appointmentSearchQuerySchema = z.object({
   page: queryInt(1, 100_000, M.page).default(1),
   pageSize: queryInt(1, APPOINTMENT_PAGE_SIZE_MAX, M.pageSize).default(APPOINTMENT_PAGE_SIZE),
 });
-export type AppointmentSearchQuery = z.input<typeof appointmentSearchQuerySchema>;
 export type AppointmentSearch = z.output<typeof appointmentSearchQuerySchema>;
 
 /**

@@ -31,7 +31,6 @@ const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
 export const signUpFormSchema = z
   .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string() })
   .check(passwordsMatch);
-export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
 export const signInFormSchema = z.object({
   email: emailSchema,
@@ -64,7 +63,5 @@ export type AdminSetupForm = z.infer<typeof adminSetupFormSchema>;
 export const setPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
   .check(passwordsMatch);
-export type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
 
 export const forgotPasswordFormSchema = z.object({ email: emailSchema });
-export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;

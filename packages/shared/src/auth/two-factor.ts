@@ -3,11 +3,11 @@
 // Written with zod/mini: the sign-in pages are public and should not carry full zod.
 import * as z from 'zod/mini';
 
-export const AUTHENTICATOR_CODE_INVALID = 'Enter the 6-digit code from your authenticator app';
-export const RECOVERY_CODE_REQUIRED = 'Enter one of your recovery codes';
+const AUTHENTICATOR_CODE_INVALID = 'Enter the 6-digit code from your authenticator app';
+const RECOVERY_CODE_REQUIRED = 'Enter one of your recovery codes';
 
 /** Six digits; spaces a person types between the groups are ignored. */
-export const authenticatorCodeSchema = z
+const authenticatorCodeSchema = z
   .pipe(
     z.string(),
     z.transform((value) => value.replace(/\s+/g, '')),
@@ -15,14 +15,11 @@ export const authenticatorCodeSchema = z
   .check(z.regex(/^\d{6}$/, AUTHENTICATOR_CODE_INVALID));
 
 export const secondFactorFormSchema = z.object({ code: authenticatorCodeSchema });
-export type SecondFactorForm = z.infer<typeof secondFactorFormSchema>;
 
 export const recoveryCodeFormSchema = z.object({
   code: z.string().check(z.trim(), z.minLength(1, RECOVERY_CODE_REQUIRED)),
 });
-export type RecoveryCodeForm = z.infer<typeof recoveryCodeFormSchema>;
 
 export const twoFactorPasswordFormSchema = z.object({
   password: z.string().check(z.minLength(1, 'Password is required')),
 });
-export type TwoFactorPasswordForm = z.infer<typeof twoFactorPasswordFormSchema>;

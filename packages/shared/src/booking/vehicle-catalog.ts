@@ -1,9 +1,9 @@
 // The booking form's vehicle catalogue (spec section 3): 20 makes, each with its current and
 // recent US models, plus 'Other' with 'Other'. Changing the make resets the model.
 
-export const OTHER = 'Other';
+const OTHER = 'Other';
 
-export const VEHICLE_CATALOG: Readonly<Record<string, readonly string[]>> = {
+const VEHICLE_CATALOG: Readonly<Record<string, readonly string[]>> = {
   Toyota: [
     '4Runner',
     'Avalon',

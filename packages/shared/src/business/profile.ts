@@ -5,8 +5,8 @@ import { isSingleLine, notOnOneLine } from '../text.ts';
 import { WEEKDAYS } from './hours.ts';
 import type { Weekday } from './hours.ts';
 
-export const CLOCK_TIME_MESSAGE = 'Use a time such as 09:00';
-export const CLOSE_AFTER_OPEN_MESSAGE = 'Closing time must be after opening time';
+const CLOCK_TIME_MESSAGE = 'Use a time such as 09:00';
+const CLOSE_AFTER_OPEN_MESSAGE = 'Closing time must be after opening time';
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const clockTime = z.string(CLOCK_TIME_MESSAGE).regex(CLOCK_TIME, CLOCK_TIME_MESSAGE);
@@ -33,7 +33,7 @@ export const dayHoursSchema = z
     },
   );
 
-export const businessHoursSchema = z.object(
+const businessHoursSchema = z.object(
   Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<
     Weekday,
     typeof dayHoursSchema
@@ -44,7 +44,7 @@ export const businessHoursSchema = z.object(
 // Kept in a zod-free module for the pages; named here too for the server's readers.
 export { DEFAULT_CAPACITY, DEFAULT_TIME_ZONE } from './defaults.ts';
 
-export function isValidTimeZone(zone: string): boolean {
+function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -55,11 +55,11 @@ export function isValidTimeZone(zone: string): boolean {
 
 export const CAPACITY_MIN = 1;
 export const CAPACITY_MAX = 50;
-export const CAPACITY_MESSAGE = `Visits per time slot must be a whole number from ${CAPACITY_MIN} to ${CAPACITY_MAX}`;
-export const BUSINESS_NAME_REQUIRED = 'Business name is required';
-export const PHONE_REQUIRED = 'Phone number is required';
-export const PHONE_TEN_DIGITS = 'Enter a 10-digit phone number, e.g. (555) 123-4567';
-export const TIME_ZONE_UNKNOWN = 'Unknown time zone';
+const CAPACITY_MESSAGE = `Visits per time slot must be a whole number from ${CAPACITY_MIN} to ${CAPACITY_MAX}`;
+const BUSINESS_NAME_REQUIRED = 'Business name is required';
+const PHONE_REQUIRED = 'Phone number is required';
+const PHONE_TEN_DIGITS = 'Enter a 10-digit phone number, e.g. (555) 123-4567';
+const TIME_ZONE_UNKNOWN = 'Unknown time zone';
 
 // Digits with the usual separators: `(555) 987-6543`, `555.987.6543`, `555 987 6543`.
 const PHONE_CHARACTERS = /^[\d\s().-]*$/;

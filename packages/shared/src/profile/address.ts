@@ -8,7 +8,7 @@ export interface AddressParts {
   zipCode: string;
 }
 
-export const EMPTY_ADDRESS: AddressParts = { street: '', city: '', zipCode: '' };
+const EMPTY_ADDRESS: AddressParts = { street: '', city: '', zipCode: '' };
 
 /** "street, city, zip"; all three empty gives ''. */
 export function joinAddress({ street, city, zipCode }: AddressParts): string {

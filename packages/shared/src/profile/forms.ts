@@ -103,7 +103,6 @@ const always = { when: () => true };
 export const customerProfileSchema = z
   .object(personalInfo)
   .superRefine(wholeAddress(false), always);
-export type CustomerProfileForm = z.input<typeof customerProfileSchema>;
 
 /** A technician's profile: what onboarding asked for stays required. */
 export const technicianProfileSchema = z
@@ -119,7 +118,6 @@ export const technicianProfileSchema = z
     emergencyPhone: requiredPhone(PROFILE_MESSAGES.emergencyPhone, 'Emergency phone'),
   })
   .superRefine(wholeAddress(true), always);
-export type TechnicianProfileForm = z.input<typeof technicianProfileSchema>;
 
 /**
  * PUT /api/profile as documented: the personal info, and the extras a technician sends. The
@@ -144,4 +142,3 @@ export const photoRequestSchema = z.object({
         context.addIssue({ code: 'custom', message: PHOTO_MESSAGES.tooLarge });
     }),
 });
-export type PhotoRequest = z.input<typeof photoRequestSchema>;

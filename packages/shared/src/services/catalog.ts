@@ -1,7 +1,7 @@
 // The service catalogue's rules: ids, durations, ordering and the included items (spec sections
 // 3, 4, 5, 9). The forms' schemas are in forms.ts, the answers' in responses.ts.
 
-export const DEFAULT_SERVICE_MINUTES = 45;
+const DEFAULT_SERVICE_MINUTES = 45;
 
 /** Service id: lowercase name, non-alphanumerics turned to hyphens, edge hyphens trimmed. */
 export function serviceIdFromName(name: string): string {

@@ -25,7 +25,7 @@ const PRICE_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
  * Price in dollars: a number, or a numeric string as a form sends it; empty or absent is 0 (spec
  * section 5). Anything else (`true`, `null`, `'abc'`) is refused rather than coerced.
  */
-export const priceSchema = z
+const priceSchema = z
   .union([z.number(), z.string()], PRICE_NOT_A_NUMBER)
   .optional()
   .transform((value, ctx) => {

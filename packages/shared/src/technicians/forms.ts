@@ -54,7 +54,6 @@ export const invitationCheckRequestSchema = z.object({ token: invitationTokenSch
 export const setTechnicianPasswordRequestSchema = passwordPair
   .extend({ token: invitationTokenSchema })
   .superRefine(passwordsMatch, always);
-export type SetTechnicianPasswordRequest = z.input<typeof setTechnicianPasswordRequestSchema>;
 
 // ---------------------------------------------------------------- onboarding
 

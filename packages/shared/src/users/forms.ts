@@ -40,7 +40,6 @@ export const updateUserSchema = z.object({
   // Accepted only to refuse a change with the spec's message.
   role: roleSchema.optional(),
 });
-export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const cleanupSchema = z.object({
   confirmation: z.literal(CLEANUP_CONFIRMATION, {

@@ -18,7 +18,7 @@ export const VEHICLE_MESSAGES = {
 } as const;
 
 /** The first model year a garage accepts; the newest is next year's (model years run ahead). */
-export const MIN_VEHICLE_YEAR = 1900;
+const MIN_VEHICLE_YEAR = 1900;
 export const MAX_GARAGE_VEHICLES = 20;
 export const GARAGE_FULL = `Your garage holds at most ${MAX_GARAGE_VEHICLES} vehicles. Remove one to add another.`;
 
