@@ -22,7 +22,7 @@ export const ANALYTICS_LAST_DAY = '2100-12-31';
 /** Popular Services and Service Areas show at most this many bars. */
 export const ANALYTICS_TOP = 8;
 /** Spec section 9: year choices are the current year and the 4 before. */
-export const PAST_YEARS = 5;
+const PAST_YEARS = 5;
 
 export const METRIC_MESSAGES = {
   noCompletions: 'No completed appointments yet',
