@@ -1,4 +1,4 @@
-// `npm run bench`: how the production server holds up as the business's history grows (issue 14).
+// `npm run bench`: how the production server holds up as the business's history grows.
 //
 // Builds the web app and the server bundle if needed (scripts/start.mjs), makes a fresh database
 // (PGlite in bench/.data, or with DATABASE_URL a throwaway database on that PostgreSQL server,

@@ -1,5 +1,5 @@
-// `npm run check:size`: how much JavaScript a cold visit to each page downloads, measured the way
-// a phone receives it, against the budgets of DESIGN.md "Speed on a phone".
+// `npm run check:size`: how much JavaScript a cold visit to each page downloads, measured the way a
+// phone receives it, against the budgets in docs/performance.md.
 //
 // It builds the web app if its sources changed (scripts/start.mjs), starts the production server
 // on a fresh database (e2e/support/server.mjs), makes an account of every role there through the

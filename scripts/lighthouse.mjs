@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse's mobile performance score of the pages a customer arrives on,
-// at least 95 each (DESIGN.md "Speed on a phone").
+// at least 95 each.
 //
 // It builds the web app if its sources changed (scripts/start.mjs), starts the production server
 // on a fresh database (e2e/support/server.mjs), and runs Lighthouse's Node API in Debian's

@@ -18,7 +18,7 @@ const steps = [
   { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
   { name: 'vitest', command: 'npx', args: ['vitest', 'run'] },
   { name: 'e2e', command: 'npm', args: ['run', 'test:e2e'], skip: skipE2e },
-  // DESIGN.md "Speed on a phone", over the production build in Chromium.
+  // The budgets in docs/performance.md, over the production build in Chromium.
   { name: 'size', command: 'npm', args: ['run', 'check:size'], skip: skipE2e },
   { name: 'lighthouse', command: 'npm', args: ['run', 'lighthouse'], skip: skipE2e },
 ];

@@ -1,5 +1,5 @@
-// Who may open the admin dashboard and User Management, and where everyone else is sent
-// (SPEC section 6), in the browser and at the API.
+// Who may open the admin dashboard and User Management, and where everyone else is sent, in the
+// browser and at the API.
 import type { Role } from '@pitstop/shared/roles';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';

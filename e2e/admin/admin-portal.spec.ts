@@ -1,5 +1,5 @@
-// The admin portal login (SPEC "Portal logins", sections 6 and 8): staff go to /admin; anyone
-// else is signed out again with the spec's message.
+// The admin portal login: staff go to /admin; anyone else is signed out again with the spec's
+// message.
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';
 

@@ -1,9 +1,8 @@
-// Running the day (issue 13): an admin finds a visit by customer and another by service, gives the
-// first to a technician on duty (an off-duty one is not offered; one not working today is
-// marked), works it to completed, cancels the second after confirming, and the dashboard's
-// figures follow. A manager has the same screen at /manager/appointments; the metric pages and
-// Analytics show the day's real figures. Every page is scanned by axe, and the appointments
-// screen is checked at 390 px.
+// Running the day: an admin finds a visit by customer and another by service, gives the first to a
+// technician on duty (an off-duty one is not offered; one not working today is marked), works it to
+// completed, cancels the second after confirming, and the dashboard's figures follow. A manager has
+// the same screen at /manager/appointments; the metric pages and Analytics show the day's real
+// figures. Every page is scanned by axe, and the appointments screen is checked at 390 px.
 //
 // "Today" matters here, so the journey runs on a server of its own whose business zone is one
 // where it is now mid-day (see fixtures/business-day.ts).
@@ -193,6 +192,6 @@ test('a manager has the appointments screen at /manager/appointments; a customer
   const customer = await api.createUser('customer');
   await signIn(page, customer);
   await page.goto('/manager/appointments');
-  // To /admin (spec section 6), which sends a non-staff role on to the admin portal.
+  // To /admin, which sends a non-staff role on to the admin portal.
   await page.waitForURL('**/admin-portal');
 });

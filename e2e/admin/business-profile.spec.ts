@@ -1,6 +1,6 @@
-// Business Profile (SPEC sections 2, 4, 6): an admin edits hours and contacts and the footer
-// follows at once; a manager may only look. Saving changes what every page's footer shows, so
-// that journey runs on a server of its own; the read-only checks use the shared one.
+// Business Profile: an admin edits hours and contacts and the footer follows at once; a manager may
+// only look. Saving changes what every page's footer shows, so that journey runs on a server of its
+// own; the read-only checks use the shared one.
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { testOnOwnServer } from '../fixtures/own-server.ts';
@@ -132,8 +132,8 @@ test('a customer is sent to /admin, which sends them on to the admin portal', as
   });
   await page.goto('/admin/business-profile');
   // The business profile's guard sends a signed-in user who may not read it to /admin; the
-  // dashboard's guard then sends a customer to the admin portal (SPEC section 6). Both decide in
-  // their route loaders, so neither page renders and the address goes straight to the portal.
+  // dashboard's guard then sends a customer to the admin portal. Both decide in their route
+  // loaders, so neither page renders and the address goes straight to the portal.
   await expect(page).toHaveURL((url) => url.pathname === '/admin-portal');
   await expect(page.getByRole('heading', { name: 'Admin Portal', level: 1 })).toBeVisible();
   expect(paths).toEqual(['/admin/business-profile', '/admin-portal']);

@@ -1,6 +1,6 @@
-// Manage Services (SPEC sections 2, 4, 5, 6): an admin adds a service, moves it, edits its price
-// and deletes it, and customers see the catalogue follow. The journey changes the catalogue every
-// page shows, so it runs on a server of its own; the access checks use the shared one.
+// Manage Services: an admin adds a service, moves it, edits its price and deletes it, and customers
+// see the catalogue follow. The journey changes the catalogue every page shows, so it runs on a
+// server of its own; the access checks use the shared one.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';

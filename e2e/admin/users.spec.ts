@@ -1,7 +1,7 @@
-// User Management as a super admin (SPEC sections 2, 5, 6, 8): from the dashboard's Admin
-// Services menu to creating, editing and deleting a user, and the refusal to delete yourself.
-// Each test narrows the list to its own users with the search box, so users made by tests running
-// in parallel cannot change what it sees, counts included.
+// User Management as a super admin: from the dashboard's Admin Services menu to creating, editing
+// and deleting a user, and the refusal to delete yourself. Each test narrows the list to its own
+// users with the search box, so users made by tests running in parallel cannot change what it sees,
+// counts included.
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';

@@ -1,5 +1,4 @@
-// Signing up, in and out as a customer (SPEC "Sign in, sign up and checkout success", "Public
-// layout"), and the technician portal turning a customer away (SPEC "Portal logins").
+// Signing up, in and out as a customer, and the technician portal turning a customer away.
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';

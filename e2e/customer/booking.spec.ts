@@ -1,8 +1,7 @@
-// Booking a visit (SPEC "Booking", sections 4 to 8; DESIGN.md "Booking, capacity and payment" and
-// "The local checkout"): a customer books two services on /booking, pays on the local checkout
-// and sees /checkout-success; the admin then sees the appointments and the confirmation e-mail
-// is queued. Also: a declined card, Cancel, the signed-out visitor who signs in half way, and a
-// slot taken while the form was open.
+// Booking a visit: a customer books two services on /booking, pays on the local checkout and sees
+// /checkout-success; the admin then sees the appointments and the confirmation e-mail is queued.
+// Also: a declined card, Cancel, the signed-out visitor who signs in half way, and a slot taken
+// while the form was open.
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import {
   appointmentsFound,

@@ -1,6 +1,6 @@
-// My Profile (SPEC "Profile", sections 2, 3, 5, 6 and 8; issue 11): a customer keeps two vehicles
-// in My Garage, picks one on /booking (the vehicle fields fill and lock), removes the other,
-// edits their details and sets a photo that the top bar then shows. Every page is scanned by axe.
+// My Profile: a customer keeps two vehicles in My Garage, picks one on /booking (the vehicle fields
+// fill and lock), removes the other, edits their details and sets a photo that the top bar then
+// shows. Every page is scanned by axe.
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';

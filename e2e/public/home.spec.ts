@@ -1,4 +1,4 @@
-// The home page (spec section 1, "Public layout") on a phone and on a desktop.
+// The home page on a phone and on a desktop.
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';

@@ -1,14 +1,14 @@
-// The public Services page (SPEC section 2, "Services") on a phone and on a desktop: cards in the
-// catalogue's order, 'Book Now' to the booking form, and 'Pay Now', which needs a signed-in user
-// and then goes straight to the checkout for that one service.
+// The public Services page on a phone and on a desktop: cards in the catalogue's order, 'Book Now'
+// to the booking form, and 'Pay Now', which needs a signed-in user and then goes straight to the
+// checkout for that one service.
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { CARDS, fillCard } from '../fixtures/booking.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { DESKTOP, PHONE } from '../fixtures/viewports.ts';
 
-// The built-in catalogue (SPEC section 3). Other specs may add services to the shared server, so
-// these are checked in relative order, not as the whole list.
+// The built-in catalogue. Other specs may add services to the shared server, so these are checked
+// in relative order, not as the whole list.
 const BUILT_IN = [
   { id: 'basic-oil-change', name: 'Basic Oil Change', price: '$49.99', duration: '30-45 minutes' },
   { id: 'synthetic-oil-change', name: 'Synthetic Oil Change', price: '$79.99' },

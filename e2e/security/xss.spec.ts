@@ -1,9 +1,9 @@
-// Stored text is shown as text everywhere (issue 15, item 3): markup is stored through the API in
-// every free-text field the product keeps and shows, and every page that shows it is opened in
-// Chromium as the role that sees it. Each page must show the markup as literal text, open no
-// dialog, run none of it (`window.__xss` stays undefined) and create none of its elements; each
-// is scanned by axe. The e-mails that carry the same text are opened in the dev mailbox.
-// Fields that refuse markup (decision 016 and the forms' own rules) are checked to say so.
+// Stored text is shown as text everywhere: markup is stored through the API in every free-text
+// field the product keeps and shows, and every page that shows it is opened in Chromium as the role
+// that sees it. Each page must show the markup as literal text, open no dialog, run none of it
+// (`window.__xss` stays undefined) and create none of its elements; each is scanned by axe. The
+// e-mails that carry the same text are opened in the dev mailbox. Fields that refuse markup
+// (decision 016 and the forms' own rules) are checked to say so.
 //
 // The Content Security Policy would stop an injected handler before it ran and hide the bug
 // behind a CSP report: these pages are opened with it switched off, so that escaping alone is

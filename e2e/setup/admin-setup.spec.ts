@@ -1,7 +1,6 @@
-// First-admin setup on an EMPTY database (SPEC "Other admin screens", sections 5 and 8): create
-// the super admin, see Setup Complete afterwards, sign in through the admin portal and open the
-// users page. Then
-// User Cleanup, which deletes every account and opens setup again (only safe on its own server).
+// First-admin setup on an EMPTY database: create the super admin, see Setup Complete afterwards,
+// sign in through the admin portal and open the users page. Then User Cleanup, which deletes every
+// account and opens setup again (only safe on its own server).
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/empty-server.ts';

@@ -1,6 +1,6 @@
-// Who may open the technician screens (SPEC section 6, issue 12): a manager sees the team and may
-// invite, but edit, delete and resend are for admins (disabled in the page, refused by the API);
-// the technician's own pages send everyone else away.
+// Who may open the technician screens: a manager sees the team and may invite, but edit, delete and
+// resend are for admins (disabled in the page, refused by the API); the technician's own pages send
+// everyone else away.
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { expect, test } from '../fixtures/test.ts';
 

@@ -1,7 +1,7 @@
-// A technician's first day (issue 12), at 390 px: an admin invites them from /admin/technicians,
-// they follow the e-mailed link, set a password, go through the four onboarding steps, reach the
-// dashboard, start duty, and move a job assigned to them from scheduled to in progress to
-// completed; the customer's mailbox then holds both e-mails. Every page is scanned by axe.
+// A technician's first day, at 390 px: an admin invites them from /admin/technicians, they follow
+// the e-mailed link, set a password, go through the four onboarding steps, reach the dashboard,
+// start duty, and move a job assigned to them from scheduled to in progress to completed; the
+// customer's mailbox then holds both e-mails. Every page is scanned by axe.
 //
 // Technicians see today's jobs only, so the journey needs a job today, whatever the hour the
 // suite runs at: it runs on a server of its own whose business time zone is one where it is

@@ -1,7 +1,7 @@
-// The staff's appointment operations (issue 13): the search behind the appointment tables (text,
-// status, active/past in the business's zone, month and year, flags, sorts, pages and a capped
-// count, all in the database), any status in any order with the customer told and the visit's
-// slot freed when it is cancelled whole, and the technicians a job may be given to.
+// The staff's appointment operations: the search behind the appointment tables (text, status,
+// active/past in the business's zone, month and year, flags, sorts, pages and a capped count, all
+// in the database), any status in any order with the customer told and the visit's slot freed when
+// it is cancelled whole, and the technicians a job may be given to.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// Every e-mail quotes stored text as text (issue 15, item 3): names, services, addresses and the
-// business's own details are escaped in the HTML part, whatever markup they hold. The browser
-// spec (e2e/security/xss.spec.ts) opens the same messages in the dev mailbox.
+// Every e-mail quotes stored text as text: names, services, addresses and the business's own
+// details are escaped in the HTML part, whatever markup they hold. The browser spec
+// (e2e/security/xss.spec.ts) opens the same messages in the dev mailbox.
 import { describe, expect, it } from 'vitest';
 import type { MailContext } from '../src/features/notifications/layout.ts';
 import type { RenderedEmail } from '../src/features/notifications/outbox.ts';

@@ -263,7 +263,7 @@ describe('database checks', () => {
 });
 
 describe('the built-in catalogue', () => {
-  // SPEC section 3's table, word for word; the seed shows each include with a capital first letter.
+  // The built-in catalogue, word for word; the seed shows each include with a capital first letter.
   const SPEC_BUILT_IN_SERVICES = [
     [
       'basic-oil-change',
@@ -334,7 +334,7 @@ describe('the built-in catalogue', () => {
   ] as const;
   const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-  it('holds all five built-in services as SPEC section 3 lists them: ids, names, icons, prices, durations, includes, order', async () => {
+  it('holds all five built-in services as the catalogue lists them: ids, names, icons, prices, durations, includes, order', async () => {
     // A database of its own: other tests here edit the catalogue on purpose.
     const fresh = await createTestContext();
     const response = await fresh.app.inject({ method: 'GET', url: '/api/services' });

@@ -1,11 +1,11 @@
-// Hostile input, property-based (issue 15): every route the app serves — the table the access
-// hook fills as routes register, the auth library's own endpoints, the API docs — gets generated
-// malformed and hostile bodies, query strings, path parameters, cookies and headers, as every
-// role. Whatever arrives: never a 5xx; every refusal is the DESIGN.md error body; a role without
-// access never gets a success; a refused request changes no row. Rows are watched two ways: a
-// trigger on every table logs each statement that changed rows (checked after every request),
-// and each batch of refused requests is compared with fingerprintTables. Bodies over the limit
-// get 413 before any handler runs, also when sent chunked without a length over a real socket.
+// Hostile input, property-based: every route the app serves — the table the access hook fills as
+// routes register, the auth library's own endpoints, the API docs — gets generated malformed and
+// hostile bodies, query strings, path parameters, cookies and headers, as every role. Whatever
+// arrives: never a 5xx; every refusal is the one error body; a role without access never gets a
+// success; a refused request changes no row. Rows are watched two ways: a trigger on every table
+// logs each statement that changed rows (checked after every request), and each batch of refused
+// requests is compared with fingerprintTables. Bodies over the limit get 413 before any handler
+// runs, also when sent chunked without a length over a real socket.
 //
 // Seeded: PITSTOP_HOSTILE_SEED=<n> replays another run; fast-check names the failing case's seed
 // and path. The number of requests sent is printed at the end (docs/reliability.md quotes it).

@@ -1,8 +1,8 @@
-// The eight attacks of a hostile tester (issue 9), each reproduced and shown refused: limits
-// dodged by spelling a path differently, reset links read from the dev mailbox, a fresh
-// install locked out by one sign-up, accounts told apart by setup's answers or by timing, old
-// reset links that still work, inputs that gave a 500, texts without a length limit, and
-// session tokens or the API's map handed to anyone who asks.
+// The eight attacks of a hostile tester, each reproduced and shown refused: limits dodged by
+// spelling a path differently, reset links read from the dev mailbox, a fresh install locked out by
+// one sign-up, accounts told apart by setup's answers or by timing, old reset links that still
+// work, inputs that gave a 500, texts without a length limit, and session tokens or the API's map
+// handed to anyone who asks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { CONTROL_CHARACTERS_REFUSED, PERSON_NAME_MAX_LENGTH } from '@pitstop/shared/text';

@@ -1,5 +1,5 @@
-// The built-in checkout (DESIGN.md "The local checkout"): its sessions, its hosted page, and what
-// each test card does. Without Stripe keys this is the gateway every booking uses.
+// The built-in checkout: its sessions, its hosted page, and what each test card does. Without
+// Stripe keys this is the gateway every booking uses.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// Every guarded route x every role -> the status spec section 6 gives it. The expected access of
-// each route is written out here, not read from the route itself, so a route that declares the
-// wrong rule fails, and so does a route added without a line in this table. Which roles hold a
-// permission is pinned, role by role, in packages/shared/src/permissions.test.ts. Refused writes are
-// sent with valid bodies against real rows and must leave every table's contents unchanged.
+// Every guarded route x every role -> the status its role gets. The expected access of each route
+// is written out here, not read from the route itself, so a route that declares the wrong rule
+// fails, and so does a route added without a line in this table. Which roles hold a permission is
+// pinned, role by role, in packages/shared/src/permissions.test.ts. Refused writes are sent with
+// valid bodies against real rows and must leave every table's contents unchanged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '@pitstop/shared/permissions';

@@ -1,7 +1,7 @@
-// Faults a production server meets (issue 15, docs/reliability.md), on real processes of the
-// production bundle: killed with SIGKILL between a payment and its fulfilment, stopped with
-// SIGTERM while requests arrive. Each shows that nothing accepted is lost and nothing is done
-// twice, by reading the database the processes left.
+// Faults a production server meets (docs/reliability.md), on real processes of the production
+// bundle: killed with SIGKILL between a payment and its fulfilment, stopped with SIGTERM while
+// requests arrive. Each shows that nothing accepted is lost and nothing is done twice, by reading
+// the database the processes left.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';

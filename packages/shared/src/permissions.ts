@@ -15,7 +15,7 @@ const PERMISSIONS = {
   'appointment:assign': ['manager', 'admin', 'super_admin'],
   'appointment:status:any': ['manager', 'admin', 'super_admin'],
   'technician:read': ['manager', 'admin', 'super_admin'],
-  // Spec section 6 leaves inviting open; the Technicians screen is the staff's, so all of them.
+  // Every staff role may invite: the Technicians screen is the staff's.
   'technician:invite': ['manager', 'admin', 'super_admin'],
   'metrics:read': ['manager', 'admin', 'super_admin'],
   'business:read': ['manager', 'admin', 'super_admin'],

@@ -1,4 +1,4 @@
-// Phone inputs auto-format as (XXX) XXX-XXXX: digits only, at most 10 digits (spec section 5).
+// Phone inputs auto-format as (XXX) XXX-XXXX: digits only, at most 10 digits.
 
 export const PHONE_DISPLAY_LENGTH = 14;
 

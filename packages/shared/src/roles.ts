@@ -1,4 +1,4 @@
-// The five roles of spec section 6.
+// The five roles; packages/shared/src/permissions.ts says what each may do.
 export const ROLES = ['customer', 'technician', 'manager', 'admin', 'super_admin'] as const;
 export type Role = (typeof ROLES)[number];
 

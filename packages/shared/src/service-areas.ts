@@ -1,5 +1,5 @@
-// Where the business works (SPEC section 9 "Service area options"): a technician's service area
-// is one of these. The footer lists the first four, as the spec's public layout does.
+// Where the business works: a technician's service area is one of these. The footer lists the first
+// four, as the spec's public layout does.
 export const SERVICE_AREAS = [
   'Downtown',
   'Suburbs',

@@ -24,10 +24,10 @@ export const PATHS = {
   setTechnicianPassword: '/set-technician-password',
   technicianOnboarding: '/technician-onboarding',
   technicianDashboard: '/technician-dashboard',
-  /** The same dashboard under the portal (spec section 2: both exist). */
+  /** The same dashboard under the portal (both exist). */
   techPortalDashboard: '/tech-portal/dashboard',
   adminAppointments: '/admin/appointments',
-  /** Spec section 6: the manager appointments screen (manager, admin, super_admin). */
+  /** The manager appointments screen (manager, admin, super_admin). */
   managerAppointments: '/manager/appointments',
   adminAnalytics: '/admin/analytics',
   metricTodayAppointments: '/admin/metrics/today-appointments',

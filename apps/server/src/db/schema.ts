@@ -1,7 +1,6 @@
-// The database schema: the spec's entities (section 3) shaped as DESIGN.md decides.
-// Auth tables follow better-auth's model; everything the product adds hangs off auth_user.id.
-// Every table has one owner, named above it: only that feature's repository.ts queries it, and
-// other code calls the owner's service.ts (docs/decisions/011-table-ownership.md).
+// The database schema. Auth tables follow better-auth's model; everything the product adds hangs
+// off auth_user.id. Every table has one owner, named above it: only that feature's repository.ts
+// queries it, and other code calls the owner's service.ts (docs/decisions/011-table-ownership.md).
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { sql } from 'drizzle-orm';
 import {
@@ -49,7 +48,7 @@ export const WEEKDAY_VALUES = [
   'saturday',
   'sunday',
 ] as const;
-/** SPEC section 9 "Service area options". */
+/** The service areas a technician may work in. */
 export const SERVICE_AREA_VALUES = SERVICE_AREAS;
 const HHMM = `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 

@@ -1,4 +1,4 @@
-// The environment, parsed once at boot (DESIGN.md "Configuration"). Nothing else reads process.env.
+// The environment, parsed once at boot. Nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -82,7 +82,8 @@ function lingerBeforeClosing(response: ServerResponse): void {
   };
 }
 
-/** Installs the handlers that give every failure the DESIGN.md error body. */
+/** Installs the handlers that give every failure the one error body,
+ * `{ error: { code, message, fields? } }`. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

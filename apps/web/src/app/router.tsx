@@ -1,8 +1,8 @@
-// The web app's route table (SPEC section 2), composed from each feature's routes.tsx. Every page
-// is a `lazy` route, so its code is a separate chunk that loads only when the route matches;
-// loaders get the app's query cache for guards and first data. The public pages' routes are here;
-// the account pages' (account-routes.tsx) are added by the router on the first navigation to one
-// of their addresses, so the entry every visitor downloads does not carry them.
+// The web app's route table, composed from each feature's routes.tsx. Every page is a `lazy` route,
+// so its code is a separate chunk that loads only when the route matches; loaders get the app's
+// query cache for guards and first data. The public pages' routes are here; the account pages'
+// (account-routes.tsx) are added by the router on the first navigation to one of their addresses,
+// so the entry every visitor downloads does not carry them.
 import type { QueryClient } from '@tanstack/react-query';
 import { isWebRoute } from '@pitstop/shared/web-routes';
 import { useState } from 'react';

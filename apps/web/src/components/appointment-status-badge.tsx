@@ -1,5 +1,5 @@
-// An appointment's status (SPEC section 4) as a coloured pill, worded for people: the customer's
-// own appointments on /profile and the staff's appointment tables show it.
+// An appointment's status as a coloured pill, worded for people: the customer's own appointments on
+// /profile and the staff's appointment tables show it.
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { Badge, type BadgeProps } from './ui/badge.tsx';
 

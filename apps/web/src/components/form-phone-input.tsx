@@ -1,5 +1,5 @@
-// A phone number field of a react-hook-form form: the PhoneInput that formats while typing
-// (SPEC section 5), bound to the form's value `name`. Every form with a phone uses this one.
+// A phone number field of a react-hook-form form: the PhoneInput that formats while typing, bound
+// to the form's value `name`. Every form with a phone uses this one.
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { PhoneInput, type PhoneInputProps } from './ui/phone-input.tsx';
 

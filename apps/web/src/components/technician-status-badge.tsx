@@ -1,5 +1,5 @@
-// A technician's status (SPEC section 4: available, on-job, off-duty) as a coloured pill with a
-// dot, worded for people. The technician's dashboard and the admin's Technicians page show it.
+// A technician's status (available, on-job, off-duty) as a coloured pill with a dot, worded for
+// people. The technician's dashboard and the admin's Technicians page show it.
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import { clsx } from 'clsx';
 import { Badge, type BadgeProps } from './ui/badge.tsx';

@@ -1,5 +1,5 @@
-// Where a role belongs (SPEC "Public layout", "Portal logins" and section 6): the footer's Admin
-// Dashboard link, a technician's home, and the home page's technician redirect.
+// Where a role belongs: the footer's Admin Dashboard link, a technician's home, and the home page's
+// technician redirect.
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { Viewer } from './viewer.ts';

@@ -1,7 +1,8 @@
-// Route guards mirroring spec section 6: who may open a page, and where everyone else goes. The
-// route's loader decides before the page's code or data is shown, so a guarded page never renders
-// before its redirect; the outlet keeps deciding while the page is open (a sign-out elsewhere).
-// The server enforces the same rules on every request; this only decides what to render.
+// Route guards mirroring packages/shared/src/permissions.ts: who may open a page, and where
+// everyone else goes. The route's loader decides before the page's code or data is shown, so a
+// guarded page never renders before its redirect; the outlet keeps deciding while the page is open
+// (a sign-out elsewhere). The server enforces the same rules on every request; this only decides
+// what to render.
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, redirect, type RouteObject } from 'react-router';
@@ -43,7 +44,7 @@ export function guardRedirect(rule: GuardRule, viewer: Viewer | null): string | 
 
 function GuardedOutlet(rule: GuardRule) {
   const { viewer, isLoading, hasSignedOutHere } = useViewer();
-  // Sign Out goes home (SPEC "Public layout"); a session that ended elsewhere goes to sign in.
+  // Sign Out goes home; a session that ended elsewhere goes to sign in.
   const to = isLoading ? null : hasSignedOutHere ? PATHS.home : guardRedirect(rule, viewer);
   return to ? <Navigate to={to} replace /> : <Outlet />;
 }

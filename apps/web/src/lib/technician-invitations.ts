@@ -1,6 +1,6 @@
-// Resend invitation (SPEC "Technicians admin", sections 6, 8 and 9): a new one-time link for a
-// technician who has not finished signing up, the old link dead. Shared by the Technicians page
-// (toasts) and User Management's Edit User dialog (inline words that clear after 5 s).
+// Resend invitation: a new one-time link for a technician who has not finished signing up, the old
+// link dead. Shared by the Technicians page (toasts) and User Management's Edit User dialog (inline
+// words that clear after 5 s).
 import { RESEND_MESSAGE_MS, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { resendInvitationResponseSchema } from '@pitstop/shared/technicians/responses';
 import { useMutation } from '@tanstack/react-query';

@@ -1,9 +1,9 @@
-// How calendar dates, a visit's moment and a payment's date read on screen (SPEC section 9:
-// 12-hour times): the checkout's return page, the customer's own appointments on /profile, and
-// the dates of the staff's tables, metric pages and technician cards.
+// How calendar dates, a visit's moment and a payment's date read on screen (12-hour times): the
+// checkout's return page, the customer's own appointments on /profile, and the dates of the staff's
+// tables, metric pages and technician cards.
 import { formatTime12 } from '@pitstop/shared/business/hours';
 
-/** A pay-now order has no visit yet (SPEC "Checkout success"). */
+/** A pay-now order has no visit yet. */
 export const PAY_NOW_MESSAGE = 'Our team will contact you to schedule your service.';
 
 const formats = new Map<string, Intl.DateTimeFormat>();

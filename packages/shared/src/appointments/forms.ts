@@ -1,6 +1,5 @@
-// What staff send about appointments (spec section 2, "Appointments admin"; section 9, past
-// appointments): the search of the appointments screens and the dashboard's tables, and a status
-// change. The server parses the query and body with these same schemas.
+// What staff send about appointments: the search of the appointments screens and the dashboard's
+// tables, and a status change. The server parses the query and body with these same schemas.
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from './responses.ts';
 
@@ -26,7 +25,7 @@ export const APPOINTMENT_STATUS_FILTERS = ['all', ...APPOINTMENT_STATUSES] as co
 export type AppointmentStatusFilter = (typeof APPOINTMENT_STATUS_FILTERS)[number];
 
 export const APPOINTMENT_SEARCH_MAX_LENGTH = 100;
-/** Spec section 9: the past appointments list shows 10 per page. */
+/** The past appointments list shows 10 per page. */
 export const APPOINTMENT_PAGE_SIZE = 10;
 const APPOINTMENT_PAGE_SIZE_MAX = 50;
 /** Counted exactly up to this many matches; beyond it the answer says "more than". */
@@ -80,7 +79,7 @@ export const appointmentSearchQuerySchema = z.object({
 export type AppointmentSearch = z.output<typeof appointmentSearchQuerySchema>;
 
 /**
- * PATCH /api/appointments/:id/status: staff may set any of the four, in any order (spec 4).
+ * PATCH /api/appointments/:id/status: staff may set any of the four, in any order.
  * `from` is the status the screen showed: if someone changed it meanwhile the change is refused
  * (409, M.changedMeanwhile) instead of overwriting theirs.
  */

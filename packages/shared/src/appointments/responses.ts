@@ -1,7 +1,6 @@
-// What the appointment routes answer (spec sections 3 and 6): the staff's view of an appointment,
-// with the spec's stored columns and the customer's contact, and a customer's own visits.
-// Technicians read their jobs as technicianJobSchema (technicians/responses.ts), which has no
-// customer e-mail.
+// What the appointment routes answer: the staff's view of an appointment, with the spec's stored
+// columns and the customer's contact, and a customer's own visits. Technicians read their jobs as
+// technicianJobSchema (technicians/responses.ts), which has no customer e-mail.
 import * as z from 'zod/mini';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'in-progress', 'completed', 'cancelled'] as const;

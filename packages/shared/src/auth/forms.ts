@@ -1,5 +1,5 @@
-// Schemas for the sign-up, sign-in, password and first-admin forms (spec sections 5 and 8).
-// Written with zod/mini: the sign-in and sign-up pages are public and should not carry full zod.
+// Schemas for the sign-up, sign-in, password and first-admin forms. Written with zod/mini: the
+// sign-in and sign-up pages are public and should not carry full zod.
 import * as z from 'zod/mini';
 import { isSingleLine, notOnOneLine, PERSON_NAME_MAX_LENGTH } from '../text.ts';
 

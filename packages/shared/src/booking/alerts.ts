@@ -1,6 +1,6 @@
-// The booking flow's alerts and answers (SPEC section 8, "Booking alerts", the Services page's
-// alert, DESIGN.md's slot-taken message), without zod: pages that only show them (Services'
-// Pay Now, /checkout-success) must not download full zod for a few strings.
+// The booking flow's alerts and answers (the Services page's alert, the slot-taken message),
+// without zod: pages that only show them (Services' Pay Now, /checkout-success) must not download
+// full zod for a few strings.
 export const BOOKING_ALERTS = {
   signInRequired: 'Please sign in to book an appointment.',
   nothingToPay: 'Please select at least one service to proceed.',

@@ -1,5 +1,5 @@
-// The booking form's vehicle catalogue (spec section 3): 20 makes, each with its current and
-// recent US models, plus 'Other' with 'Other'. Changing the make resets the model.
+// The booking form's vehicle catalogue: 20 makes, each with its current and recent US models, plus
+// 'Other' with 'Other'. Changing the make resets the model.
 
 const OTHER = 'Other';
 

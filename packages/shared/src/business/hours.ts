@@ -1,4 +1,4 @@
-// Weekly opening hours: one entry per weekday, business-local HH:MM times (spec sections 3 and 9).
+// Weekly opening hours: one entry per weekday, business-local HH:MM times.
 export const WEEKDAYS = [
   'monday',
   'tuesday',

@@ -1,5 +1,5 @@
-// What the metric endpoints answer: the dashboard's cards, the four metric pages and analytics,
-// all computed from the data in the business's time zone (DESIGN.md: no sample figures).
+// What the metric endpoints answer: the dashboard's cards, the four metric pages and analytics, all
+// computed from the data in the business's time zone (no sample figures).
 import * as z from 'zod/mini';
 import { appointmentSchema } from '../appointments/responses.ts';
 import { TECHNICIAN_STATUSES } from '../technicians/rules.ts';
@@ -30,7 +30,7 @@ export const todayAppointmentsResponseSchema = z.object({
 });
 export type TodayAppointments = z.infer<typeof todayAppointmentsResponseSchema>;
 
-/** GET /api/metrics/active-technicians: every technician not off duty (spec section 2). */
+/** GET /api/metrics/active-technicians: every technician not off duty. */
 export const activeTechnicianSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -94,7 +94,7 @@ export type CompletionRates = z.infer<typeof completionRateResponseSchema>;
 export const serviceTimeResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** The dashboard's 45 minutes (spec section 9). */
+  /** The dashboard's 45 minutes. */
   targetMinutes: count,
   byService: z.array(
     z.object({

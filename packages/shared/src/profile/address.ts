@@ -1,6 +1,6 @@
-// A profile's address is one text, "street, city, zip" (spec section 3, user_profiles.address);
-// the profile form edits it as three fields. The city and ZIP never hold a comma, so a street
-// with commas in it ("Unit 4, 12 Main St") still reads back whole.
+// A profile's address is one text, "street, city, zip" (user_profiles.address); the profile form
+// edits it as three fields. The city and ZIP never hold a comma, so a street with commas in it
+// ("Unit 4, 12 Main St") still reads back whole.
 
 export interface AddressParts {
   street: string;

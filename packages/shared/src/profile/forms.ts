@@ -1,6 +1,6 @@
-// The profile form (spec sections 2, 3 and 8): personal info for everyone, and for technicians the
-// extras (service area, emergency contact and phone). PUT /api/profile parses the same schema the
-// page used, picked by the caller's role: a technician cannot blank what onboarding required.
+// The profile form: personal info for everyone, and for technicians the extras (service area,
+// emergency contact and phone). PUT /api/profile parses the same schema the page used, picked by
+// the caller's role: a technician cannot blank what onboarding required.
 import { z } from 'zod';
 import { SERVICE_AREAS } from '../service-areas.ts';
 import { isZipCode } from './address.ts';
@@ -31,7 +31,7 @@ export const PROFILE_MESSAGES = {
   emergencyPhone: 'Emergency phone must have 10 digits',
 } as const;
 
-/** How long the success message stays (spec section 9: "profile message clears after 3 s"). */
+/** How long the success message stays ("profile message clears after 3 s"). */
 export const PROFILE_MESSAGE_MS = 3_000;
 
 /**

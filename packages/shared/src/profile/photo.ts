@@ -1,6 +1,6 @@
-// Profile photos (spec sections 3 and 5: images only, stored as a data URL; DESIGN.md: at most
-// 2 MB before encoding). The browser scales a chosen picture down before it uploads it; the
-// server checks the type, the decoded size and that the bytes really are that kind of image.
+// Profile photos (images only, stored as a data URL, at most 2 MB before encoding). The browser
+// scales a chosen picture down before it uploads it; the server checks the type, the decoded size
+// and that the bytes really are that kind of image.
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 /** The longest side, in pixels, of the picture the browser uploads. */

@@ -1,5 +1,5 @@
-// What the profile endpoints answer: the signed-in user's own profile (spec section 3,
-// user_profiles) with the address in its three parts and a summary for the profile page.
+// What the profile endpoints answer: the signed-in user's own profile (user_profiles) with the
+// address in its three parts and a summary for the profile page.
 import * as z from 'zod/mini';
 import { ROLES } from '../roles.ts';
 

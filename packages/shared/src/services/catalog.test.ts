@@ -56,7 +56,7 @@ describe('parseDurationMinutes', () => {
     expect(parseDurationMinutes('60-90 minutes')).toBe(75);
   });
 
-  it('reads every built-in duration (spec section 3)', () => {
+  it('reads every built-in duration', () => {
     expect(
       ['30-45 minutes', '45-60 minutes', '30 minutes', '60-90 minutes'].map(parseDurationMinutes),
     ).toEqual([37.5, 52.5, 30, 75]);

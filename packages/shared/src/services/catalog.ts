@@ -1,5 +1,5 @@
-// The service catalogue's rules: ids, durations, ordering and the included items (spec sections
-// 3, 4, 5, 9). The forms' schemas are in forms.ts, the answers' in responses.ts.
+// The service catalogue's rules: ids, durations, ordering and the included items. The forms'
+// schemas are in forms.ts, the answers' in responses.ts.
 
 const DEFAULT_SERVICE_MINUTES = 45;
 

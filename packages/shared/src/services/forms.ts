@@ -1,5 +1,4 @@
-// The Add/Edit Service form and the reorder request (spec section 5, "Service form"), shared by
-// the admin's form and the API routes.
+// The Add/Edit Service form and the reorder request, shared by the admin's form and the API routes.
 import { z } from 'zod';
 import {
   includedItemTakenMessage,
@@ -22,8 +21,8 @@ import { SERVICE_ICONS } from './icons.ts';
 const PRICE_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
- * Price in dollars: a number, or a numeric string as a form sends it; empty or absent is 0 (spec
- * section 5). Anything else (`true`, `null`, `'abc'`) is refused rather than coerced.
+ * Price in dollars: a number, or a numeric string as a form sends it; empty or absent is 0.
+ * Anything else (`true`, `null`, `'abc'`) is refused rather than coerced.
  */
 const priceSchema = z
   .union([z.number(), z.string()], PRICE_NOT_A_NUMBER)

@@ -1,6 +1,6 @@
-// Schemas for the technician screens (spec sections 5 and 8): the invitation, the set-password
-// page, the four onboarding steps, the admin's edit dialog and the technician's own requests.
-// Each route parses its body with the same schema its form used.
+// Schemas for the technician screens: the invitation, the set-password page, the four onboarding
+// steps, the admin's edit dialog and the technician's own requests. Each route parses its body with
+// the same schema its form used.
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, PASSWORDS_DO_NOT_MATCH } from '../auth/forms.ts';
 import { optionalPhone, PROFILE_MESSAGES, requiredPhone, text } from '../profile/forms.ts';
@@ -13,7 +13,7 @@ import { TECHNICIAN_JOB_STATUSES, TECHNICIAN_MESSAGES } from './rules.ts';
 const required = (max: number, message: string, field: string) =>
   text(max, message, field).refine((value) => value !== '', message);
 
-/** Invite Technician: full name and e-mail, both trimmed (spec section 5). */
+/** Invite Technician: full name and e-mail, both trimmed. */
 export const inviteTechnicianSchema = z.object({
   name: required(PERSON_NAME_MAX_LENGTH, 'Name is required', 'Name'),
   email: emailSchema,
@@ -40,7 +40,7 @@ function passwordsMatch(form: unknown, context: z.RefinementCtx) {
 // Checked even when another field is wrong, so every message shows at once.
 const always = { when: () => true };
 
-/** /set-technician-password: 6+ characters, both equal (spec section 5). */
+/** /set-technician-password: 6+ characters, both equal. */
 export const setTechnicianPasswordFormSchema = passwordPair.superRefine(passwordsMatch, always);
 export type SetTechnicianPasswordForm = z.input<typeof setTechnicianPasswordFormSchema>;
 
@@ -66,7 +66,7 @@ const city = required(100, PROFILE_MESSAGES.city, 'City').refine(
   'City cannot contain a comma',
 );
 
-/** The four steps (spec section 4): basic info, work info, password, emergency contact. */
+/** The four steps: basic info, work info, password, emergency contact. */
 export const onboardingStepSchemas = [
   z.object({
     name: required(PERSON_NAME_MAX_LENGTH, PROFILE_MESSAGES.name, 'Name'),
@@ -78,7 +78,7 @@ export const onboardingStepSchemas = [
     zipCode,
     serviceArea: z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea),
   }),
-  // The spec leaves the confirmation unwired; we enforce it (DESIGN.md).
+  // The spec leaves the confirmation unwired; we enforce it.
   passwordPair.superRefine(passwordsMatch, always),
   z.object({
     emergencyContact: required(

@@ -1,5 +1,5 @@
-// What the technician endpoints answer (spec sections 2 and 3, "Technician" client view): the
-// admin's cards, the invitation answers, and the technician's own dashboard.
+// What the technician endpoints answer ("Technician" client view): the admin's cards, the
+// invitation answers, and the technician's own dashboard.
 import * as z from 'zod/mini';
 import { APPOINTMENT_STATUSES } from '../appointments/responses.ts';
 import { TECHNICIAN_STATUSES } from './rules.ts';
@@ -21,7 +21,7 @@ export const technicianCardSchema = z.object({
   id: z.string(),
   userId: z.string(),
   name: z.string(),
-  /** From the account; 'N/A' when the account has none (spec section 3). */
+  /** From the account; 'N/A' when the account has none. */
   email: z.string(),
   photoUrl: z.nullable(z.string()),
   /** Average customer rating; null until the business collects ratings. */
@@ -43,7 +43,7 @@ export const technicianCardSchema = z.object({
 });
 export type TechnicianCard = z.infer<typeof technicianCardSchema>;
 
-/** GET /api/technicians: newest first (spec section 7). */
+/** GET /api/technicians: newest first. */
 export const technicianListResponseSchema = z.object({
   technicians: z.array(technicianCardSchema),
 });
@@ -124,7 +124,7 @@ export const technicianDashboardResponseSchema = z.object({
   today: z.string(),
   technician: technicianSelfSchema,
   stats: z.object({ todaysJobs: z.int(), completedToday: z.int() }),
-  /** Today's own jobs, cancelled left out, by time (spec section 6). */
+  /** Today's own jobs, cancelled left out, by time. */
   jobs: z.array(technicianJobSchema),
 });
 export type TechnicianDashboard = z.infer<typeof technicianDashboardResponseSchema>;
@@ -160,7 +160,7 @@ export const addServicesResponseSchema = z.object({
 
 /**
  * GET /api/technicians/assignable?dates=: the technicians an appointment may be given to (onboarded,
- * not off duty; spec section 6), with which of the asked dates each has marked as working days.
+ * not off duty), with which of the asked dates each has marked as working days.
  */
 export const assignableTechnicianSchema = z.object({
   id: z.string(),

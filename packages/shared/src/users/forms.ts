@@ -1,4 +1,4 @@
-// Schemas for User Management (spec sections 2, 5 and 8): create, edit, list, clean up.
+// Schemas for User Management: create, edit, list, clean up.
 import { z } from 'zod';
 import { emailSchema, NAME_TOO_LONG, newPasswordSchema } from '../auth/forms.ts';
 import { ROLES } from '../roles.ts';

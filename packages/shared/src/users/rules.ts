@@ -1,4 +1,4 @@
-// User Management's fixed words and confirmation (spec sections 5, 6 and 8).
+// User Management's fixed words and confirmation.
 export const ROLE_CHANGE_REFUSED = 'Role can only be set during user creation';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 /** What a super admin types on /user-cleanup before every account is deleted. */

@@ -1,5 +1,5 @@
-// The My Garage form (spec section 5 "Vehicle add"), used by the garage dialog and parsed again by
-// POST and PUT /api/vehicles. Any empty field gets the spec's one message.
+// The My Garage form, used by the garage dialog and parsed again by POST and PUT /api/vehicles. Any
+// empty field gets the spec's one message.
 import { z } from 'zod';
 import { modelsFor, VEHICLE_MAKES } from '../booking/vehicle-catalog.ts';
 import {

@@ -1,5 +1,5 @@
-// What the vehicles endpoints answer: the signed-in customer's saved vehicles ("My Garage",
-// SPEC section 3), which the booking form offers under 'Select from My Garage'.
+// What the vehicles endpoints answer: the signed-in customer's saved vehicles ("My Garage"), which
+// the booking form offers under 'Select from My Garage'.
 import * as z from 'zod/mini';
 
 export const vehicleSchema = z.object({

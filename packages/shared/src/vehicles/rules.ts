@@ -1,6 +1,5 @@
-// My Garage rules (spec sections 3, 5 and 8), shared by the garage dialog and the server: every
-// field required, make and model from the shared catalogue, a plausible model year, plates in
-// upper case and once per garage.
+// My Garage rules, shared by the garage dialog and the server: every field required, make and model
+// from the shared catalogue, a plausible model year, plates in upper case and once per garage.
 
 export const VEHICLE_MESSAGES = {
   fillAll: 'Please fill in all vehicle fields',

@@ -1,5 +1,5 @@
 // HTTP routes for the business's figures: the admin dashboard's cards, the four metric pages and
-// Analytics (spec sections 2 and 9), for managers, admins and super admins (spec section 6).
+// Analytics, for managers, admins and super admins.
 import { analyticsQuerySchema } from '@pitstop/shared/metrics/forms';
 import {
   activeTechniciansResponseSchema,

@@ -185,7 +185,7 @@ export function jobCompletedEmail(ctx: MailContext, input: JobNotice): RenderedE
   });
 }
 
-/** Staff cancelled one service of a visit (spec section 4: cancelling asks staff to confirm). */
+/** Staff cancelled one service of a visit (cancelling asks staff to confirm). */
 export function appointmentCancelledEmail(ctx: MailContext, input: JobNotice): RenderedEmail {
   const when = `${formatLongDate(input.date)} at ${formatTime12(input.time)}`;
   return render(

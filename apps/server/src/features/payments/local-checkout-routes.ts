@@ -1,5 +1,5 @@
-// The local checkout's hosted page (DESIGN.md "The local checkout"), registered only when Stripe
-// is not configured. Public like a hosted page: the unguessable session id is the secret.
+// The local checkout's hosted page, registered only when Stripe is not configured. Public like a
+// hosted page: the unguessable session id is the secret.
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-context.ts';
 import { getBusinessProfile } from '../business/service.ts';

@@ -1,5 +1,5 @@
-// The built-in checkout used when Stripe is not configured (DESIGN.md "The local checkout"): its
-// sessions are rows of local_checkout_sessions and its hosted page is local-checkout-routes.ts.
+// The built-in checkout used when Stripe is not configured: its sessions are rows of
+// local_checkout_sessions and its hosted page is local-checkout-routes.ts.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../lib/env.ts';

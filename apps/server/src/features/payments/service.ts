@@ -20,7 +20,7 @@ import { checkCard } from './test-cards.ts';
 import type { CardErrors, CardForm } from './test-cards.ts';
 
 /**
- * Stripe when both keys are set, else the local checkout (DESIGN.md "Configuration"). `log`
+ * Stripe when both keys are set, else the local checkout. `log`
  * records what Stripe refused (the customer only sees PAYMENT_FAILED).
  */
 export function createPaymentGateway(env: Env, db: Db, log?: FastifyBaseLogger): PaymentGateway {

@@ -1,4 +1,4 @@
-// The service catalogue: what customers read and what admins change (spec sections 2-5).
+// The service catalogue: what customers read and what admins change.
 import { centsToDollars, dollarsToCents } from '@pitstop/shared/money';
 import {
   durationMinutesOf,
@@ -37,7 +37,7 @@ function toService(row: ServiceRow): Service {
     durationMinutes: row.durationMinutes,
     includes: row.includes,
     order: row.sortOrder,
-    // Every active service with a price can be paid for online (DESIGN.md).
+    // Every active service with a price can be paid for online.
     payable: row.priceCents > 0,
   };
 }

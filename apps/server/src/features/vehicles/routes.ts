@@ -1,5 +1,5 @@
-// HTTP routes for My Garage. Every route works on the caller's own garage only (spec section 6);
-// technicians have no garage (the permission map leaves them out).
+// HTTP routes for My Garage. Every route works on the caller's own garage only; technicians have no
+// garage (the permission map leaves them out).
 import { vehicleFormSchema } from '@pitstop/shared/vehicles/forms';
 import { VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import {

@@ -1,5 +1,5 @@
-// My Garage (spec sections 3, 5, 6 and 8): a customer's saved vehicles, which the booking form
-// offers. Only the owner reads or changes a vehicle: another garage's id is "not found".
+// My Garage: a customer's saved vehicles, which the booking form offers. Only the owner reads or
+// changes a vehicle: another garage's id is "not found".
 import { GARAGE_FULL, MAX_GARAGE_VEHICLES, VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import type { VehicleFormValues } from '@pitstop/shared/vehicles/forms';
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';

@@ -1,6 +1,6 @@
-// The account corner of the top bar (SPEC "Public layout"). Signed out it offers Sign In and
-// Sign Up; signed in, the user menu; while the session is being read, a quiet placeholder, so a
-// signed-in visitor never sees Sign In flash by.
+// The account corner of the top bar. Signed out it offers Sign In and Sign Up; signed in, the user
+// menu; while the session is being read, a quiet placeholder, so a signed-in visitor never sees
+// Sign In flash by.
 import { PATHS } from '@pitstop/shared/web-routes';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
-// The signed-in corner of the top bar (SPEC "Public layout"): the user's e-mail and role,
-// 'My Profile', 'Admin Dashboard' (manager, admin, super_admin) and 'Sign Out', which returns to /.
-// `UserMenu` is the desktop dropdown; `MobileUserMenu` the same entries inside the mobile menu.
+// The signed-in corner of the top bar: the user's e-mail and role, 'My Profile', 'Admin Dashboard'
+// (manager, admin, super_admin) and 'Sign Out', which returns to /. `UserMenu` is the desktop
+// dropdown; `MobileUserMenu` the same entries inside the mobile menu.
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { ChevronDown, CircleAlert, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// Phone input that formats as (XXX) XXX-XXXX while typing: digits only, at most 10 (SPEC section 5).
+// Phone input that formats as (XXX) XXX-XXXX while typing: digits only, at most 10.
 import { formatPhone, PHONE_DISPLAY_LENGTH } from '@pitstop/shared/phone';
 import type { ComponentProps } from 'react';
 import { Input } from './input.tsx';

@@ -5,7 +5,7 @@ import { ADMIN_SERVICES, adminServicesFor } from './admin-services.ts';
 const titlesFor = (role: Parameters<typeof adminServicesFor>[0]) =>
   adminServicesFor(role).map((service) => service.title);
 
-describe('the Admin Services menu (SPEC section 6)', () => {
+describe('the Admin Services menu', () => {
   it('gives a super admin every entry, Manage Users first', () => {
     expect(titlesFor('super_admin')).toEqual([
       'Manage Users',

@@ -1,5 +1,4 @@
-// The 'Admin Services' menu of the dashboard (SPEC sections 2 and 6): which screens each role may
-// open from it.
+// The 'Admin Services' menu of the dashboard: which screens each role may open from it.
 import { can, type Permission } from '@pitstop/shared/permissions';
 import type { Role } from '@pitstop/shared/roles';
 import { PATHS } from '@pitstop/shared/web-routes';
@@ -35,8 +34,8 @@ export const ADMIN_SERVICES: readonly AdminService[] = [
     description: 'Invite technicians, edit their details and see the days each one works.',
     to: PATHS.adminTechnicians,
     icon: HardHat,
-    // Managers open the screen too (to invite and look), but the menu offers it to the roles
-    // that may manage technicians, as SPEC section 6 lists it.
+    // Managers open the screen too (to invite and look), but the menu offers it to the roles that
+    // may manage technicians (admin and super admin).
     permission: 'technician:manage',
   },
   {

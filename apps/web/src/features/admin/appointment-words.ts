@@ -1,5 +1,5 @@
-// How the staff's appointment tables word their filters, dates and flags (SPEC section 2,
-// "Appointments admin"; section 9: 12-hour times, past appointments by month and year).
+// How the staff's appointment tables word their filters, dates and flags (12-hour times, past
+// appointments by month and year).
 import type { AppointmentFlag, AppointmentSort } from '@pitstop/shared/appointments/forms';
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';

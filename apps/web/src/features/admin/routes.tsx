@@ -1,8 +1,8 @@
-// Routes of the admin dashboard (/admin: manager, admin and super_admin; everyone else, signed
-// out or not, goes to the admin portal login) and of the appointments screen, the same screen at
+// Routes of the admin dashboard (/admin: manager, admin and super_admin; everyone else, signed out
+// or not, goes to the admin portal login) and of the appointments screen, the same screen at
 // /admin/appointments and /manager/appointments (those who may see every appointment; signed-out
-// visitors go to the admin portal, others to /admin, which sends them on). SPEC sections 2 and 6.
-// Kept small: it is in the entry every page downloads.
+// visitors go to the admin portal, others to /admin, which sends them on). Kept small: it is in the
+// entry every page downloads.
 import { can, isStaffRole } from '@pitstop/shared/permissions';
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { LoaderFunctionArgs } from 'react-router';

@@ -1,5 +1,5 @@
-// The spec's words for the sign-in, sign-up, portal and setup screens (SPEC section 8), plus the
-// few this product adds where the spec is silent (password reset, the technician-only refusal).
+// The spec's words for the sign-in, sign-up, portal and setup screens, plus the few this product
+// adds where the spec is silent (password reset, the technician-only refusal).
 
 export const AUTH_MESSAGES = {
   signInFailed: 'Sign in failed',
@@ -21,7 +21,7 @@ export const AUTH_MESSAGES = {
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
 } as const;
 
-/** Sign-up shows its success message this long before going to /login (SPEC section 9). */
+/** Sign-up shows its success message this long before going to /login. */
 export const SIGN_UP_REDIRECT_DELAY_MS = 2000;
 /** Admin setup shows its success message this long before going to /admin-portal. */
 export const ADMIN_SETUP_REDIRECT_DELAY_MS = 3000;

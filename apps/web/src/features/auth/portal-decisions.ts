@@ -1,4 +1,4 @@
-// What each portal does with a sign-in (SPEC "Portal logins", sections 6 and 8).
+// What each portal does with a sign-in.
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { ApiError } from '../../lib/api.ts';
@@ -19,7 +19,7 @@ const isWrongPassword = (error: unknown) => error instanceof ApiError && error.s
 /**
  * Where /login goes after signing in: back to the page that sent the visitor (`returnPath`,
  * already checked to be a path on this site), else home. A technician always goes home, where
- * the layout sends them on to their dashboard or onboarding (SPEC "Public layout").
+ * the layout sends them on to their dashboard or onboarding.
  */
 export function afterLoginPath(viewer: Viewer | null, returnPath: string | null): string {
   if (!returnPath || viewer?.role === 'technician') return PATHS.home;

@@ -9,7 +9,7 @@ import {
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 
-/** The time list refreshes every 60 s (SPEC section 4), so taken slots drop out while one waits. */
+/** The time list refreshes every 60 s, so taken slots drop out while one waits. */
 const SLOTS_REFRESH_MS = 60_000;
 /** How often /checkout-success asks again while the payment is being confirmed. */
 const CONFIRMING_POLL_MS = 2_000;

@@ -1,6 +1,6 @@
-// What a signed-out visitor typed into the booking form, kept for this tab while they sign in
-// (SPEC section 6: they go to /login; we bring them back to the form as they left it). Cleared
-// once their checkout has started or been paid.
+// What a signed-out visitor typed into the booking form, kept for this tab while they sign in (they
+// go to /login; we bring them back to the form as they left it). Cleared once their checkout has
+// started or been paid.
 import type { BookingForm } from '@pitstop/shared/booking/forms';
 import { BOOKING_FIELDS } from './booking-fields.ts';
 

@@ -1,6 +1,6 @@
 // The booking form's resolver: the shared bookingFormSchema, fetched when the form is first
 // validated or a field first takes focus, not with the page. It brings full zod (30 KB), and a
-// phone shows the form sooner without it (issue 14). The rules and messages are the schema's own.
+// phone shows the form sooner without it. The rules and messages are the schema's own.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import type { BookingForm, BookingFormValues } from '@pitstop/shared/booking/forms';
 import type { Resolver } from 'react-hook-form';

@@ -1,5 +1,5 @@
-// How /checkout-success words an order (SPEC section 9: amounts in cents shown as $X.XX). The
-// visit's moment and the order's date are worded by lib/visit-words.ts, which /profile shares.
+// How /checkout-success words an order (amounts in cents shown as $X.XX). The visit's moment and
+// the order's date are worded by lib/visit-words.ts, which /profile shares.
 import type { Order } from '@pitstop/shared/booking/responses';
 import { formatPrice } from '@pitstop/shared/money';
 

@@ -1,6 +1,6 @@
-// Routes of the booking flow (SPEC section 2): the booking form inside the public layout (open to
-// everyone: the sign-in check comes at submit, section 6), and the checkout's return page, a
-// full page of its own that only the signed-in customer who paid may read.
+// Routes of the booking flow: the booking form inside the public layout (open to everyone: the
+// sign-in check comes at submit), and the checkout's return page, a full page of its own that only
+// the signed-in customer who paid may read.
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { redirect } from 'react-router';

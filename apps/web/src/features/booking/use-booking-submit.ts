@@ -1,8 +1,7 @@
-// What 'Go to Payment' does (SPEC sections 4, 6 and 8; DESIGN.md "Booking, capacity and
-// payment"): signed out, it keeps what was typed and goes to /login; signed in, it asks the
-// server to hold the slot and start a checkout, then leaves for the payment page. Each
-// submission carries one idempotency key: a retry of the same values after a lost answer sends
-// the same key, so the server finds the booking it may already have made instead of holding twice.
+// What 'Go to Payment' does: signed out, it keeps what was typed and goes to /login; signed in, it
+// asks the server to hold the slot and start a checkout, then leaves for the payment page. Each
+// submission carries one idempotency key: a retry of the same values after a lost answer sends the
+// same key, so the server finds the booking it may already have made instead of holding twice.
 import { BOOKING_ALERTS, isBookingAlert } from '@pitstop/shared/booking/alerts';
 import type { BookingForm, BookingFormValues } from '@pitstop/shared/booking/forms';
 import { PATHS } from '@pitstop/shared/web-routes';

@@ -1,6 +1,6 @@
-// The metric pages' reads (SPEC section 2, "Metric pages"): today's appointments, the active
-// technicians, the completion rates and the service times, each computed by the server from the
-// data in the business's time zone. Analytics, which takes a range, is analytics-api.ts.
+// The metric pages' reads: today's appointments, the active technicians, the completion rates and
+// the service times, each computed by the server from the data in the business's time zone.
+// Analytics, which takes a range, is analytics-api.ts.
 import {
   activeTechniciansResponseSchema,
   completionRateResponseSchema,

@@ -1,6 +1,5 @@
-// How the metric pages and Analytics word their figures (SPEC section 9: 12-hour times, rates
-// with 1 decimal, weeks from Sunday), and their messages. Dates are business-local calendar days
-// (lib/visit-words.ts).
+// How the metric pages and Analytics word their figures (12-hour times, rates with 1 decimal, weeks
+// from Sunday), and their messages. Dates are business-local calendar days (lib/visit-words.ts).
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatCalendarDay } from '../../lib/visit-words.ts';
 
@@ -53,7 +52,7 @@ export function dateAndTime(date: string, time: string): string {
   return `${shortDate(date)} at ${formatTime12(time)}`;
 }
 
-/** '66.7%' with 1 decimal (SPEC section 9), or '—' when there was nothing to complete. */
+/** '66.7%' with 1 decimal, or '—' when there was nothing to complete. */
 export function rateText(rate: number | null): string {
   return rate === null ? '—' : `${rate.toFixed(1)}%`;
 }

@@ -1,6 +1,6 @@
-// Who may open the metric pages and Analytics (SPEC section 6: manager, admin and super_admin;
-// others go to /admin): the route's loader decides before a page is rendered or asks for its
-// figures, so nobody else ever sees them, even for a moment.
+// Who may open the metric pages and Analytics (manager, admin and super_admin; others go to
+// /admin): the route's loader decides before a page is rendered or asks for its figures, so nobody
+// else ever sees them, even for a moment.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/msw/accounts.ts';

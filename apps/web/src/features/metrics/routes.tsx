@@ -1,6 +1,6 @@
-// Routes of the metric pages and Analytics (SPEC sections 2 and 6): manager, admin and
-// super_admin; other signed-in users go to /admin, signed-out visitors to the admin portal. Kept
-// small, as it is in the entry every page downloads: each page and its read load on demand.
+// Routes of the metric pages and Analytics: manager, admin and super_admin; other signed-in users
+// go to /admin, signed-out visitors to the admin portal. Kept small, as it is in the entry every
+// page downloads: each page and its read load on demand.
 import { can } from '@pitstop/shared/permissions';
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
-// Who may open /profile: any signed-in user (SPEC section 6). The route's loader decides before
-// the page is rendered or asks for anything: a signed-out visitor signs in and comes back here,
-// and a technician who has not finished onboarding goes there first.
+// Who may open /profile: any signed-in user. The route's loader decides before the page is rendered
+// or asks for anything: a signed-out visitor signs in and comes back here, and a technician who has
+// not finished onboarding goes there first.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

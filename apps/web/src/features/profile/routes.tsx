@@ -1,6 +1,6 @@
-// Routes of the profile (/profile, SPEC section 6): any signed-in user; signed out, sign in and
-// come back here; a technician who has not finished onboarding goes there first. The loader asks
-// for the page's first data alongside its code once the viewer may see it.
+// Routes of the profile (/profile): any signed-in user; signed out, sign in and come back here; a
+// technician who has not finished onboarding goes there first. The loader asks for the page's first
+// data alongside its code once the viewer may see it.
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureRoutesFactory } from '../../lib/feature-routes.ts';

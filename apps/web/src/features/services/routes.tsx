@@ -1,5 +1,5 @@
 // Routes of the service catalogue: the public Services page and Manage Services (admin and
-// super_admin; signed out -> the admin portal, other roles -> /admin; SPEC sections 2 and 6).
+// super_admin; signed out -> the admin portal, other roles -> /admin).
 import { can } from '@pitstop/shared/permissions';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { prefetchLoader, type FeatureRoutesFactory } from '../../lib/feature-routes.ts';

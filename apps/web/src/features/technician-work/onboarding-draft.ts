@@ -1,6 +1,6 @@
 // What a technician has typed into onboarding, kept for this tab so a reload mid-wizard loses
-// nothing (issue 12 item 4): the step and the fields, never the passwords. Keyed by the user, so
-// another account in the same tab never sees it; cleared once onboarding is saved.
+// nothing: the step and the fields, never the passwords. Keyed by the user, so another account in
+// the same tab never sees it; cleared once onboarding is saved.
 import type { OnboardingForm, onboardingRequestSchema } from '@pitstop/shared/technicians/forms';
 import type { output } from 'zod/v4/core';
 

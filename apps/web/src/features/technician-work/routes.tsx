@@ -1,7 +1,7 @@
-// Routes of the technician's own screens (SPEC sections 2, 4 and 6), each a full page without
-// the public top bar and footer: the invitation's set-password page (anyone with the link),
-// onboarding (a technician who has not finished it), and the dashboard at both of its paths
-// (an onboarded technician). Loaders decide before anything renders and start the first reads.
+// Routes of the technician's own screens, each a full page without the public top bar and footer:
+// the invitation's set-password page (anyone with the link), onboarding (a technician who has not
+// finished it), and the dashboard at both of its paths (an onboarded technician). Loaders decide
+// before anything renders and start the first reads.
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
@@ -10,7 +10,7 @@ import { guardedRoute, guardRedirect, loadViewer, type GuardRule } from '../../l
 import { useViewer } from '../../lib/viewer.ts';
 import type * as Api from './api.ts';
 
-/** Onboarding: technicians only; anyone else goes home (spec section 6). */
+/** Onboarding: technicians only; anyone else goes home. */
 const ONBOARDING_RULE: GuardRule = {
   allow: (viewer) => viewer.role === 'technician',
   signedOutTo: PATHS.login,
@@ -24,14 +24,14 @@ const NOT_ONBOARDED_RULE: GuardRule = {
   deniedTo: PATHS.technicianDashboard,
 };
 
-/** The dashboard: without the technician role, the portal's sign-in (spec section 6). */
+/** The dashboard: without the technician role, the portal's sign-in. */
 const DASHBOARD_RULE: GuardRule = {
   allow: (viewer) => viewer.role === 'technician',
   signedOutTo: PATHS.login,
   deniedTo: PATHS.techPortal,
 };
 
-/** A technician without onboarding_complete is redirected to onboarding (spec section 4). */
+/** A technician without onboarding_complete is redirected to onboarding. */
 const ONBOARDED_RULE: GuardRule = {
   allow: (viewer) => viewer.role !== 'technician' || viewer.onboardingComplete,
   signedOutTo: PATHS.login,
@@ -40,7 +40,7 @@ const ONBOARDED_RULE: GuardRule = {
 
 /**
  * The dashboard's outlet keeps its rule while the page is open, as every guard does, but its
- * Sign Out goes back to the portal (spec "Technician dashboard") rather than home.
+ * Sign Out goes back to the portal rather than home.
  */
 function DashboardOutlet() {
   const { viewer, isLoading, hasSignedOutHere } = useViewer();

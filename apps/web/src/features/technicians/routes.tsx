@@ -1,6 +1,6 @@
-// Routes of Technicians admin (/admin/technicians): every staff role may open it (managers see
-// the admin-only buttons disabled); other signed-in users go to /admin, which sends them on, and
-// signed-out visitors to the admin portal (SPEC sections 2 and 6).
+// Routes of Technicians admin (/admin/technicians): every staff role may open it (managers see the
+// admin-only buttons disabled); other signed-in users go to /admin, which sends them on, and
+// signed-out visitors to the admin portal.
 import { can } from '@pitstop/shared/permissions';
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';

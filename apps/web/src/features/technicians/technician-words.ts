@@ -1,5 +1,5 @@
-// How a technician's card reads (SPEC sections 2, 3 and 8): rating, next appointment, initials,
-// and the words of the Technicians page's outcomes.
+// How a technician's card reads: rating, next appointment, initials, and the words of the
+// Technicians page's outcomes.
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 
@@ -9,7 +9,7 @@ export const TECHNICIAN_PAGE_MESSAGES = {
   noAppointments: 'No appointments',
   noRating: 'No ratings yet',
   notSet: 'Not set',
-  /** Why a manager's Edit, Delete and Resend buttons are disabled (SPEC section 6). */
+  /** Why a manager's Edit, Delete and Resend buttons are disabled. */
   adminsOnly: 'Only admins can edit or delete technicians and resend invitations.',
   updated: 'Technician updated successfully!',
   updateFailed: 'Failed to update technician',

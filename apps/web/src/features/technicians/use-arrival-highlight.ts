@@ -1,6 +1,6 @@
-// Arriving at /admin/technicians with `{ technicianId }` in the navigation state (SPEC
-// "Technicians admin") scrolls to that technician's card and rings it for 2 s. Keyed by the
-// history entry, so the same arrival highlights once, and a new one highlights again.
+// Arriving at /admin/technicians with `{ technicianId }` in the navigation state scrolls to that
+// technician's card and rings it for 2 s. Keyed by the history entry, so the same arrival
+// highlights once, and a new one highlights again.
 import { TECHNICIAN_HIGHLIGHT_MS } from '@pitstop/shared/technicians/rules';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';

@@ -1,5 +1,5 @@
-// Routes of User Management (/admin/users): super_admin only; other signed-in users go back to
-// the dashboard, signed-out visitors to the admin portal (SPEC section 6).
+// Routes of User Management (/admin/users): super_admin only; other signed-in users go back to the
+// dashboard, signed-out visitors to the admin portal.
 import { can } from '@pitstop/shared/permissions';
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { FeatureRoutesFactory } from '../../lib/feature-routes.ts';

@@ -1,4 +1,4 @@
-// The spec's words for User Management outcomes (SPEC section 8), and which one an error earns.
+// The spec's words for User Management outcomes, and which one an error earns.
 import { CANNOT_DELETE_SELF } from '@pitstop/shared/users/rules';
 import { ApiError } from '../../lib/api.ts';
 
@@ -18,7 +18,7 @@ export const USER_MESSAGES = {
   cannotDeleteSelf: CANNOT_DELETE_SELF,
 } as const;
 
-/** How long the success message stays before the dialog closes (SPEC section 9). */
+/** How long the success message stays before the dialog closes. */
 export const CREATE_DIALOG_CLOSE_DELAY_MS = 1500;
 export const EDIT_DIALOG_CLOSE_DELAY_MS = 1000;
 

@@ -1,6 +1,6 @@
-// The dashboard's 'Admin Services' menu: one card link per screen the viewer's role may manage.
-// A manager has none (spec section 6) but may still see and invite technicians and run the
-// appointments (their own screen, /manager/appointments): said in words.
+// The dashboard's 'Admin Services' menu: one card link per screen the viewer's role may manage. A
+// manager has none but may still see and invite technicians and run the appointments (their own
+// screen, /manager/appointments): said in words.
 import { can } from '@pitstop/shared/permissions';
 import type { Role } from '@pitstop/shared/roles';
 import { PATHS } from '@pitstop/shared/web-routes';

@@ -1,6 +1,5 @@
-// The appointments screen's search and filters (SPEC "Appointments admin"): a search box over
-// customer and service (sent once typing pauses), status, what the visit needs, sort order, and
-// month and year.
+// The appointments screen's search and filters: a search box over customer and service (sent once
+// typing pauses), status, what the visit needs, sort order, and month and year.
 import {
   APPOINTMENT_FLAGS,
   APPOINTMENT_SEARCH_MAX_LENGTH,

@@ -1,5 +1,5 @@
-// Visits whose customer still owes for services the technician added on site (issue 12): the
-// team collects the balance. Latest visit first.
+// Visits whose customer still owes for services the technician added on site: the team collects the
+// balance. Latest visit first.
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
 import { formatCalendarDay } from '../../../lib/visit-words.ts';

@@ -1,6 +1,6 @@
-// The appointments screen's rows (SPEC "Appointments admin"): customer, service, date and
-// 12-hour time, status badge, technician picker, location, contact phone and status picker, with
-// what the visit needs as badges. A table on wide screens; on phones each row is a card.
+// The appointments screen's rows: customer, service, date and 12-hour time, status badge,
+// technician picker, location, contact phone and status picker, with what the visit needs as
+// badges. A table on wide screens; on phones each row is a card.
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { phoneHref } from '@pitstop/shared/phone';

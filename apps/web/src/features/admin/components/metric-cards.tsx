@@ -1,7 +1,7 @@
-// The dashboard's metric cards (SPEC sections 2 and 9): today's appointments, active
-// technicians, the completion rate and the average service time against its 45-minute target,
-// each beside yesterday's figure and how it moved; each whole card opens its metric page, and
-// the heading's link opens Analytics (every staff role may read the figures).
+// The dashboard's metric cards: today's appointments, active technicians, the completion rate and
+// the average service time against its 45-minute target, each beside yesterday's figure and how it
+// moved; each whole card opens its metric page, and the heading's link opens Analytics (every staff
+// role may read the figures).
 import type { DashboardMetrics } from '@pitstop/shared/metrics/responses';
 import { changeSince } from '@pitstop/shared/metrics/rules';
 import { PATHS } from '@pitstop/shared/web-routes';

@@ -1,5 +1,5 @@
-// Month and year pickers for appointment lists (SPEC section 9: past appointments by month and
-// year; the year choices are this year and the 4 before).
+// Month and year pickers for appointment lists (past appointments by month and year; the year
+// choices are this year and the 4 before).
 import { yearChoices } from '@pitstop/shared/metrics/rules';
 import { useId } from 'react';
 import { Label } from '../../../components/ui/label.tsx';

@@ -1,7 +1,7 @@
-// A row's status picker (SPEC sections 2 and 4): staff may set any of the four statuses in any
-// order; cancelled asks first, since the customer is told by e-mail. Each change says which
-// status the row showed: if a colleague changed it meanwhile, the change is refused, the row
-// shows theirs and the picker says so.
+// A row's status picker: staff may set any of the four statuses in any order; cancelled asks first,
+// since the customer is told by e-mail. Each change says which status the row showed: if a
+// colleague changed it meanwhile, the change is refused, the row shows theirs and the picker says
+// so.
 import { APPOINTMENT_SEARCH_MESSAGES as M } from '@pitstop/shared/appointments/forms';
 import {
   APPOINTMENT_STATUSES,

@@ -1,7 +1,6 @@
-// A row's technician picker (SPEC sections 2 and 6): Unassigned, or a technician who is not off
-// duty, as the server lists them; one not scheduled to work on the appointment's day is marked.
-// A technician assigned earlier who is off duty now stays shown as chosen, marked, so the picker
-// tells the truth.
+// A row's technician picker: Unassigned, or a technician who is not off duty, as the server lists
+// them; one not scheduled to work on the appointment's day is marked. A technician assigned earlier
+// who is off duty now stays shown as chosen, marked, so the picker tells the truth.
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import type { AssignableTechnician } from '@pitstop/shared/technicians/responses';
 import { APPOINTMENT_SEARCH_MESSAGES } from '@pitstop/shared/appointments/forms';

@@ -1,5 +1,5 @@
-// Pay-now orders that are paid and not yet scheduled (issue 10): the team calls or e-mails the
-// customer to agree a visit. Oldest payment first, so nobody waits longest.
+// Pay-now orders that are paid and not yet scheduled: the team calls or e-mails the customer to
+// agree a visit. Oldest payment first, so nobody waits longest.
 import { formatPrice } from '@pitstop/shared/money';
 import { useUnscheduledOrders } from '../api.ts';
 import { ContactLinks, FollowUpList } from './follow-up-list.tsx';

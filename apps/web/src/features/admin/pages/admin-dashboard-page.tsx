@@ -1,7 +1,7 @@
-// The admin dashboard (/admin; manager, admin and super_admin; SPEC sections 2 and 6). Under the
-// welcome line its sections stack in the spec's order: the metric cards, the 'Admin Services'
-// menu, the All, Active and Past appointment tables; then what the team follows up: paid
-// pay-now orders waiting to be scheduled, visits with a balance due, and unpaid holds.
+// The admin dashboard (/admin; manager, admin and super_admin). Under the welcome line its sections
+// stack in the spec's order: the metric cards, the 'Admin Services' menu, the All, Active and Past
+// appointment tables; then what the team follows up: paid pay-now orders waiting to be scheduled,
+// visits with a balance due, and unpaid holds.
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { useViewer } from '../../../lib/viewer.ts';

@@ -1,5 +1,5 @@
 // The "choose a password, then type it again" pair of sign-up, first-admin setup and password
-// reset, with the length hint (SPEC section 5: at least 6 characters, both must match).
+// reset, with the length hint (at least 6 characters, both must match).
 import { PASSWORD_MIN_LENGTH } from '@pitstop/shared/auth/forms';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';

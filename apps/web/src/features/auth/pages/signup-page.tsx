@@ -1,6 +1,6 @@
-// Sign up (/signup, SPEC sections 2, 4, 5 and 8): e-mail, password and confirmation. Success says
-// so and goes to /login after 2 seconds; a failure shows 'Sign up failed' with the server's words,
-// and an address that already has an account is told so, with the ways back into it.
+// Sign up (/signup): e-mail, password and confirmation. Success says so and goes to /login after 2
+// seconds; a failure shows 'Sign up failed' with the server's words, and an address that already
+// has an account is told so, with the ways back into it.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { signUpFormSchema } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, UserPlus } from 'lucide-react';

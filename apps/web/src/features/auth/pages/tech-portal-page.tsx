@@ -1,6 +1,6 @@
-// Technician portal login (/tech-portal, SPEC "Portal logins" and section 8): a technician goes
-// to the dashboard once onboarded, otherwise to onboarding. Anyone else is signed out again.
-// Its own screen: no public top bar or footer.
+// Technician portal login (/tech-portal): a technician goes to the dashboard once onboarded,
+// otherwise to onboarding. Anyone else is signed out again. Its own screen: no public top bar or
+// footer.
 import { PATHS } from '@pitstop/shared/web-routes';
 import { ArrowLeft, Wrench } from 'lucide-react';
 import { Navigate } from 'react-router';

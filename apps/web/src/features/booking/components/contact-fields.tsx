@@ -1,4 +1,4 @@
-// Contact Information and Service Location (SPEC "Booking"): who to expect and where to go.
+// Contact Information and Service Location: who to expect and where to go.
 import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';

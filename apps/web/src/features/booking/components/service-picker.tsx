@@ -1,5 +1,5 @@
-// Service Details (SPEC "Booking"): a checkbox card per service with its name, price,
-// description, duration and includes, and the running total of everything selected.
+// Service Details: a checkbox card per service with its name, price, description, duration and
+// includes, and the running total of everything selected.
 import { formatPrice } from '@pitstop/shared/money';
 import type { Service } from '@pitstop/shared/services/responses';
 import { Check, Clock } from 'lucide-react';

@@ -1,7 +1,7 @@
-// Vehicle Information (SPEC "Booking", section 4): 'Select from My Garage' for a signed-in
-// customer with saved vehicles (picking one fills and locks the vehicle fields, the blank option
-// clears and unlocks them), make and model from the shared catalogue (a new make resets the
-// model), year, color, license plate and an optional description of where the car is.
+// Vehicle Information: 'Select from My Garage' for a signed-in customer with saved vehicles
+// (picking one fills and locks the vehicle fields, the blank option clears and unlocks them), make
+// and model from the shared catalogue (a new make resets the model), year, color, license plate and
+// an optional description of where the car is.
 import { modelsFor, VEHICLE_MAKES } from '@pitstop/shared/booking/vehicle-catalog';
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';
 import { Lock } from 'lucide-react';

@@ -1,5 +1,5 @@
-// The booking form (SPEC "Booking", sections 3 to 6 and 8) against the API doubles. The clock is
-// pinned to Saturday 2026-03-14, 11:00 in New York (the business's zone).
+// The booking form against the API doubles. The clock is pinned to Saturday 2026-03-14, 11:00 in
+// New York (the business's zone).
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import { BOOKING_MESSAGES } from '@pitstop/shared/booking/forms';
 import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';

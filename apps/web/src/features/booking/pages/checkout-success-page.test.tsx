@@ -1,4 +1,4 @@
-// /checkout-success (SPEC "Checkout success", DESIGN.md step 6) against the API doubles.
+// /checkout-success against the API doubles.
 import type { CheckoutOutcomeResponse } from '@pitstop/shared/booking/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';

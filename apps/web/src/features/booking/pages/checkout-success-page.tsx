@@ -1,8 +1,8 @@
-// Checkout success (/checkout-success?session_id=…; SPEC "Checkout success", DESIGN.md step 6):
-// where the payment page returns. 'Payment Successful!' with the order (which the spec's app
-// never showed) once the payment is confirmed; while it is being confirmed it says so and asks
-// again every 2 s; an expired checkout says nothing was charged. A session that is unknown, or
-// not this customer's, gets one message that reveals nothing about it.
+// Checkout success (/checkout-success?session_id=…): where the payment page returns. 'Payment
+// Successful!' with the order (which the spec's app never showed) once the payment is confirmed;
+// while it is being confirmed it says so and asks again every 2 s; an expired checkout says nothing
+// was charged. A session that is unknown, or not this customer's, gets one message that reveals
+// nothing about it.
 import type { CheckoutOutcomeResponse } from '@pitstop/shared/booking/responses';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { useQuery } from '@tanstack/react-query';

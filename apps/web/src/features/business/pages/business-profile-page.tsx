@@ -1,6 +1,6 @@
-// Business Profile (/admin/business-profile; SPEC sections 2, 4, 6): the business's contact
-// details, scheduling settings and weekly hours, with a view/edit toggle. Managers may look;
-// only admins and super admins may edit (the Edit button is disabled for everyone else).
+// Business Profile (/admin/business-profile): the business's contact details, scheduling settings
+// and weekly hours, with a view/edit toggle. Managers may look; only admins and super admins may
+// edit (the Edit button is disabled for everyone else).
 import { PATHS } from '@pitstop/shared/web-routes';
 import { can } from '@pitstop/shared/permissions';
 import { Lock, Pencil } from 'lucide-react';

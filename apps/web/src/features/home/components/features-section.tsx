@@ -1,4 +1,4 @@
-// The four reasons to book (SPEC section 1).
+// The four reasons to book.
 import { BadgeCheck, CalendarClock, MapPin, Star, type LucideIcon } from 'lucide-react';
 
 interface Feature {

@@ -1,4 +1,4 @@
-// 'How It Works': the three steps from booking to a finished service (SPEC section 1).
+// 'How It Works': the three steps from booking to a finished service.
 import { CalendarCheck, CheckCircle2, Truck, type LucideIcon } from 'lucide-react';
 
 interface Step {

@@ -1,5 +1,5 @@
-// The home page (SPEC section 1): hero, four features, How It Works, and a final call to book.
-// A signed-in technician is sent on to their dashboard or onboarding (SPEC "Public layout").
+// The home page: hero, four features, How It Works, and a final call to book. A signed-in
+// technician is sent on to their dashboard or onboarding.
 import { Navigate } from 'react-router';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../../lib/business-profile.ts';
 import { homeRedirectFor } from '../../../lib/role-homes.ts';

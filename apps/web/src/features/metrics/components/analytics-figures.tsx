@@ -1,6 +1,6 @@
-// Analytics' figures for one range (SPEC section 2, "Analytics"; DESIGN: real data, never the
-// spec's sample figures): four KPI cards, Popular Services and Service Areas bars, and revenue
-// by week and by month. Every figure comes from the answer; a chart with nothing says so.
+// Analytics' figures for one range (real data, never sample figures): four KPI cards, Popular
+// Services and Service Areas bars, and revenue by week and by month. Every figure comes from the
+// answer; a chart with nothing says so.
 import type { Analytics } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { formatPrice } from '@pitstop/shared/money';

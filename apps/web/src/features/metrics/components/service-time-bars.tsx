@@ -1,6 +1,6 @@
-// Average service time by service over the period (SPEC section 2, "Average Service Time"): for
-// each service, a bar of its average against a mark at its target, with the same figures and
-// "over" or "under" in words beside it, so neither the bar nor its colour carries meaning alone.
+// Average service time by service over the period: for each service, a bar of its average against a
+// mark at its target, with the same figures and "over" or "under" in words beside it, so neither
+// the bar nor its colour carries meaning alone.
 import type { ServiceTimes } from '@pitstop/shared/metrics/responses';
 import { clsx } from 'clsx';
 import { againstTarget, countOf, minutesText } from '../metric-words.ts';

@@ -1,5 +1,5 @@
-// A job's real service time against its target (SPEC section 9; DESIGN: real times, from in
-// progress to completed), and the latest completed jobs listed with it.
+// A job's real service time against its target (real times, from in progress to completed), and the
+// latest completed jobs listed with it.
 import type { Completion } from '@pitstop/shared/metrics/responses';
 import { Badge } from '../../../components/ui/badge.tsx';
 import {

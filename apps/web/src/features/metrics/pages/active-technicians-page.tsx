@@ -1,5 +1,5 @@
-// Active Technicians (/admin/metrics/active-technicians; SPEC section 2): every technician not
-// off duty, with their status, area, phone, today's jobs and the job in progress now.
+// Active Technicians (/admin/metrics/active-technicians): every technician not off duty, with their
+// status, area, phone, today's jobs and the job in progress now.
 import type { ActiveTechnician } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { MapPin, Phone, UsersRound, Wrench } from 'lucide-react';

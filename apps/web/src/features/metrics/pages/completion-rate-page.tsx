@@ -1,6 +1,6 @@
-// Completion Rate (/admin/metrics/completion-rate; SPEC sections 2, 8 and 9): completed divided
-// by total appointments today, this week so far (from Sunday) and this month so far, with 1
-// decimal, and the 10 latest completed jobs with their real service time.
+// Completion Rate (/admin/metrics/completion-rate): completed divided by total appointments today,
+// this week so far (from Sunday) and this month so far, with 1 decimal, and the 10 latest completed
+// jobs with their real service time.
 import type { PeriodRate } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { ClipboardCheck } from 'lucide-react';

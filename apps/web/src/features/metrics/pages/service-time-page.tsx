@@ -1,6 +1,5 @@
-// Average Service Time (/admin/metrics/service-time; SPEC sections 2, 8 and 9): over the last 30
-// days, each service's average real time (in progress to completed) against its target, and the
-// 10 latest completed services.
+// Average Service Time (/admin/metrics/service-time): over the last 30 days, each service's average
+// real time (in progress to completed) against its target, and the 10 latest completed services.
 import { daysIn, METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { Timer } from 'lucide-react';
 import { useServiceTimes } from '../api.ts';

@@ -1,6 +1,6 @@
-// Today's Appointments (/admin/metrics/today-appointments; SPEC sections 2, 8 and 9): today's
-// date and the count, then the day's appointments by time, cancelled left out, with who does
-// each one and where. The server decides what "today" is, in the business's time zone.
+// Today's Appointments (/admin/metrics/today-appointments): today's date and the count, then the
+// day's appointments by time, cancelled left out, with who does each one and where. The server
+// decides what "today" is, in the business's time zone.
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';

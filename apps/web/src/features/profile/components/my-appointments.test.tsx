@@ -1,6 +1,6 @@
-// My Appointments on /profile (issue 11) against the API doubles: upcoming visits with their
-// calendar file, past visits, and paid orders waiting to be scheduled, in 12-hour times; and the
-// way to book when there is nothing yet.
+// My Appointments on /profile against the API doubles: upcoming visits with their calendar file,
+// past visits, and paid orders waiting to be scheduled, in 12-hour times; and the way to book when
+// there is nothing yet.
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';

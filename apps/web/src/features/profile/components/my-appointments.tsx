@@ -1,6 +1,6 @@
-// My Appointments (issue 11): the customer's own visits, upcoming (each with its calendar file)
-// and past, with every service's status and technician, and the Pay Now orders that are paid
-// and wait for the team to schedule them. Times are 12-hour (SPEC section 9).
+// My Appointments: the customer's own visits, upcoming (each with its calendar file) and past, with
+// every service's status and technician, and the Pay Now orders that are paid and wait for the team
+// to schedule them. Times are 12-hour.
 import type {
   MyAppointmentsResponse,
   MyUnscheduledOrder,

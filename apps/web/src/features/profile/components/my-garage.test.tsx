@@ -1,7 +1,6 @@
-// My Garage on /profile (SPEC sections 3, 5 and 8) against the API doubles: the list newest
-// first, adding (the spec's fill-all message, a plate already saved), editing, removing with a
-// confirmation, the full garage, a garage changed in another tab, where focus goes when a dialog
-// closes, and the same garage on /booking.
+// My Garage on /profile against the API doubles: the list newest first, adding (the spec's fill-all
+// message, a plate already saved), editing, removing with a confirmation, the full garage, a garage
+// changed in another tab, where focus goes when a dialog closes, and the same garage on /booking.
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';
 import {
   GARAGE_FULL,

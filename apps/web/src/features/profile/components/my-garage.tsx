@@ -1,8 +1,8 @@
-// My Garage (SPEC "Profile", sections 3, 5 and 8; not for technicians): the customer's saved
-// vehicles, newest first, which /booking offers under 'Select from My Garage'. Add and Edit open
-// the vehicle dialog; Remove asks first. At MAX_GARAGE_VEHICLES, Add stays in place but refuses,
-// and says why. A closing dialog returns focus to the button that opened it, or, when that button
-// has gone (its vehicle removed, the empty garage filled), to the garage's heading.
+// My Garage (not for technicians): the customer's saved vehicles, newest first, which /booking
+// offers under 'Select from My Garage'. Add and Edit open the vehicle dialog; Remove asks first. At
+// MAX_GARAGE_VEHICLES, Add stays in place but refuses, and says why. A closing dialog returns focus
+// to the button that opened it, or, when that button has gone (its vehicle removed, the empty
+// garage filled), to the garage's heading.
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';
 import { GARAGE_FULL, MAX_GARAGE_VEHICLES, VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import { useQuery } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
-// Personal information (SPEC "Profile", sections 3, 8 and 9): name, phone formatted as it is
-// typed, and the address as street, city and ZIP; for a technician also the work details
-// onboarding asked for. Saving says 'Profile updated successfully!' for 3 s, or why it failed:
-// the server's messages at their fields, else the spec's one failure message.
+// Personal information: name, phone formatted as it is typed, and the address as street, city and
+// ZIP; for a technician also the work details onboarding asked for. Saving says 'Profile updated
+// successfully!' for 3 s, or why it failed: the server's messages at their fields, else the spec's
+// one failure message.
 import { PROFILE_MESSAGE_MS, PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
 import type { Profile } from '@pitstop/shared/profile/responses';
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
@@ -39,7 +39,7 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
   const isSaving = updateProfile.isPending;
   const showServerErrors = useServerErrors(form, PROFILE_FIELDS);
 
-  // The spec's success message clears after 3 s (section 9).
+  // The success message clears after 3 s.
   useEffect(() => {
     if (outcome?.tone !== 'success') return;
     const timer = setTimeout(() => setOutcome(null), PROFILE_MESSAGE_MS);

@@ -1,6 +1,5 @@
-// The profile's summary (SPEC "Profile"): since when, in which role, and how many appointments
-// and saved vehicles. A technician's counts are the jobs assigned to them, and they have no
-// garage, so no vehicle count.
+// The profile's summary: since when, in which role, and how many appointments and saved vehicles. A
+// technician's counts are the jobs assigned to them, and they have no garage, so no vehicle count.
 import type { Profile } from '@pitstop/shared/profile/responses';
 import { ROLE_LABELS } from '../../../lib/role-labels.ts';
 

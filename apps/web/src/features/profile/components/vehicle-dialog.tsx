@@ -1,8 +1,8 @@
-// The Add Vehicle and Edit Vehicle dialog of My Garage (SPEC sections 3, 5 and 8): make and
-// model from the shared catalogue (a new make resets the model), year, color and plate. An empty
-// field earns the spec's one message, 'Please fill in all vehicle fields', once at the top, with
-// every empty field marked; other messages (year, plate, a plate already in the garage) sit at
-// their field. The outcome is a toast in the spec's words.
+// The Add Vehicle and Edit Vehicle dialog of My Garage: make and model from the shared catalogue (a
+// new make resets the model), year, color and plate. An empty field earns the spec's one message,
+// 'Please fill in all vehicle fields', once at the top, with every empty field marked; other
+// messages (year, plate, a plate already in the garage) sit at their field. The outcome is a toast
+// in the spec's words.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { modelsFor, VEHICLE_MAKES } from '@pitstop/shared/booking/vehicle-catalog';
 import { vehicleFormSchema, type VehicleForm } from '@pitstop/shared/vehicles/forms';

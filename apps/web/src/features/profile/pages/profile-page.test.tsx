@@ -1,6 +1,5 @@
-// My Profile (SPEC "Profile", sections 3, 6, 8 and 9) against the API doubles: personal info,
-// the photo, the summary, and a technician's work details. My Garage and My Appointments have
-// their own tests next to their components.
+// My Profile against the API doubles: personal info, the photo, the summary, and a technician's
+// work details. My Garage and My Appointments have their own tests next to their components.
 import type { MeResponse } from '@pitstop/shared/auth/responses';
 import { PHOTO_MAX_BYTES } from '@pitstop/shared/profile/photo';
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -1,6 +1,6 @@
-// My Profile (/profile, any signed-in user; SPEC "Profile", sections 2, 3, 6, 8 and 9; issue 11):
-// the photo and a summary beside personal information (with a technician's work details), My
-// Garage for everyone but technicians, and the customer's own appointments.
+// My Profile (/profile, any signed-in user): the photo and a summary beside personal information
+// (with a technician's work details), My Garage for everyone but technicians, and the customer's
+// own appointments.
 import { can } from '@pitstop/shared/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

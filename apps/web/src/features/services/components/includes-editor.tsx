@@ -1,6 +1,6 @@
-// The "What's included" list of the service form (SPEC section 5): a new item is added by Enter
-// or the Add button, only when it is non-empty after trimming and not already listed (ignoring
-// case, the shared serviceFormSchema's rule); each item can be removed.
+// The "What's included" list of the service form: a new item is added by Enter or the Add button,
+// only when it is non-empty after trimming and not already listed (ignoring case, the shared
+// serviceFormSchema's rule); each item can be removed.
 import {
   includedItemTakenMessage,
   isIncludedItemTaken,

@@ -1,5 +1,5 @@
-// The Manage Services list (SPEC sections 2 and 4): services in their order, each with move up and
-// down (up disabled at the first position, down at the last), Edit (inline) and Delete.
+// The Manage Services list: services in their order, each with move up and down (up disabled at the
+// first position, down at the last), Edit (inline) and Delete.
 import { formatPrice } from '@pitstop/shared/money';
 import type { Service } from '@pitstop/shared/services/responses';
 import { ArrowDown, ArrowUp, Clock, Pencil, Trash2 } from 'lucide-react';

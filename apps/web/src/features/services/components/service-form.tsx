@@ -1,7 +1,6 @@
-// The Add Service form and a row's inline edit (SPEC section 5, "Service form"): name, icon,
-// description, price (parsed as a number, default 0), duration and the includes list. Validated
-// by the shared serviceFormSchema here and again by the server; the server's field errors are
-// shown next to their fields.
+// The Add Service form and a row's inline edit: name, icon, description, price (parsed as a number,
+// default 0), duration and the includes list. Validated by the shared serviceFormSchema here and
+// again by the server; the server's field errors are shown next to their fields.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { serviceIdFromName } from '@pitstop/shared/services/catalog';
 import { serviceFormSchema } from '@pitstop/shared/services/forms';

@@ -1,5 +1,5 @@
-// Manage Services (/admin/services; admin and super_admin; SPEC sections 2, 4, 5): the catalogue in
-// display order with move up/down, inline edit, delete with a confirmation, and Add Service.
+// Manage Services (/admin/services; admin and super_admin): the catalogue in display order with
+// move up/down, inline edit, delete with a confirmation, and Add Service.
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { Service } from '@pitstop/shared/services/responses';
 import { ExternalLink, Plus, Wrench } from 'lucide-react';

@@ -1,6 +1,6 @@
-// The public Services page (/services; SPEC section 2): every active service as a card, in the
-// catalogue's order, each with 'Book Now' and, where it can be paid online, 'Pay Now', which
-// goes straight to the checkout for that service.
+// The public Services page (/services): every active service as a card, in the catalogue's order,
+// each with 'Book Now' and, where it can be paid online, 'Pay Now', which goes straight to the
+// checkout for that service.
 import { BOOKING_ALERTS, isBookingAlert } from '@pitstop/shared/booking/alerts';
 import type { Service } from '@pitstop/shared/services/responses';
 import { Wrench } from 'lucide-react';
@@ -89,7 +89,7 @@ export function ServicesPage() {
 }
 
 /**
- * 'Pay Now' (SPEC "Services", sections 6 and 8): signed out, to /login with the spec's message,
+ * 'Pay Now': signed out, to /login with the spec's message,
  * coming back here; signed in, straight to the checkout for that one service. Waits for the
  * session check if it has not answered yet.
  */

@@ -1,6 +1,6 @@
-// Add Services (SPEC sections 2 and 5; issue 12 item 5): the catalogue's services that are not
-// on the visit yet, each with its price; Add is disabled until one is chosen. What is added
-// becomes part of the visit, to be paid on site (its balance due).
+// Add Services: the catalogue's services that are not on the visit yet, each with its price; Add is
+// disabled until one is chosen. What is added becomes part of the visit, to be paid on site (its
+// balance due).
 import { formatPrice } from '@pitstop/shared/money';
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';

@@ -1,6 +1,5 @@
 // The dashboard's own top bar (no public top bar on the technician's screens): the business mark
-// and Sign Out, which ends the session and goes back to the Technician Portal (SPEC "Technician
-// dashboard").
+// and Sign Out, which ends the session and goes back to the Technician Portal.
 import { PATHS } from '@pitstop/shared/web-routes';
 import { CircleAlert, LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
-// The dashboard's welcome, status and Start Duty / End Duty toggle (SPEC section 4: it toggles
-// between available and off-duty), with the stat cards Today's Jobs, Completed Today and Service
-// Area. The status shown is always the one the server answered.
+// The dashboard's welcome, status and Start Duty / End Duty toggle (it toggles between available
+// and off-duty), with the stat cards Today's Jobs, Completed Today and Service Area. The status
+// shown is always the one the server answered.
 import type { TechnicianDashboard } from '@pitstop/shared/technicians/responses';
 import { isOnDuty } from '@pitstop/shared/technicians/rules';
 import { Briefcase, CheckCircle2, MapPinned, Power } from 'lucide-react';

@@ -1,7 +1,7 @@
-// One of today's jobs on the technician's dashboard (SPEC "Technician dashboard", sections 4 and
-// 6): when, what, for whom and where, the vehicle's color and the customer's notes; a status
-// picker limited to scheduled, in progress and completed; the visit's balance due; and the quick
-// actions: call the customer, open the address in a maps app, add services done on site.
+// One of today's jobs on the technician's dashboard: when, what, for whom and where, the vehicle's
+// color and the customer's notes; a status picker limited to scheduled, in progress and completed;
+// the visit's balance due; and the quick actions: call the customer, open the address in a maps
+// app, add services done on site.
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
 import { phoneHref } from '@pitstop/shared/phone';

@@ -1,6 +1,6 @@
-// The technician's month of working days (SPEC sections 2, 4 and 5): tap a day from today on to
-// switch it; past days are disabled. Switching today off makes the technician off duty and on
-// again available: the server applies those rules and the dashboard shows the status it answers.
+// The technician's month of working days: tap a day from today on to switch it; past days are
+// disabled. Switching today off makes the technician off duty and on again available: the server
+// applies those rules and the dashboard shows the status it answers.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';

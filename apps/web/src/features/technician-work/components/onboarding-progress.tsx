@@ -1,5 +1,5 @@
-// Where the technician is in onboarding's four steps (SPEC section 4): "Step n of 4", and each
-// step's title with its state, the current one marked for screen readers with aria-current.
+// Where the technician is in onboarding's four steps: "Step n of 4", and each step's title with its
+// state, the current one marked for screen readers with aria-current.
 import { ONBOARDING_STEP_TITLES } from '@pitstop/shared/technicians/forms';
 import { Check } from 'lucide-react';
 import { clsx } from 'clsx';

@@ -1,6 +1,6 @@
-// The fields of each onboarding step (SPEC sections 4 and 5): 1 name and phone, 2 address and
-// service area, 3 password, 4 emergency contact. Phones format as they are typed; the name is
-// read-only when the admin gave it with the invitation.
+// The fields of each onboarding step: 1 name and phone, 2 address and service area, 3 password, 4
+// emergency contact. Phones format as they are typed; the name is read-only when the admin gave it
+// with the invitation.
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import type { UseFormReturn } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';

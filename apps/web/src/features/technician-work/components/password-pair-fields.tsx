@@ -1,6 +1,6 @@
-// "Choose a password, then type it again" for the set-password page and onboarding's third step
-// (SPEC section 5: at least 6 characters, both equal). 'Passwords do not match' shows as soon as
-// the second differs, since the button stays disabled until they match and must say why.
+// "Choose a password, then type it again" for the set-password page and onboarding's third step (at
+// least 6 characters, both equal). 'Passwords do not match' shows as soon as the second differs,
+// since the button stays disabled until they match and must say why.
 import { PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@pitstop/shared/auth/forms';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';

@@ -1,6 +1,6 @@
-// Technician Onboarding (SPEC sections 4, 5 and 8; issue 12 item 4) against the API doubles:
-// who may open it, four steps each checked before Next, the password's confirmation enforced,
-// the admin's name read-only, a reload that keeps the draft (not the passwords), and the save.
+// Technician Onboarding against the API doubles: who may open it, four steps each checked before
+// Next, the password's confirmation enforced, the admin's name read-only, a reload that keeps the
+// draft (not the passwords), and the save.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';

@@ -1,7 +1,7 @@
-// Technician Onboarding (/technician-onboarding, SPEC sections 2, 4, 5 and 8; issue 12 item 4):
-// four steps, each checked by its shared schema before Next is enabled; the password's
-// confirmation is enforced. The last step saves everything, shows success for 2 s, then the
-// dashboard. A reload keeps the step and what was typed, except the passwords.
+// Technician Onboarding (/technician-onboarding): four steps, each checked by its shared schema
+// before Next is enabled; the password's confirmation is enforced. The last step saves everything,
+// shows success for 2 s, then the dashboard. A reload keeps the step and what was typed, except the
+// passwords.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import type { Profile } from '@pitstop/shared/profile/responses';
 import {
@@ -97,7 +97,7 @@ export function OnboardingPage() {
   );
 }
 
-/** Shown for 2 s (spec section 4), then the dashboard, once the guards know onboarding is done. */
+/** Shown for 2 s, then the dashboard, once the guards know onboarding is done. */
 function OnboardingSuccess() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

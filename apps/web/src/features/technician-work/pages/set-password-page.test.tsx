@@ -1,6 +1,6 @@
-// Set Technician Password (SPEC sections 5 and 8; issue 12 item 3) against the API doubles: the
-// link is checked before anything is offered, the button waits for two equal passwords, and a
-// success signs the technician in and goes to onboarding after 2 s.
+// Set Technician Password against the API doubles: the link is checked before anything is offered,
+// the button waits for two equal passwords, and a success signs the technician in and goes to
+// onboarding after 2 s.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';

@@ -1,7 +1,7 @@
-// Set Technician Password (/set-technician-password?token=…, SPEC sections 2, 5 and 8; issue 12
-// item 3), reached from the invitation e-mail. The link is checked first: an expired, used or
-// forged one says so and offers no form. A good one shows whose account it is; a password of 6+
-// characters typed twice signs the technician in, and 2 s later onboarding begins.
+// Set Technician Password (/set-technician-password?token=…), reached from the invitation e-mail.
+// The link is checked first: an expired, used or forged one says so and offers no form. A good one
+// shows whose account it is; a password of 6+ characters typed twice signs the technician in, and 2
+// s later onboarding begins.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import {
   invitationTokenSchema,

@@ -1,7 +1,6 @@
-// Technician Dashboard (SPEC "Technician dashboard", sections 4, 6 and 8; issue 12 item 5)
-// against the API doubles: who may open it at both paths, the welcome and duty toggle, the stat
-// cards, today's jobs with their status picker, quick actions and Add Services, the working-days
-// calendar with today's duty rules, and Sign Out back to the portal.
+// Technician Dashboard against the API doubles: who may open it at both paths, the welcome and duty
+// toggle, the stat cards, today's jobs with their status picker, quick actions and Add Services,
+// the working-days calendar with today's duty rules, and Sign Out back to the portal.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';

@@ -1,7 +1,7 @@
-// Technician Dashboard (/technician-dashboard and /tech-portal/dashboard, SPEC "Technician
-// dashboard", sections 4, 6 and 8; issue 12 item 5), made for a phone first: the welcome and
-// Start Duty / End Duty, the stat cards, today's own jobs by time (cancelled left out by the
-// server), each with its status picker and quick actions, the month of working days, Sign Out.
+// Technician Dashboard (/technician-dashboard and /tech-portal/dashboard), made for a phone first:
+// the welcome and Start Duty / End Duty, the stat cards, today's own jobs by time (cancelled left
+// out by the server), each with its status picker and quick actions, the month of working days,
+// Sign Out.
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { useQuery } from '@tanstack/react-query';

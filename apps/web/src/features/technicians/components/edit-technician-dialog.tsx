@@ -1,6 +1,6 @@
-// The admin's Edit Technician dialog (SPEC sections 2, 3 and 5): name, phone, address, service
-// area and emergency contact. Everything but the name may still be empty for a technician who
-// has not onboarded; what is there must be valid. Success closes the dialog.
+// The admin's Edit Technician dialog: name, phone, address, service area and emergency contact.
+// Everything but the name may still be empty for a technician who has not onboarded; what is there
+// must be valid. Success closes the dialog.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { technicianEditSchema, type TechnicianEditForm } from '@pitstop/shared/technicians/forms';

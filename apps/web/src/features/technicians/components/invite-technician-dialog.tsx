@@ -1,6 +1,6 @@
-// The Invite Technician dialog (SPEC sections 2, 5, 8 and 9): full name and e-mail, both
-// trimmed. The server creates the account and e-mails a one-time link to set a password; the
-// dialog says 'Invitation sent successfully!' and closes itself after 2 s.
+// The Invite Technician dialog: full name and e-mail, both trimmed. The server creates the account
+// and e-mails a one-time link to set a password; the dialog says 'Invitation sent successfully!'
+// and closes itself after 2 s.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { inviteTechnicianSchema } from '@pitstop/shared/technicians/forms';
 import { INVITE_CLOSE_MS, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';

@@ -1,6 +1,6 @@
-// One technician on /admin/technicians (SPEC "Technicians admin", section 3): photo or initials,
-// name, status, rating, completed jobs, service area, next appointment, phone, e-mail, a month of
-// working days with its own previous/next month, and Edit, Delete and Resend invitation.
+// One technician on /admin/technicians: photo or initials, name, status, rating, completed jobs,
+// service area, next appointment, phone, e-mail, a month of working days with its own previous/next
+// month, and Edit, Delete and Resend invitation.
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import type { TechnicianCard as Technician } from '@pitstop/shared/technicians/responses';
 import { canResendInvitation, needsInvitation } from '@pitstop/shared/technicians/rules';

@@ -1,5 +1,5 @@
-// The Create User dialog (SPEC sections 2, 5, 8): name, e-mail, password, role and an optional
-// phone. On success it says so and closes itself after 1.5 s.
+// The Create User dialog: name, e-mail, password, role and an optional phone. On success it says so
+// and closes itself after 1.5 s.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { PASSWORD_MIN_LENGTH } from '@pitstop/shared/auth/forms';
 import { ROLES } from '@pitstop/shared/roles';

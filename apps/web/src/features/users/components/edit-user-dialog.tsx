@@ -1,6 +1,6 @@
-// The Edit User dialog (SPEC sections 2, 6, 8): name, phone and address. The role is shown but
-// locked, because it can only be set during user creation. On success it closes after 1 s. A
-// technician's dialog also offers Resend invitation (admins and super admins only).
+// The Edit User dialog: name, phone and address. The role is shown but locked, because it can only
+// be set during user creation. On success it closes after 1 s. A technician's dialog also offers
+// Resend invitation (admins and super admins only).
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { can } from '@pitstop/shared/permissions';
 import { canResendInvitation, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
@@ -156,7 +156,7 @@ function EditUserForm({ user, onDone }: { user: UserSummary; onDone: () => void 
 
 const ADMINS_ONLY = 'Only admins can resend invitations.';
 
-/** Resend invitation for a technician: a new one-time link, the old one dead (SPEC section 8). */
+/** Resend invitation for a technician: a new one-time link, the old one dead. */
 function TechnicianInvitation({ user }: { user: UserSummary }) {
   const { role } = useViewer();
   const mayResend = can(role, 'technician:manage');

@@ -1,4 +1,4 @@
-// Role tabs with counts above the user table: All, then one per role (SPEC "User Management").
+// Role tabs with counts above the user table: All, then one per role.
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { ROLES } from '@pitstop/shared/roles';
 import type { ReactNode } from 'react';

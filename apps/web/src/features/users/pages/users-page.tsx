@@ -1,5 +1,5 @@
-// User Management (/admin/users, super_admin only; SPEC sections 2, 5, 6, 8): search, role tabs
-// with counts, the user table, and the Create User, Edit User and delete dialogs.
+// User Management (/admin/users, super_admin only): search, role tabs with counts, the user table,
+// and the Create User, Edit User and delete dialogs.
 import type { UserSummary } from '@pitstop/shared/users/responses';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { Search, UserPlus, Users } from 'lucide-react';
