@@ -1,6 +1,6 @@
-// Admin portal login (/admin-portal, SPEC "Portal logins", sections 6 and 8): only manager, admin
-// and super_admin get in, checked against the profile role after sign-in; anyone else is signed
-// out with the spec's message. A staff member who is already signed in goes straight to /admin.
+// Admin portal login (/admin-portal): only manager, admin and super_admin get in, checked against
+// the profile role after sign-in; anyone else is signed out with the spec's message. A staff member
+// who is already signed in goes straight to /admin.
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { Navigate } from 'react-router';

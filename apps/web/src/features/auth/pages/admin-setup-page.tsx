@@ -1,7 +1,7 @@
-// First-admin setup (/admin-setup, SPEC "Other admin screens", sections 5 and 8): creates the
-// first super admin of a fresh installation. Once a super admin exists it shows Setup Complete.
-// On a server others can reach it also asks for the one-time setup code from the server log.
-// Success says so and goes to the admin portal after 3 seconds.
+// First-admin setup (/admin-setup): creates the first super admin of a fresh installation. Once a
+// super admin exists it shows Setup Complete. On a server others can reach it also asks for the
+// one-time setup code from the server log. Success says so and goes to the admin portal after 3
+// seconds.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import {
   adminSetupFormSchema,

@@ -1,6 +1,6 @@
-// Sign in (/login, SPEC "Sign in, sign up and checkout success"): success goes back to the page
-// that sent the visitor here (the booking form, a checkout's return page), else to /; a failure
-// shows 'Sign in failed' with the server's words beneath. A signed-in visitor goes straight on.
+// Sign in (/login): success goes back to the page that sent the visitor here (the booking form, a
+// checkout's return page), else to /; a failure shows 'Sign in failed' with the server's words
+// beneath. A signed-in visitor goes straight on.
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { SignInForm as SignInValues } from '@pitstop/shared/auth/forms';
 import { ArrowLeft, LogIn } from 'lucide-react';

@@ -1,6 +1,5 @@
-// User Cleanup (/user-cleanup, SPEC "Other admin screens"; DESIGN: super_admin only, typed
-// confirmation): deletes every account so that first-admin setup opens again. Afterwards the
-// caller is signed out too, and goes to /admin-setup.
+// User Cleanup (/user-cleanup, super_admin only, typed confirmation): deletes every account so that
+// first-admin setup opens again. Afterwards the caller is signed out too, and goes to /admin-setup.
 import { PATHS } from '@pitstop/shared/web-routes';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { can } from '@pitstop/shared/permissions';
