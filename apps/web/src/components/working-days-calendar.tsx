@@ -12,7 +12,8 @@ import {
   type Modifiers,
 } from 'react-day-picker';
 import { clsx } from 'clsx';
-import { addDays, WORKING_DAYS_AHEAD } from '@pitstop/shared/technicians/rules';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
+import { WORKING_DAYS_AHEAD } from '@pitstop/shared/technicians/rules';
 
 export interface WorkingDaysCalendarProps {
   /** The month shown, `YYYY-MM`. */
@@ -136,7 +137,10 @@ export function WorkingDaysCalendar({
           disabled={
             disabled
               ? true
-              : [{ before: todayDate }, { after: toDate(addDays(today, WORKING_DAYS_AHEAD)) }]
+              : [
+                  { before: todayDate },
+                  { after: toDate(addCalendarDays(today, WORKING_DAYS_AHEAD)) },
+                ]
           }
           classNames={CLASS_NAMES}
         />

@@ -1,12 +1,11 @@
 // Analytics' read (GET /api/analytics?from=&to=): the figures of one range of days. Apart from
 // the metric pages' reads because it brings the range's schema (full zod) with it.
-import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import { analyticsResponseSchema } from '@pitstop/shared/metrics/responses';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 import { businessProfileQueryOptions } from '../../lib/business-profile.ts';
+import { businessToday } from '../../lib/business-today.ts';
 import { metricsQueryKey } from '../../lib/metrics-queries.ts';
 import { rangeFromSearch } from './analytics-range.ts';
 
@@ -22,11 +21,6 @@ export function analyticsQueryOptions(range: AnalyticsQuery) {
 /** The range's figures; `isEnabled` false while the range is not one to ask for. */
 export function useAnalytics(range: AnalyticsQuery, isEnabled: boolean) {
   return useQuery({ ...analyticsQueryOptions(range), enabled: isEnabled });
-}
-
-/** Today on the business's wall clock (in the default zone until its profile is known). */
-export function businessToday(timeZone: string | undefined): string {
-  return businessNow(new Date(), timeZone ?? DEFAULT_TIME_ZONE).date;
 }
 
 /** Starts reading the range the address asks for, if it is a valid one. */

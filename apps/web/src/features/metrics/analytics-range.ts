@@ -2,9 +2,9 @@
 // ?from=YYYY-MM-DD&to=YYYY-MM-DD so it can be shared and survives a reload; without it, the last
 // ANALYTICS_DEFAULT_DAYS days ending today (business-local). Checked by the shared query schema,
 // with the server's words.
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { analyticsQuerySchema, type AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import { ANALYTICS_DEFAULT_DAYS } from '@pitstop/shared/metrics/rules';
-import { addDays } from '@pitstop/shared/technicians/rules';
 
 type RangeField = keyof AnalyticsQuery;
 
@@ -14,7 +14,7 @@ export type RangeChoice =
   | { range: AnalyticsQuery; errors: Partial<Record<RangeField, string>> };
 
 function defaultRange(today: string): AnalyticsQuery {
-  return { from: addDays(today, -(ANALYTICS_DEFAULT_DAYS - 1)), to: today };
+  return { from: addCalendarDays(today, -(ANALYTICS_DEFAULT_DAYS - 1)), to: today };
 }
 
 /** The range of `search`; a missing end takes the default's. */

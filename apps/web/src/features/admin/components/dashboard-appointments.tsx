@@ -3,8 +3,6 @@
 // (by month and year, newest first), 10 a page from the server, read-only; the appointments
 // screen, linked from the header, is where they are changed.
 import { APPOINTMENT_SEARCH_MESSAGES } from '@pitstop/shared/appointments/forms';
-import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -14,6 +12,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { businessToday } from '../../../lib/business-today.ts';
 import { useAppointmentSearch } from '../api.ts';
 import { DASHBOARD_TABLES, type AppointmentSearch } from '../appointment-search.ts';
 import { appointmentCount } from '../appointment-words.ts';
@@ -56,8 +55,7 @@ export function DashboardAppointments() {
 function PastAppointments() {
   const business = useBusinessProfile();
   const [answerToday, setAnswerToday] = useState<string | null>(null);
-  const today =
-    answerToday ?? businessNow(new Date(), business.data?.timeZone ?? DEFAULT_TIME_ZONE).date;
+  const today = answerToday ?? businessToday(business.data?.timeZone);
   const currentYear = Number(today.slice(0, 4));
   const [filter, setFilter] = useState<{ month: number | null; year: number | null }>({
     month: null,

@@ -4,8 +4,6 @@
 // duty and change the status (cancelling asks first). The search lives in the address, so a
 // reload, a shared link or Back shows the same list.
 import { APPOINTMENT_SEARCH_MESSAGES as M } from '@pitstop/shared/appointments/forms';
-import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { CalendarSearch } from 'lucide-react';
 import { useCallback, useMemo, useRef } from 'react';
@@ -16,6 +14,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { businessToday } from '../../../lib/business-today.ts';
 import { useAppointmentSearch, useAssignableTechnicians } from '../api.ts';
 import {
   datesOf,
@@ -66,8 +65,7 @@ export function AppointmentsPage() {
     useMemo(() => datesOf(data?.appointments ?? []), [data]),
   );
   const business = useBusinessProfile();
-  const today =
-    data?.today ?? businessNow(new Date(), business.data?.timeZone ?? DEFAULT_TIME_ZONE).date;
+  const today = data?.today ?? businessToday(business.data?.timeZone);
   const isUpdating = appointments.isFetching && appointments.isPlaceholderData;
   const isFiltered = paramsFromSearch({ ...search, page: 1 }).size > 0;
 

@@ -3,6 +3,7 @@
 // under the date and the empty-list messages are the server's; the list refreshes every 60 s.
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { SLOT_MESSAGES } from '@pitstop/shared/booking/time-slots';
+import { isCalendarDate } from '@pitstop/shared/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -13,7 +14,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { slotsQueryOptions } from '../api.ts';
-import { isCalendarDate, lastBookableDate, type BookingFormApi } from '../booking-form.ts';
+import { lastBookableDate, type BookingFormApi } from '../booking-form.ts';
 
 export interface ScheduleFieldsProps {
   form: BookingFormApi;

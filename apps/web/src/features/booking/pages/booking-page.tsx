@@ -3,7 +3,6 @@
 // on first use: booking-resolver.ts) with the spec's messages at their fields, and
 // 'Go to Payment - $TOTAL' for everything selected.
 import type { BookingForm } from '@pitstop/shared/booking/forms';
-import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { formatPrice } from '@pitstop/shared/money';
 import { can } from '@pitstop/shared/permissions';
 import type { Service } from '@pitstop/shared/services/responses';
@@ -17,11 +16,11 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { businessToday } from '../../../lib/business-today.ts';
 import { garageQueryOptions } from '../../../lib/garage.ts';
 import { servicesQueryOptions } from '../../../lib/service-catalog.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { loadBookingDraft, type BookingDraft } from '../booking-draft.ts';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { splitPersonName } from '@pitstop/shared/text';
 import { EMPTY_BOOKING } from '../booking-form.ts';
 import { bookingResolver, loadBookingResolver } from '../booking-resolver.ts';
@@ -66,7 +65,7 @@ export function BookingPage() {
   const catalogue = services.data ?? [];
   const totalCents = totalOf(catalogue, selected);
   // Until the business profile answers (or if it cannot), today in the default zone.
-  const today = businessNow(new Date(), business.data?.timeZone ?? DEFAULT_TIME_ZONE).date;
+  const today = businessToday(business.data?.timeZone);
 
   // The signed-in customer's e-mail and name, where nothing has been typed yet.
   useEffect(() => {

@@ -2,8 +2,6 @@
 // card, Invite Technician for all staff, and Edit, Delete and Resend invitation for admins
 // (managers see them disabled, with the reason). Arriving with `{ technicianId }` in the
 // navigation state rings that technician's card.
-import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { can } from '@pitstop/shared/permissions';
 import type { TechnicianCard as Technician } from '@pitstop/shared/technicians/responses';
 import { RESEND_MESSAGE_MS, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
@@ -27,6 +25,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { businessToday } from '../../../lib/business-today.ts';
 import { resendFailedMessage, useResendInvitation } from '../../../lib/technician-invitations.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { useDeleteTechnician, useTechnicians } from '../api.ts';
@@ -53,7 +52,7 @@ export function TechniciansPage() {
   const technicians = useTechnicians();
   const business = useBusinessProfile();
   // Until the business profile answers (or if it cannot), today in the default zone.
-  const today = businessNow(new Date(), business.data?.timeZone ?? DEFAULT_TIME_ZONE).date;
+  const today = businessToday(business.data?.timeZone);
   const highlightedId = useArrivalHighlight(
     technicians.data?.map((technician) => technician.id),
     technicianCardDomId,

@@ -2,7 +2,7 @@
 // manager, admin and super_admin (`metrics:read`). Each answers what a test seeds, or an empty
 // business by default, dated by the doubles' clock in the business's zone; analytics refuses a
 // bad range with 422 at `to`, worded by the shared query schema, as the server does.
-import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { addCalendarDays, calendarDateIn } from '@pitstop/shared/calendar-dates';
 import { analyticsQuerySchema, type AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import {
   activeTechniciansResponseSchema,
@@ -18,7 +18,6 @@ import {
   type TodayAppointments,
 } from '@pitstop/shared/metrics/responses';
 import { monthSoFar, SERVICE_TIME_TARGET_MINUTES, weekSoFar } from '@pitstop/shared/metrics/rules';
-import { addDays } from '@pitstop/shared/technicians/rules';
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { http } from 'msw';
 import { requireAccess, TEST_NOW } from '../accounts.ts';
@@ -55,7 +54,7 @@ export function resetMetricsState(): void {
 
 /** Today, business-local, by the doubles' clock: 2026-03-14 unless a test moves either. */
 function metricsToday(): string {
-  return businessNow(TEST_NOW, storedBusiness().timeZone).date;
+  return calendarDateIn(storedBusiness().timeZone, TEST_NOW);
 }
 
 /** An appointment of today's list, scheduled and unassigned unless `seed` says otherwise. */
@@ -149,7 +148,7 @@ function noCompletionRates(): CompletionRates {
 function noServiceTimes(): ServiceTimes {
   const today = metricsToday();
   return {
-    from: addDays(today, -29),
+    from: addCalendarDays(today, -29),
     to: today,
     targetMinutes: SERVICE_TIME_TARGET_MINUTES,
     byService: [],
