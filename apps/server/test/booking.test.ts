@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_ALERTS, SERVICE_UNAVAILABLE } from '@pitstop/shared/booking/alerts';
 import { BOOKING_MESSAGES, TOO_FAR_AHEAD } from '@pitstop/shared/booking/forms';
-import { addCalendarDays } from '@pitstop/shared/booking/capacity';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { bookings, bookingStatusHistory, localCheckoutSessions } from '../src/db/schema.ts';
 import { bookingDeps } from '../src/features/booking/deps.ts';
 import { sweepExpiredHolds } from '../src/features/booking/hold-sweep.ts';

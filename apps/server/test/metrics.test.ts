@@ -8,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedMoment } from '@pitstop/shared/booking/capacity';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import {
   activeTechniciansResponseSchema,
   analyticsResponseSchema,
@@ -17,7 +18,6 @@ import {
   todayAppointmentsResponseSchema,
 } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES, weekStartOf } from '@pitstop/shared/metrics/rules';
-import { addDays } from '@pitstop/shared/technicians/rules';
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import {
   appointments,
@@ -776,7 +776,10 @@ describe('figures from the real flow, on the real clock', () => {
     const date = futureWeekday(14);
     await bookAndPay(ctx, customer, { date, city: 'springfield' });
     const today = businessNow(new Date(), zone).date;
-    const response = await get(manager, `/api/analytics?from=${addDays(today, -1)}&to=${date}`);
+    const response = await get(
+      manager,
+      `/api/analytics?from=${addCalendarDays(today, -1)}&to=${date}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const answer = analyticsResponseSchema.parse(response.json());
     expect(answer.kpis).toEqual({

@@ -6,12 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from '@pitstop/shared/auth/forms';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
-import {
-  addDays,
-  TECHNICIAN_MESSAGES,
-  WORKING_DAYS_AHEAD,
-} from '@pitstop/shared/technicians/rules';
+import { TECHNICIAN_MESSAGES, WORKING_DAYS_AHEAD } from '@pitstop/shared/technicians/rules';
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import {
   addServicesResponseSchema,
@@ -361,7 +358,7 @@ describe('GET /api/technician/dashboard', () => {
 describe('before onboarding', () => {
   it('a technician cannot go on duty, mark days or open the dashboard', async () => {
     const tech = await acceptedTechnician(ctx, admin);
-    const tomorrow = addDays(today(), 1);
+    const tomorrow = addCalendarDays(today(), 1);
     for (const [method, url, body] of [
       ['GET', '/api/technician/dashboard', undefined],
       ['PUT', '/api/technician/duty', { onDuty: true }],
@@ -413,7 +410,7 @@ describe('working days', () => {
   it("lists the technician's own days of a month, with today", async () => {
     const tech = await onboardedTechnician(ctx, admin);
     const other = await onboardedTechnician(ctx, admin);
-    const month = addDays(today(), 45).slice(0, 7);
+    const month = addCalendarDays(today(), 45).slice(0, 7);
     for (const date of [`${month}-20`, `${month}-02`]) {
       await send(tech, 'PUT', `/api/technician/working-days/${date}`, { working: true });
     }
@@ -429,7 +426,7 @@ describe('working days', () => {
 
   it('marks and unmarks a day idempotently', async () => {
     const tech = await onboardedTechnician(ctx, admin);
-    const date = addDays(today(), 3);
+    const date = addCalendarDays(today(), 3);
     const rows = () =>
       ctx.database.db
         .select()
@@ -460,7 +457,7 @@ describe('working days', () => {
     const past = await expectNothingChanged(
       ctx,
       () =>
-        send(tech, 'PUT', `/api/technician/working-days/${addDays(today(), -1)}`, {
+        send(tech, 'PUT', `/api/technician/working-days/${addCalendarDays(today(), -1)}`, {
           working: true,
         }),
       422,
@@ -474,7 +471,7 @@ describe('working days', () => {
         send(
           tech,
           'PUT',
-          `/api/technician/working-days/${addDays(today(), WORKING_DAYS_AHEAD + 1)}`,
+          `/api/technician/working-days/${addCalendarDays(today(), WORKING_DAYS_AHEAD + 1)}`,
           { working: true },
         ),
       422,
@@ -482,7 +479,7 @@ describe('working days', () => {
     expect(far.json()).toMatchObject({
       error: { fields: { date: TECHNICIAN_MESSAGES.dayTooFar } },
     });
-    const lastDay = addDays(today(), WORKING_DAYS_AHEAD);
+    const lastDay = addCalendarDays(today(), WORKING_DAYS_AHEAD);
     expect(
       (await send(tech, 'PUT', `/api/technician/working-days/${lastDay}`, { working: true }))
         .statusCode,
@@ -512,12 +509,12 @@ describe('working days', () => {
     expect(await toggle(today(), false)).toBe('off-duty');
     expect((await profileRow(tech)).technicianStatus).toBe('off-duty');
     // Another day leaves the status alone.
-    expect(await toggle(addDays(today(), 1), true)).toBe('off-duty');
+    expect(await toggle(addCalendarDays(today(), 1), true)).toBe('off-duty');
     expect(await toggle(today(), true)).toBe('available');
     expect((await profileRow(tech)).technicianStatus).toBe('available');
     await storeStatus(tech, 'on-job');
     expect(await toggle(today(), true)).toBe('on-job');
-    expect(await toggle(addDays(today(), 2), false)).toBe('on-job');
+    expect(await toggle(addCalendarDays(today(), 2), false)).toBe('on-job');
   });
 });
 

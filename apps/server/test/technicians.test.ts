@@ -6,8 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
-import { addDays, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
+import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import {
   technicianListResponseSchema,
   technicianResponseSchema,
@@ -178,9 +179,9 @@ describe('GET /api/technicians/working-days', () => {
     const second = await onboardedTechnician(ctx, admin);
     const today = (await send(first, 'GET', '/api/technician/dashboard')).json().today as string;
     // Days at least a month ahead, in the same month and in the next one.
-    const month = addDays(today, 40).slice(0, 7);
+    const month = addCalendarDays(today, 40).slice(0, 7);
     const inMonth = [`${month}-03`, `${month}-15`];
-    const nextMonth = addDays(`${month}-28`, 7);
+    const nextMonth = addCalendarDays(`${month}-28`, 7);
     for (const date of [...inMonth, nextMonth]) {
       const marked = await send(first, 'PUT', `/api/technician/working-days/${date}`, {
         working: true,

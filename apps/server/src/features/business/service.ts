@@ -3,6 +3,7 @@ import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '@pitstop/shared/business/hours
 import type { BusinessHours } from '@pitstop/shared/business/hours';
 import { DEFAULT_CAPACITY, DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
+import { calendarDateIn } from '@pitstop/shared/calendar-dates';
 import { formatPhone } from '@pitstop/shared/phone';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
@@ -27,6 +28,12 @@ export function getBusinessProfile(db: Executor): Promise<BusinessProfile> {
   return cachedRead(db, 'business-profile', ['business_profile', 'business_hours'], () =>
     loadBusinessProfile(db),
   );
+}
+
+/** The business's today: the calendar date on its wall clock at `now`. */
+export async function businessToday(db: Executor, now = new Date()): Promise<string> {
+  const { timeZone } = await getBusinessProfile(db);
+  return calendarDateIn(timeZone, now);
 }
 
 async function loadBusinessProfile(db: Executor): Promise<BusinessProfile> {

@@ -1,7 +1,7 @@
 // The business's figures (spec section 9 "Dashboard metrics", section 2's metric pages and
 // Analytics) from real data (DESIGN.md), every day business-local in the business's zone. The
 // metrics feature owns no table: each figure comes from the feature that owns its rows.
-import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import type {
   ActiveTechnician,
@@ -27,7 +27,6 @@ import {
   weekStartsIn,
 } from '@pitstop/shared/metrics/rules';
 import type { DateRange } from '@pitstop/shared/metrics/rules';
-import { addDays } from '@pitstop/shared/technicians/rules';
 import type { Executor } from '../../db/client.ts';
 import {
   appointmentFiguresByDate,
@@ -41,7 +40,7 @@ import {
 } from '../appointments/metrics.ts';
 import type { DayFigures } from '../appointments/metrics.ts';
 import { paidVisitsByArea } from '../booking/metrics.ts';
-import { getBusinessProfile } from '../business/service.ts';
+import { businessToday, getBusinessProfile } from '../business/service.ts';
 import { paidRevenueByDay } from '../payments/metrics.ts';
 import type { DayRevenue } from '../payments/metrics.ts';
 import {
@@ -50,19 +49,14 @@ import {
   listOnDutyTechnicians,
 } from '../users/metrics.ts';
 
-/** The business's zone and its date today. */
-async function businessToday(db: Executor, now: Date) {
-  const { timeZone } = await getBusinessProfile(db);
-  return { timeZone, today: businessNow(now, timeZone).date };
-}
-
 /** The mean real service time of a day's figures, 1 decimal; null with no timed job. */
 const averageOf = (figures: DayFigures) => meanMinutes(figures.timedSeconds, figures.timed);
 
 /** The dashboard's four cards, today beside yesterday. */
 export async function dashboardMetrics(db: Executor, now = new Date()): Promise<DashboardMetrics> {
-  const { timeZone, today } = await businessToday(db, now);
-  const yesterday = addDays(today, -1);
+  const { timeZone } = await getBusinessProfile(db);
+  const today = await businessToday(db, now);
+  const yesterday = addCalendarDays(today, -1);
   const [byDate, onDutyNow, onDutyYesterday] = await Promise.all([
     appointmentFiguresByDate(db, { from: yesterday, to: today }),
     countTechniciansOnDuty(db),
@@ -92,7 +86,7 @@ export async function todayAppointments(
   db: Executor,
   now = new Date(),
 ): Promise<TodayAppointments> {
-  const { today } = await businessToday(db, now);
+  const today = await businessToday(db, now);
   const appointments = await listAppointmentsOn(db, today);
   return { date: today, count: appointments.length, appointments };
 }
@@ -102,7 +96,7 @@ export async function activeTechnicians(
   db: Executor,
   now = new Date(),
 ): Promise<ActiveTechnician[]> {
-  const { today } = await businessToday(db, now);
+  const today = await businessToday(db, now);
   const technicians = await listOnDutyTechnicians(db);
   const days = await technicianDays(
     db,
@@ -126,7 +120,7 @@ function periodRate(byDate: Map<string, DayFigures>, range: DateRange): PeriodRa
  * yet, and on the 1st the whole month would read as nearly 0%.
  */
 export async function completionRates(db: Executor, now = new Date()): Promise<CompletionRates> {
-  const { today } = await businessToday(db, now);
+  const today = await businessToday(db, now);
   const week = weekSoFar(today);
   const month = monthSoFar(today);
   // One read covers all three: the week may begin in the month before.
@@ -148,8 +142,9 @@ export async function completionRates(db: Executor, now = new Date()): Promise<C
  * in them that were started first), beside the minutes each was booked for; the 10 latest.
  */
 export async function serviceTimes(db: Executor, now = new Date()): Promise<ServiceTimes> {
-  const { timeZone, today } = await businessToday(db, now);
-  const period = { from: addDays(today, 1 - SERVICE_TIME_DAYS), to: today };
+  const { timeZone } = await getBusinessProfile(db);
+  const today = await businessToday(db, now);
+  const period = { from: addCalendarDays(today, 1 - SERVICE_TIME_DAYS), to: today };
   const [byService, recent] = await Promise.all([
     serviceTimesBetween(db, momentsOf(period, timeZone)),
     latestCompletions(db, RECENT_LIST_SIZE),

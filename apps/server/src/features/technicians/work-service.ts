@@ -1,7 +1,6 @@
 // The technician's own work (spec sections 2, 4 and 6): onboarding, today's dashboard with the
 // status derived on load, Start Duty / End Duty, the working-days calendar, and moving their own
 // jobs. "Today" is the business-local date.
-import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { joinAddress } from '@pitstop/shared/profile/address';
 import { formatPhone } from '@pitstop/shared/phone';
 import type { OnboardingForm } from '@pitstop/shared/technicians/forms';
@@ -24,7 +23,7 @@ import type { Auth } from '../../lib/auth.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { changeJobStatusAsTechnician, listTechnicianJobsForDay } from '../appointments/service.ts';
-import { getBusinessProfile } from '../business/service.ts';
+import { businessToday } from '../business/service.ts';
 import {
   completeTechnicianOnboarding,
   endSessions,
@@ -43,12 +42,6 @@ import {
 import { technicianNotFound } from './service.ts';
 
 const ONBOARDING_ALREADY_COMPLETE = 'Onboarding is already complete.';
-
-/** The business-local date now. */
-async function businessToday(db: Executor, now = new Date()): Promise<string> {
-  const { timeZone } = await getBusinessProfile(db);
-  return businessNow(now, timeZone).date;
-}
 
 /**
  * The technician's own profile; 404 if the account is no longer a technician's. With `lock` the
