@@ -2,7 +2,7 @@
 // business's today read in its zone across daylight-saving changes and year ends.
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addCalendarDays,
   calendarDateIn,
@@ -102,9 +102,10 @@ describe('addCalendarDays', () => {
   });
 
   it('moves a whole day across daylight-saving changes, whatever the machine’s zone', () => {
-    const zone = process.env.TZ;
+    vi.stubEnv('TZ', NY);
     try {
-      process.env.TZ = NY;
+      // The stub took: the machine now keeps New York's winter offset.
+      expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(300);
       expect(addCalendarDays('2026-03-08', 1)).toBe('2026-03-09');
       expect(addCalendarDays('2026-03-09', -1)).toBe('2026-03-08');
       expect(addCalendarDays('2026-11-01', 1)).toBe('2026-11-02');
@@ -112,8 +113,7 @@ describe('addCalendarDays', () => {
       expect(daysBetween('2026-03-01', '2026-03-15')).toBe(14);
       expect(dayOfWeek('2026-03-08')).toBe(0);
     } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
+      vi.unstubAllEnvs();
     }
   });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addCalendarDays,
   businessDatesOf,
   businessDay,
   hasRoomFor,
@@ -182,12 +181,6 @@ describe('hasRoomFor and slotsWithRoom', () => {
 });
 
 describe('the booking horizon', () => {
-  it('counts calendar days across month, leap-year and year ends', () => {
-    expect(addCalendarDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addCalendarDays('2026-03-08', 365)).toBe('2027-03-08');
-  });
-
   it('allows a visit up to 365 days after the business’s today, not one day more', () => {
     expect(isBeyondHorizon('2027-03-08', '2026-03-08', BOOKING_HORIZON_DAYS)).toBe(false);
     expect(isBeyondHorizon('2027-03-09', '2026-03-08', BOOKING_HORIZON_DAYS)).toBe(true);

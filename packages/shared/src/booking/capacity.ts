@@ -2,7 +2,11 @@
 // overlap; a visit occupies every 30-minute slot its services' total duration covers. Moments
 // are computed in the business time zone once, when a visit is booked.
 import { TZDate } from '@date-fns/tz';
-import { businessNow, SLOT_MINUTES } from './time-slots.ts';
+import { addCalendarDays, calendarDateIn } from '../calendar-dates.ts';
+import { SLOT_MINUTES } from './time-slots.ts';
+
+// Until the visit modules being moved import it from calendar-dates.ts themselves.
+export { addCalendarDays } from '../calendar-dates.ts';
 
 /** How long a pending booking holds its slot while the customer pays. */
 export const HOLD_MINUTES = 30;
@@ -86,12 +90,6 @@ export function slotsWithRoom(
   );
 }
 
-/** The calendar date `days` after `date` (YYYY-MM-DD; a date, so no time zone is involved). */
-export function addCalendarDays(date: string, days: number): string {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 /** Whether `date` lies more than `horizonDays` (BOOKING_HORIZON_DAYS) after the business's `today`. */
 export function isBeyondHorizon(date: string, today: string, horizonDays: number): boolean {
   return date > addCalendarDays(today, horizonDays);
@@ -111,9 +109,9 @@ export function businessDay(date: string, timeZone: string): VisitSpan {
  * ending at midnight touches one date.
  */
 export function businessDatesOf(span: VisitSpan, timeZone: string): string[] {
-  const first = businessNow(span.startsAt, timeZone).date;
+  const first = calendarDateIn(timeZone, span.startsAt);
   const lastMoment = Math.max(span.startsAt.getTime(), span.endsAt.getTime() - 1);
-  const last = businessNow(new Date(lastMoment), timeZone).date;
+  const last = calendarDateIn(timeZone, new Date(lastMoment));
   const dates = [first];
   while (dates.at(-1)! < last) dates.push(addCalendarDays(dates.at(-1)!, 1));
   return dates;

@@ -6,14 +6,20 @@ describe('bookingDateSchema', () => {
     expect(bookingDateSchema.parse('2028-02-29')).toBe('2028-02-29');
   });
 
-  it.each(['2027-02-29', '2026-13-01', '2026-1-05', '05/01/2026', '', 'today'])(
-    "refuses %j with 'Please select a date'",
-    (value) => {
-      const result = bookingDateSchema.safeParse(value);
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(DATE_REQUIRED);
-    },
-  );
+  it.each([
+    '2027-02-29',
+    '2026-02-30',
+    '0000-01-01',
+    '2026-13-01',
+    '2026-1-05',
+    '05/01/2026',
+    '',
+    'today',
+  ])("refuses %j with 'Please select a date'", (value) => {
+    const result = bookingDateSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(DATE_REQUIRED);
+  });
 });
 
 describe('bookingFormSchema', () => {

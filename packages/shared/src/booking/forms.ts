@@ -2,6 +2,7 @@
 // page validates with `bookingFormSchema`; POST /api/bookings parses the same schema plus the
 // submission's idempotency key. Messages are the spec's own words.
 import { z } from 'zod';
+import { isoDateSchema } from '../dates.ts';
 import { hasControlCharacters, isSingleLine, notOnOneLine } from '../text.ts';
 import { BOOKING_HORIZON_DAYS } from './horizon.ts';
 
@@ -33,13 +34,7 @@ export const TOO_FAR_AHEAD = `Please pick a date within the next ${BOOKING_HORIZ
 const NO_CONTROL_CHARACTERS = 'Text cannot contain control characters';
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
-export const bookingDateSchema = z
-  .string(DATE_REQUIRED)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_REQUIRED)
-  .refine((value) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-  }, DATE_REQUIRED);
+export const bookingDateSchema = isoDateSchema(DATE_REQUIRED);
 
 /** A slot's start, HH:MM on the business clock. */
 export const bookingTimeSchema = z

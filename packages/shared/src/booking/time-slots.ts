@@ -1,9 +1,9 @@
 // The booking form's time slots (SPEC section 5): every 30 minutes from opening time up to, not
 // including, closing time; for today only those after the current moment, starting at the next
 // half hour. Dates and times are business-local, "now" is read in the business time zone.
-import { TZDate } from '@date-fns/tz';
 import { formatTime12, WEEKDAYS } from '../business/hours.ts';
 import type { BusinessHours, Weekday } from '../business/hours.ts';
+import { dayOfWeek, wallClockIn } from '../calendar-dates.ts';
 
 export const SLOT_MINUTES = 30;
 
@@ -31,18 +31,12 @@ const toClock = (minutes: number) =>
 
 /** The weekday of a YYYY-MM-DD calendar date (no time zone involved: it is a date, not a moment). */
 export function weekdayOf(date: string): Weekday {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  const sundayFirst = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return WEEKDAYS[(sundayFirst + 6) % 7]!;
+  return WEEKDAYS[(dayOfWeek(date) + 6) % 7]!;
 }
 
 /** Today's date and the minutes since midnight, on the business's wall clock. */
 export function businessNow(now: Date, timeZone: string): { date: string; minutes: number } {
-  const local = new TZDate(now.getTime(), timeZone);
-  const date = `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(
-    local.getDate(),
-  ).padStart(2, '0')}`;
-  return { date, minutes: local.getHours() * 60 + local.getMinutes() };
+  return wallClockIn(timeZone, now);
 }
 
 export function findTimeSlots(

@@ -1,8 +1,8 @@
 // The analytics range: two real dates, in order, at most ANALYTICS_MAX_DAYS days.
 import { describe, expect, it } from 'vitest';
+import { addCalendarDays } from '../calendar-dates.ts';
 import { analyticsQuerySchema } from './forms.ts';
 import { ANALYTICS_MAX_DAYS, METRIC_MESSAGES } from './rules.ts';
-import { addDays } from '../technicians/rules.ts';
 
 function messages(input: unknown): Record<string, string> {
   const result = analyticsQuerySchema.safeParse(input);
@@ -60,8 +60,8 @@ describe('analyticsQuerySchema', () => {
 
   it(`allows at most ${ANALYTICS_MAX_DAYS} days`, () => {
     const from = '2025-01-01';
-    expect(messages({ from, to: addDays(from, ANALYTICS_MAX_DAYS - 1) })).toEqual({});
-    expect(messages({ from, to: addDays(from, ANALYTICS_MAX_DAYS) })).toEqual({
+    expect(messages({ from, to: addCalendarDays(from, ANALYTICS_MAX_DAYS - 1) })).toEqual({});
+    expect(messages({ from, to: addCalendarDays(from, ANALYTICS_MAX_DAYS) })).toEqual({
       to: METRIC_MESSAGES.rangeTooLong,
     });
   });

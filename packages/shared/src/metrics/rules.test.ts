@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { businessNow } from '../booking/time-slots.ts';
-import { addDays } from '../technicians/rules.ts';
+import { addCalendarDays } from '../calendar-dates.ts';
 import {
   changeSince,
   completionRate,
@@ -36,7 +36,7 @@ const ZONES = [
 /** Any calendar date from 1990 to 2060 as YYYY-MM-DD. */
 const calendarDate = fc
   .integer({ min: 0, max: 70 * 366 })
-  .map((days) => addDays('1990-01-01', days));
+  .map((days) => addCalendarDays('1990-01-01', days));
 
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
@@ -124,7 +124,7 @@ describe('weekOf: weeks start on Sunday (spec section 9)', () => {
       fc.property(calendarDate, (date) => {
         const week = weekOf(date);
         expect(weekdayOf(week.from)).toBe(0);
-        expect(week.to).toBe(addDays(week.from, 6));
+        expect(week.to).toBe(addCalendarDays(week.from, 6));
         expect(week.from <= date && date <= week.to).toBe(true);
         expect(weekStartOf(date)).toBe(week.from);
       }),
@@ -143,7 +143,7 @@ describe('monthOf', () => {
   it('December ends on the 31st and January follows in the next year', () => {
     expect(monthOf('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
     expect(monthOf('2027-01-01')).toEqual({ from: '2027-01-01', to: '2027-01-31' });
-    expect(addDays(monthOf('2026-12-15').to, 1)).toBe(monthOf('2027-01-15').from);
+    expect(addCalendarDays(monthOf('2026-12-15').to, 1)).toBe(monthOf('2027-01-15').from);
   });
 
   it('30-day months', () => {
@@ -157,7 +157,7 @@ describe('monthOf', () => {
         const month = monthOf(date);
         expect(month.from).toBe(`${date.slice(0, 7)}-01`);
         expect(month.to.slice(0, 7)).toBe(date.slice(0, 7));
-        expect(addDays(month.to, 1).endsWith('-01')).toBe(true);
+        expect(addCalendarDays(month.to, 1).endsWith('-01')).toBe(true);
         expect(month.from <= date && date <= month.to).toBe(true);
       }),
     );
@@ -267,7 +267,9 @@ describe('startOfLocalDay and momentsOf: business-local days', () => {
       fc.property(calendarDate, fc.constantFrom(...ZONES), (date, zone) => {
         const start = startOfLocalDay(date, zone);
         expect(businessNow(start, zone).date).toBe(date);
-        expect(businessNow(new Date(start.getTime() - 1), zone).date).toBe(addDays(date, -1));
+        expect(businessNow(new Date(start.getTime() - 1), zone).date).toBe(
+          addCalendarDays(date, -1),
+        );
         const { end } = momentsOf({ from: date, to: date }, zone);
         expect(businessNow(new Date(end.getTime() - 1), zone).date).toBe(date);
       }),
@@ -315,15 +317,15 @@ describe('the buckets of revenue by week and by month', () => {
   it('puts every day of the range in exactly one listed week and month', () => {
     fc.assert(
       fc.property(calendarDate, fc.integer({ min: 0, max: 120 }), (from, length) => {
-        const range = { from, to: addDays(from, length) };
+        const range = { from, to: addCalendarDays(from, length) };
         const weeks = weekStartsIn(range);
         const months = monthsIn(range);
         expect(weeks.length).toBe(new Set(weeks).size);
-        for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+        for (let day = range.from; day <= range.to; day = addCalendarDays(day, 1)) {
           expect(weeks).toContain(weekStartOf(day));
           expect(months).toContain(day.slice(0, 7));
         }
-        expect(weeks[0]! <= range.from && addDays(weeks.at(-1)!, 6) >= range.to).toBe(true);
+        expect(weeks[0]! <= range.from && addCalendarDays(weeks.at(-1)!, 6) >= range.to).toBe(true);
       }),
     );
   });

@@ -2,7 +2,7 @@
 // Analytics), as plain functions on business-local dates: the server computes the figures with
 // them and the screens mirror their words. Weeks start on Sunday. Cancelled jobs never count.
 import { TZDate } from '@date-fns/tz';
-import { addDays } from '../technicians/rules.ts';
+import { addCalendarDays, dayOfWeek, daysBetween, lastDayOfMonth } from '../calendar-dates.ts';
 
 /** Spec section 9: the dashboard compares the average service time with 45 minutes. */
 export const SERVICE_TIME_TARGET_MINUTES = 45;
@@ -22,7 +22,7 @@ export const ANALYTICS_LAST_DAY = '2100-12-31';
 /** Popular Services and Service Areas show at most this many bars. */
 export const ANALYTICS_TOP = 8;
 /** Spec section 9: year choices are the current year and the 4 before. */
-const PAST_YEARS = 5;
+export const PAST_YEARS = 5;
 
 export const METRIC_MESSAGES = {
   noCompletions: 'No completed appointments yet',
@@ -58,12 +58,6 @@ export function minutesBetween(from: Date, to: Date): number {
   return Math.round((to.getTime() - from.getTime()) / 6_000) / 10;
 }
 
-/** 0 = Sunday ... 6 = Saturday, of a YYYY-MM-DD calendar date. */
-function dayOfWeek(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
 export interface DateRange {
   /** First and last business-local day, both included (YYYY-MM-DD). */
   from: string;
@@ -72,16 +66,14 @@ export interface DateRange {
 
 /** The week (Sunday to Saturday, spec section 9) that holds `date`. */
 export function weekOf(date: string): DateRange {
-  const from = addDays(date, -dayOfWeek(date));
-  return { from, to: addDays(from, 6) };
+  const from = addCalendarDays(date, -dayOfWeek(date));
+  return { from, to: addCalendarDays(from, 6) };
 }
 
 /** The calendar month that holds `date`. */
 export function monthOf(date: string): DateRange {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const month = date.slice(0, 7);
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+  return { from: `${month}-01`, to: lastDayOfMonth(month) };
 }
 
 /**
@@ -104,9 +96,7 @@ export function yearChoices(currentYear: number): number[] {
 
 /** The number of days a range covers, both ends included. */
 export function daysIn(range: DateRange): number {
-  const start = Date.parse(`${range.from}T00:00:00Z`);
-  const end = Date.parse(`${range.to}T00:00:00Z`);
-  return Math.round((end - start) / 86_400_000) + 1;
+  return daysBetween(range.from, range.to) + 1;
 }
 
 /**
@@ -122,7 +112,7 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
 export function momentsOf(range: DateRange, timeZone: string): { start: Date; end: Date } {
   return {
     start: startOfLocalDay(range.from, timeZone),
-    end: startOfLocalDay(addDays(range.to, 1), timeZone),
+    end: startOfLocalDay(addCalendarDays(range.to, 1), timeZone),
   };
 }
 
@@ -147,7 +137,7 @@ export function weekStartOf(date: string): string {
 /** The first day (a Sunday) of every week that overlaps the range, in order: revenue by week. */
 export function weekStartsIn(range: DateRange): string[] {
   const starts: string[] = [];
-  for (let start = weekStartOf(range.from); start <= range.to; start = addDays(start, 7)) {
+  for (let start = weekStartOf(range.from); start <= range.to; start = addCalendarDays(start, 7)) {
     starts.push(start);
   }
   return starts;
@@ -158,7 +148,7 @@ export function monthsIn(range: DateRange): string[] {
   const months: string[] = [];
   for (let first = monthOf(range.from).from; first <= range.to;) {
     months.push(first.slice(0, 7));
-    first = addDays(monthOf(first).to, 1);
+    first = addCalendarDays(monthOf(first).to, 1);
   }
   return months;
 }

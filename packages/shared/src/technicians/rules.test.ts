@@ -2,8 +2,8 @@
 // End Duty, today's date toggled in the working-days calendar, and a job moved during the day.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addCalendarDays } from '../calendar-dates.ts';
 import {
-  addDays,
   canResendInvitation,
   deriveTechnicianStatus,
   isOnDuty,
@@ -97,7 +97,7 @@ describe('toggling a day in the working-days calendar', () => {
   it('any other day changes nothing', () => {
     fc.assert(
       fc.property(status, fc.integer({ min: 1, max: 365 }), fc.boolean(), (stored, n, working) => {
-        const date = addDays(today, n);
+        const date = addCalendarDays(today, n);
         expect(statusAfterWorkingDayToggle(stored, { date, today, working })).toBe(stored);
       }),
     );
@@ -106,8 +106,10 @@ describe('toggling a day in the working-days calendar', () => {
   it('refuses past days and days over a year ahead', () => {
     expect(workingDayProblem('2026-11-23', today)).toBe(TECHNICIAN_MESSAGES.pastDay);
     expect(workingDayProblem(today, today)).toBeNull();
-    expect(workingDayProblem(addDays(today, 365), today)).toBeNull();
-    expect(workingDayProblem(addDays(today, 366), today)).toBe(TECHNICIAN_MESSAGES.dayTooFar);
+    expect(workingDayProblem(addCalendarDays(today, 365), today)).toBeNull();
+    expect(workingDayProblem(addCalendarDays(today, 366), today)).toBe(
+      TECHNICIAN_MESSAGES.dayTooFar,
+    );
   });
 });
 
@@ -121,10 +123,7 @@ describe('a job moved during the day', () => {
 });
 
 describe('calendar dates', () => {
-  it('adds days across month and year ends, and finds a month’s first and last day', () => {
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  it('finds a month’s first and last day', () => {
     expect(monthRange('2028-02')).toEqual({ first: '2028-02-01', last: '2028-02-29' });
     expect(monthRange('2026-12')).toEqual({ first: '2026-12-01', last: '2026-12-31' });
   });

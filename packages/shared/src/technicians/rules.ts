@@ -1,6 +1,7 @@
 // Technician rules (spec sections 4, 5, 8 and 9), shared by the server, which enforces them, and
 // the technician's and admin's screens, which mirror them: the status a technician has, what
 // Start Duty / End Duty and the working-days calendar do to it, and the spec's words.
+import { addCalendarDays, lastDayOfMonth } from '../calendar-dates.ts';
 
 export const TECHNICIAN_STATUSES = ['available', 'on-job', 'off-duty'] as const;
 export type TechnicianStatus = (typeof TECHNICIAN_STATUSES)[number];
@@ -113,21 +114,13 @@ export function statusAfterWorkingDayToggle(
 /** Whether a technician may toggle the day: today and later, at most a year ahead. */
 export function workingDayProblem(date: string, today: string): string | null {
   if (date < today) return TECHNICIAN_MESSAGES.pastDay;
-  if (date > addDays(today, WORKING_DAYS_AHEAD)) return TECHNICIAN_MESSAGES.dayTooFar;
+  if (date > addCalendarDays(today, WORKING_DAYS_AHEAD)) return TECHNICIAN_MESSAGES.dayTooFar;
   return null;
-}
-
-/** `YYYY-MM-DD` plus `days` calendar days (no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** The first and last day (`YYYY-MM-DD`) of a month given as `YYYY-MM`. */
 export function monthRange(month: string): { first: string; last: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  return { first: `${month}-01`, last };
+  return { first: `${month}-01`, last: lastDayOfMonth(month) };
 }
 
 /** Spec "Technicians admin": the resend button shows while phone or address is missing. */
