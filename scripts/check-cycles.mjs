@@ -1,5 +1,6 @@
 // Fails when a module of apps/web/src, apps/server/src or packages/shared imports itself through
-// a cycle. Imports are resolved by TypeScript itself (the same rules as tsc), relative and
+// a cycle, when two of the server's features import each other (through any of their files), and
+// when the server's lower layers (lib/, db/) import a feature. Imports are resolved by TypeScript itself (the same rules as tsc), relative and
 // workspace ones alike; packages in node_modules are not followed. Type-only imports count too:
 // they are erased at runtime, but a circle of types is still two modules that cannot be
 // understood (or moved) one without the other.
@@ -102,14 +103,64 @@ function cyclesIn(graph) {
   return cycles;
 }
 
+/**
+ * The server's features (apps/server/src/features/<name>) as one node each: a feature that
+ * imports another which imports it back is a cycle even when no single file is on one.
+ */
+const SERVER_SRC = path.join(root, 'apps/server/src');
+const FEATURES = path.join(SERVER_SRC, 'features');
+function featureOf(file) {
+  const relative = path.relative(FEATURES, file);
+  return relative.startsWith('..') ? null : relative.split(path.sep)[0];
+}
+function featureGraph(fileGraph) {
+  const graph = new Map();
+  for (const [file, edges] of fileGraph) {
+    const from = featureOf(file);
+    if (!from) continue;
+    const targets = graph.get(from) ?? [];
+    for (const edge of edges) {
+      const to = featureOf(edge);
+      if (to && to !== from && !targets.includes(to)) targets.push(to);
+    }
+    graph.set(from, targets);
+  }
+  return graph;
+}
+
+/** The server's lower layers (lib/, db/) serve every feature and import none. */
+const LOWER_LAYERS = ['lib', 'db'].map((dir) => path.join(SERVER_SRC, dir) + path.sep);
+function layerViolations(fileGraph) {
+  const violations = [];
+  for (const [file, edges] of fileGraph) {
+    if (!LOWER_LAYERS.some((dir) => file.startsWith(dir))) continue;
+    for (const edge of edges) {
+      if (featureOf(edge)) violations.push([file, edge]);
+    }
+  }
+  return violations;
+}
+
 let failed = false;
 for (const project of projects) {
-  for (const cycle of cyclesIn(graphOf(path.join(root, project)))) {
+  const graph = graphOf(path.join(root, project));
+  for (const cycle of cyclesIn(graph)) {
     failed = true;
     console.error(
       `Import cycle (${project}):\n  ${cycle.map((f) => path.relative(root, f)).join('\n  ')}\n`,
     );
   }
+  if (project !== 'apps/server/tsconfig.json') continue;
+  for (const cycle of cyclesIn(featureGraph(graph))) {
+    failed = true;
+    console.error(`Cycle between server features: ${cycle.join(', ')}\n`);
+  }
+  for (const [file, feature] of layerViolations(graph)) {
+    failed = true;
+    console.error(
+      `A lower layer imports a feature: ${path.relative(root, file)} -> ${path.relative(root, feature)}\n`,
+    );
+  }
 }
 if (failed) process.exit(1);
-console.log('No import cycles.');
+console.log('No import cycles, none between server features, and lib/ and db/ import no feature.');

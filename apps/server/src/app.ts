@@ -15,7 +15,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import { installAccessControl } from './lib/access.ts';
-import type { AppContext, AppInstance } from './lib/app-context.ts';
+import type { AppContext, AppInstance } from './app-context.ts';
 import { createAuth, sessionCookieName } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';

@@ -6,7 +6,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { DataDirInUse, openServerDatabase } from './db/data-dir-control.ts';
-import { seedDatabase } from './db/seed.ts';
+import { seedDatabase } from './seed.ts';
 import { EnvError, loadEnv } from './lib/env.ts';
 import type { Env } from './lib/env.ts';
 

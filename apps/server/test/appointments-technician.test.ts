@@ -19,12 +19,12 @@ import {
   userProfiles,
 } from '../src/db/schema.ts';
 import {
-  addServicesToJob,
-  changeJobStatusAsTechnician,
   listTechnicianJobsForDay,
-  releaseTechnicianJobs,
   technicianJobStats,
 } from '../src/features/appointments/service.ts';
+import { addServicesToJob } from '../src/features/visits/on-site.ts';
+import { releaseTechnicianJobs } from '../src/features/visits/assignment.ts';
+import { changeJobStatusAsTechnician } from '../src/features/visits/status.ts';
 import type { Viewer } from '../src/lib/access.ts';
 import { AppError } from '../src/lib/errors.ts';
 import {

@@ -25,7 +25,7 @@ import {
   userProfiles,
   vehicles,
 } from '../src/db/schema.ts';
-import { seedDatabase } from '../src/db/seed.ts';
+import { seedDatabase } from '../src/seed.ts';
 import { loadEnv } from '../src/lib/env.ts';
 import { APP_URL, bookAndPay, createUser, futureWeekday } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays } from '@pitstop/shared/booking/capacity';
 import { WEEKDAYS } from '@pitstop/shared/business/hours';
 import { bookings, businessHours, businessProfile } from '../src/db/schema.ts';
-import { isOverCapacity } from '../src/features/booking/fulfilment.ts';
-import { lockBookingDates } from '../src/features/booking/repository.ts';
+import { isOverCapacity } from '../src/features/visits/locks.ts';
+import { lockBookingDates } from '../src/features/visits/booking-rows.ts';
 import {
   bookingBody,
   createTestContext,

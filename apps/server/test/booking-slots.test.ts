@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { businessDay } from '@pitstop/shared/booking/capacity';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
-import { bookedSpansQuery } from '../src/features/booking/repository.ts';
+import { bookedSpansQuery } from '../src/features/visits/booking-rows.ts';
 import { createTestContext, createUser } from './harness.ts';
 import type { TestContext } from './harness.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { businessHours, services } from '../src/db/schema.ts';
-import { BUILT_IN_SERVICES, seedDatabase } from '../src/db/seed.ts';
+import { BUILT_IN_SERVICES, seedDatabase } from '../src/seed.ts';
 import { createTestContext } from './harness.ts';
 import type { TestContext } from './harness.ts';
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
-import { seedDatabase } from '../src/db/seed.ts';
+import { seedDatabase } from '../src/seed.ts';
 
 /** One of the two, for the engine the run uses. */
 export interface DatabaseTemplates {

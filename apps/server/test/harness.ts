@@ -16,7 +16,7 @@ import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { emailOutbox, userProfiles } from '../src/db/schema.ts';
-import type { AppInstance } from '../src/lib/app-context.ts';
+import type { AppInstance } from '../src/app-context.ts';
 import { databaseUrl, prepare } from './global-setup.ts';
 import { loadEnv } from '../src/lib/env.ts';
 import type { Env } from '../src/lib/env.ts';

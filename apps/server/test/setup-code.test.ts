@@ -7,7 +7,7 @@ import { CLEANUP_CONFIRMATION } from '@pitstop/shared/users/rules';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { SETUP_COMPLETE, SETUP_CODE_WRONG } from '../src/features/setup/service.ts';
-import type { AppInstance } from '../src/lib/app-context.ts';
+import type { AppInstance } from '../src/app-context.ts';
 import { createTestContext, expectNothingChanged, signIn, uniqueEmail } from './harness.ts';
 import type { TestContext } from './harness.ts';
 

@@ -22,7 +22,7 @@ import {
   userProfiles,
   vehicles,
 } from '../db/schema.ts';
-import type { AppInstance } from './app-context.ts';
+import type { AppInstance } from '../app-context.ts';
 
 /** As often as PostgreSQL's autovacuum looks (autovacuum_naptime). */
 const MAINTENANCE_INTERVAL_MS = 60_000;

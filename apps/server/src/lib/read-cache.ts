@@ -4,7 +4,7 @@
 // a change made through any of them, or straight in the database, reaches all of them; while the
 // listening connection is down nothing is served from memory.
 import type { Database, Db, Executor, Listener } from '../db/client.ts';
-import type { AppInstance } from './app-context.ts';
+import type { AppInstance } from '../app-context.ts';
 
 export const CHANGES_CHANNEL = 'pitstop_changes';
 

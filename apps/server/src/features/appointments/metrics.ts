@@ -6,7 +6,7 @@ import type { DateRange } from '@pitstop/shared/metrics/rules';
 import { minutesBetween } from '@pitstop/shared/metrics/rules';
 import type { ActiveTechnician, Completion } from '@pitstop/shared/metrics/responses';
 import type { Executor } from '../../db/client.ts';
-import { toAppointment } from './service.ts';
+import { toAppointment } from '../visits/shape.ts';
 import {
   countByDate,
   countByService,

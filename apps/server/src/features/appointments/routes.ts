@@ -13,18 +13,18 @@ import {
 } from '@pitstop/shared/appointments/responses';
 import { assignTechnicianRequestSchema } from '@pitstop/shared/technicians/forms';
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
-import { listMyUnscheduledOrders } from '../booking/service.ts';
+import { listMyUnscheduledOrders } from '../visits/unscheduled.ts';
 import {
-  APPOINTMENT_NOT_FOUND,
-  assignTechnician,
   listMyVisits,
   listVisitsWithBalanceDue,
   searchAppointments,
   visitCalendar,
 } from './service.ts';
-import { changeStatusAsStaff } from './staff-status.ts';
+import { assignTechnician } from '../visits/assignment.ts';
+import { APPOINTMENT_NOT_FOUND } from '../visits/shape.ts';
+import { changeStatusAsStaff } from '../visits/status.ts';
 
 const appointmentParams = z.object({ id: z.uuid(APPOINTMENT_NOT_FOUND) });
 

@@ -10,7 +10,7 @@ import { meResponseSchema } from '@pitstop/shared/auth/responses';
 import { isSingleLine, notOnOneLine, PERSON_NAME_MAX_LENGTH } from '@pitstop/shared/text';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { AppError, errorBody } from '../../lib/errors.ts';
 import type { ErrorCode } from '@pitstop/shared/api-errors';
 import type { ErrorBody } from '../../lib/errors.ts';

@@ -5,7 +5,7 @@ import {
   checkoutOutcomeResponseSchema,
   webhookReceivedResponseSchema,
 } from '@pitstop/shared/booking/responses';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MAX_BODY_DEPTH, TOO_DEEP } from '../../lib/input-guard.ts';

@@ -2,7 +2,7 @@
 // checkout reconciliation, and by tests that call the rules directly.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { AppContext, MailSender } from '../../lib/app-context.ts';
+import type { AppContext, MailSender } from '../../app-context.ts';
 import type { Env } from '../../lib/env.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 

@@ -2,27 +2,21 @@
 // becomes a paid booking, an order, one appointment per service and a confirmation e-mail, all in
 // one transaction. It locks the booking row first, so of any number of concurrent or repeated
 // confirmations exactly one does the work and the others find the booking paid.
-import { hasRoomFor } from '@pitstop/shared/booking/capacity';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createAppointmentsForBooking } from '../appointments/service.ts';
-import { getBusinessProfile } from '../business/service.ts';
+import { createAppointmentsForBooking } from '../visits/fulfil.ts';
 import { sendEmail } from '../notifications/service.ts';
 import { bookingConfirmationEmail, payNowReceiptEmail } from '../notifications/templates.ts';
 import type { CheckoutState } from '../payments/gateway.ts';
 import { findOrderForBooking, recordOrder } from '../payments/service.ts';
 import type { Order } from '../payments/service.ts';
 import type { BookingDeps } from './deps.ts';
-import {
-  adoptCheckoutSession,
-  changeBookingStatus,
-  findBookedSpans,
-  insertBookingStatusHistory,
-  lockBookingById,
-  lockBookingBySession,
-} from './repository.ts';
-import { lockVisitDates } from './visit-locks.ts';
-import type { BookingRow } from './repository.ts';
+import { adoptCheckoutSession, lockBookingBySession } from './repository.ts';
+import { changeBookingStatus } from '../visits/booking-rows.ts';
+import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
+import { lockBookingById } from '../visits/booking-rows.ts';
+import { isOverCapacity } from '../visits/locks.ts';
+import type { BookingRow } from '../visits/booking-rows.ts';
 
 export type FulfilResult =
   | { outcome: 'fulfilled' | 'already-paid'; order: Order }
@@ -39,24 +33,6 @@ async function lockBookingOf(tx: Executor, state: CheckoutState): Promise<Bookin
   if (!byId || byId.checkoutSessionId !== null) return undefined;
   await adoptCheckoutSession(tx, byId.id, state.sessionId);
   return { ...byId, checkoutSessionId: state.sessionId };
-}
-
-/**
- * Whether a visit that did not hold its slot (paid after its hold lapsed, or taken back by staff
- * after it was cancelled) now overlaps more visits than the business takes: others may have
- * booked the freed slot. Checked under the locks of the dates it touches, as a booking checks room.
- */
-export async function isOverCapacity(
-  tx: Executor,
-  booking: BookingRow,
-  now: Date,
-): Promise<boolean> {
-  if (booking.kind !== 'visit' || !booking.startsAt || !booking.endsAt) return false;
-  const { capacity, timeZone } = await getBusinessProfile(tx);
-  await lockVisitDates(tx, booking, timeZone);
-  const span = { startsAt: booking.startsAt, endsAt: booking.endsAt };
-  const others = await findBookedSpans(tx, span, now, booking.id);
-  return !hasRoomFor(span, others, capacity);
 }
 
 function customerName(booking: BookingRow): string {

@@ -6,7 +6,7 @@
 // asked first whether it was paid after all, and fulfilled if so; otherwise it is ended at the
 // provider so it can no longer be paid. Fulfilment locks the booking, so any number of passes,
 // on any number of servers, fulfil a payment once.
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import type { BookingDeps } from './deps.ts';
 import { bookingDeps } from './deps.ts';
 import { fulfilCheckout, releaseHold } from './fulfilment.ts';

@@ -9,17 +9,17 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BookingDeps } from './deps.ts';
 import {
-  changeBookingStatus,
   countLiveHoldsFrom,
   findBookingByKey,
   findBookingsByIds,
-  insertBookingStatusHistory,
   listLiveHolds,
-  lockBookingById,
   lockHoldTaker,
   lockLiveHoldsOf,
 } from './repository.ts';
-import type { BookingRow } from './repository.ts';
+import { changeBookingStatus } from '../visits/booking-rows.ts';
+import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
+import { lockBookingById } from '../visits/booking-rows.ts';
+import type { BookingRow } from '../visits/booking-rows.ts';
 
 const HOLD_NOT_FOUND = 'That hold was not found.';
 const HOLD_ENDED = 'That hold has already ended: it was paid, released or it lapsed.';

@@ -1,32 +1,14 @@
-// Queries for the booking feature's tables: bookings and booking_status_history.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { BookedSpan } from '@pitstop/shared/booking/capacity';
+// Queries for the booking feature's use of the bookings table: idempotency keys, checkout
+// sessions, holds. What every change to a visit needs of the row is in visits/booking-rows.ts.
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bookings, bookingStatusHistory } from '../../db/schema.ts';
-import type { BOOKING_STATUS_VALUES } from '../../db/schema.ts';
+import { bookings } from '../../db/schema.ts';
+import type { BookingRow } from '../visits/booking-rows.ts';
 
-export type BookingRow = typeof bookings.$inferSelect;
 export type BookingValues = Omit<
   typeof bookings.$inferInsert,
   'id' | 'createdAt' | 'updatedAt' | 'checkoutSessionId' | 'checkoutUrl' | 'paidAt'
 >;
-export type BookingStatus = (typeof BOOKING_STATUS_VALUES)[number];
-
-// Two-key advisory locks (their key space is apart from the one-key locks used elsewhere):
-// bookings of one business-local date serialise on (BOOKING_LOCK_CLASS, yyyymmdd).
-const BOOKING_LOCK_CLASS = 7246;
-
-/**
- * Serialises, until the transaction ends, every booking that touches one of the business-local
- * `dates`. Taken in date order whatever order they come in, so two visits sharing two dates
- * never wait for each other crosswise.
- */
-export async function lockBookingDates(db: Executor, dates: readonly string[]): Promise<void> {
-  for (const date of [...new Set(dates)].sort()) {
-    const day = Number(date.replaceAll('-', ''));
-    await db.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}::int, ${day}::int)`);
-  }
-}
 
 export async function findBookingByKey(db: Executor, userId: string, idempotencyKey: string) {
   const [row] = await db
@@ -60,77 +42,9 @@ export async function lockBookingBySession(db: Executor, sessionId: string) {
   return row;
 }
 
-/** A booking by id, locked until the transaction ends. */
-export async function lockBookingById(db: Executor, id: string) {
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
-  return row;
-}
-
-/**
- * The [starts_at, ends_at) of the visits that take capacity and overlap `range`, with how many
- * share each: paid ones, and pending ones whose hold has not lapsed at `now`. `excludeId` leaves
- * one booking out. (Grouped: a busy day is its capacity times its slots in rows, which the
- * database counts far faster than the server reads them.)
- */
-export async function findBookedSpans(
-  db: Executor,
-  range: { startsAt: Date; endsAt: Date },
-  now: Date,
-  excludeId?: string,
-): Promise<BookedSpan[]> {
-  const rows = await bookedSpansQuery(db, range, now, excludeId);
-  return rows.flatMap((row) =>
-    row.startsAt && row.endsAt
-      ? [{ startsAt: row.startsAt, endsAt: row.endsAt, count: row.count }]
-      : [],
-  );
-}
-
-/** findBookedSpans' query, unrun (a test reads its plan). */
-export function bookedSpansQuery(
-  db: Executor,
-  range: { startsAt: Date; endsAt: Date },
-  now: Date,
-  excludeId?: string,
-) {
-  return db
-    .select({
-      startsAt: bookings.startsAt,
-      endsAt: bookings.endsAt,
-      count: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(bookings)
-    .groupBy(bookings.startsAt, bookings.endsAt)
-    .where(
-      and(
-        eq(bookings.kind, 'visit'),
-        or(
-          eq(bookings.status, 'paid'),
-          and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
-        ),
-        // The expression of bookings_visit_span_idx, so the range index answers.
-        sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}) && tstzrange(${range.startsAt}, ${range.endsAt})`,
-        excludeId ? ne(bookings.id, excludeId) : undefined,
-      ),
-    );
-}
-
 export async function insertBooking(db: Executor, values: BookingValues): Promise<BookingRow> {
   const [row] = await db.insert(bookings).values(values).returning();
   return row!;
-}
-
-export async function insertBookingStatusHistory(
-  db: Executor,
-  values: {
-    bookingId: string;
-    fromStatus: BookingStatus | null;
-    toStatus: BookingStatus;
-    reason: string | null;
-    changedBy: string | null;
-  },
-): Promise<void> {
-  await db.insert(bookingStatusHistory).values(values);
 }
 
 /** Stores the booking's checkout unless it has one already; returns the booking as it is now. */
@@ -160,34 +74,6 @@ export async function adoptCheckoutSession(
     .update(bookings)
     .set({ checkoutSessionId: sessionId, updatedAt: new Date() })
     .where(and(eq(bookings.id, id), isNull(bookings.checkoutSessionId)));
-}
-
-/**
- * Moves a booking from one of `from` to `to`, only if it is still in one of them; returns the
- * changed row, or undefined when it was not in one of them (someone else moved it first).
- */
-export async function changeBookingStatus(
-  db: Executor,
-  id: string,
-  from: readonly BookingStatus[],
-  to: BookingStatus,
-  extra: Partial<Pick<BookingRow, 'paidAt' | 'overCapacity'>> & {
-    onlyWithoutSession?: boolean;
-  } = {},
-): Promise<BookingRow | undefined> {
-  const { onlyWithoutSession, ...columns } = extra;
-  const [row] = await db
-    .update(bookings)
-    .set({ status: to, ...columns, updatedAt: new Date() })
-    .where(
-      and(
-        eq(bookings.id, id),
-        inArray(bookings.status, [...from]),
-        onlyWithoutSession ? isNull(bookings.checkoutSessionId) : undefined,
-      ),
-    )
-    .returning();
-  return row;
 }
 
 /** Pending bookings whose hold has lapsed at `now`, oldest first. */
@@ -223,25 +109,6 @@ export async function listUnconfirmedCheckouts(
       ),
     )
     .orderBy(asc(bookings.holdExpiresAt))
-    .limit(limit);
-}
-
-/**
- * Paid pay-now bookings (one customer's, with `userId`), oldest payment first: the team
- * schedules them in that order.
- */
-export async function listPaidPayNowBookings(db: Executor, limit: number, userId?: string) {
-  return db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.kind, 'pay_now'),
-        eq(bookings.status, 'paid'),
-        userId === undefined ? undefined : eq(bookings.userId, userId),
-      ),
-    )
-    .orderBy(asc(bookings.paidAt))
     .limit(limit);
 }
 

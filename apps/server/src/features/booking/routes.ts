@@ -14,11 +14,12 @@ import {
   unpaidHoldListResponseSchema,
   unscheduledOrderListResponseSchema,
 } from '@pitstop/shared/booking/responses';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { bookingDeps } from './deps.ts';
 import { listUnpaidHolds, releaseUnpaidHold } from './holds.ts';
-import { listTimeSlots, listUnscheduledOrders, startPayNow, startVisitBooking } from './service.ts';
+import { listTimeSlots, startPayNow, startVisitBooking } from './service.ts';
+import { listUnscheduledOrders } from '../visits/unscheduled.ts';
 
 const holdParams = z.object({ bookingId: z.uuid('That hold was not found.') });
 

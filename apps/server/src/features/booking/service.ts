@@ -22,42 +22,37 @@ import {
 } from '@pitstop/shared/booking/alerts';
 import { BOOKING_HORIZON_DAYS, TOO_FAR_AHEAD } from '@pitstop/shared/booking/forms';
 import type { BookingFormValues } from '@pitstop/shared/booking/forms';
-import type { MyUnscheduledOrder } from '@pitstop/shared/appointments/responses';
 import type { Service } from '@pitstop/shared/services/responses';
 import { splitPersonName } from '@pitstop/shared/text';
 import type {
   CheckoutOutcomeResponse,
   CheckoutStartResponse,
-  UnscheduledOrder,
 } from '@pitstop/shared/booking/responses';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { BookedService } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/access.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { markVisitOverCapacity } from '../appointments/service.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import type { CheckoutState } from '../payments/gateway.ts';
 import { findOrderForBooking } from '../payments/service.ts';
 import { listServices } from '../services/service.ts';
 import { findOrCreateProfile } from '../users/service.ts';
 import type { BookingDeps } from './deps.ts';
-import { fulfilCheckout, isOverCapacity } from './fulfilment.ts';
+import { fulfilCheckout } from './fulfilment.ts';
 import { endReleasedCheckouts, makeRoomForHold } from './holds.ts';
 import {
-  changeBookingStatus,
-  findBookedSpans,
   findBookingByKey,
   findBookingBySessionForUser,
   insertBooking,
-  insertBookingStatusHistory,
-  listPaidPayNowBookings,
-  lockBookingById,
   saveCheckoutSession,
 } from './repository.ts';
-import type { BookingRow, BookingValues } from './repository.ts';
-import { lockVisitDates } from './visit-locks.ts';
+import { changeBookingStatus } from '../visits/booking-rows.ts';
+import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
+import { findBookedSpans } from '../visits/booking-rows.ts';
+import type { BookingValues } from './repository.ts';
+import type { BookingRow } from '../visits/booking-rows.ts';
+import { lockVisitDates } from '../visits/locks.ts';
 
 /** A hold outlives its checkout session by a minute on each side (docs/decisions/017). */
 const HOLD_MARGIN_MINUTES = 2;
@@ -417,122 +412,4 @@ export async function getCheckoutOutcome(
         }
       : null,
   };
-}
-
-/**
- * Pay-now orders that are paid and not yet scheduled, for the staff to contact the customer
- * (issue 13 turns one into an appointment).
- */
-export async function listUnscheduledOrders(db: Executor): Promise<UnscheduledOrder[]> {
-  const rows = await listPaidPayNowBookings(db, 200);
-  return rows.map((row) => ({
-    bookingId: row.id,
-    customerName: `${row.firstName} ${row.lastName}`.trim(),
-    email: row.email,
-    phone: row.phone,
-    services: row.services.map((service) => service.name),
-    amountCents: row.totalCents,
-    paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
-  }));
-}
-
-/** The customer's own paid pay-now orders still waiting to be scheduled. */
-export async function listMyUnscheduledOrders(
-  db: Executor,
-  userId: string,
-): Promise<MyUnscheduledOrder[]> {
-  const rows = await listPaidPayNowBookings(db, 200, userId);
-  return rows.map((row) => ({
-    bookingId: row.id,
-    services: row.services.map((service) => service.name),
-    amountCents: row.totalCents,
-    paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
-  }));
-}
-
-// ---------------------------------------------------------------- staff cancelling a visit
-
-/**
- * Locks a visit's booking until the transaction ends. Staff changing the status of one of its
- * appointments take it first, so of two changes to one visit the later sees the earlier's. A
- * visit cancelled whole may be taken back (restoreVisit checks its room under the locks of the
- * dates it touches): those are taken here too, before the appointment's, so every path locks in
- * one order: booking, dates in date order, appointment, technician (fulfilment: booking, dates,
- * appointments).
- */
-export async function lockVisit(tx: Executor, bookingId: string): Promise<void> {
-  const booking = await lockBookingById(tx, bookingId);
-  if (booking?.status === 'cancelled' && booking.appointmentDate) {
-    const { timeZone } = await getBusinessProfile(tx);
-    await lockVisitDates(tx, booking, timeZone);
-  }
-}
-
-/**
- * Staff cancelled every service of a paid visit: the booking stops holding its slot (paid ->
- * cancelled; the order and its payment stay). True when it changed.
- */
-export async function releaseCancelledVisit(
-  tx: Executor,
-  bookingId: string,
-  actor: Viewer,
-): Promise<boolean> {
-  const changed = await changeBookingStatus(tx, bookingId, ['paid'], 'cancelled');
-  if (!changed) return false;
-  await insertBookingStatusHistory(tx, {
-    bookingId,
-    fromStatus: 'paid',
-    toStatus: 'cancelled',
-    reason: 'every service cancelled by staff',
-    changedBy: actor.userId,
-  });
-  await recordAudit(tx, actor, {
-    action: 'booking.status',
-    entity: 'booking',
-    entityId: bookingId,
-    details: { from: 'paid', to: 'cancelled' },
-  });
-  return true;
-}
-
-/**
- * Staff took back a service of a visit they had cancelled whole: the booking holds its slot
- * again (cancelled -> paid). Its room is checked as a booking checks it, under its dates' locks; a slot that has filled meanwhile does not refuse it (staff override capacity knowingly)
- * but marks the visit and its appointments over capacity, for the team to reschedule. Only a
- * booking that was paid comes back. True when it changed.
- */
-export async function restoreVisit(
-  tx: Executor,
-  bookingId: string,
-  actor: Viewer,
-  now: Date = new Date(),
-): Promise<boolean> {
-  const booking = await lockBookingById(tx, bookingId);
-  if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
-  const overCapacity = await isOverCapacity(tx, booking, now);
-  const changed = await changeBookingStatus(
-    tx,
-    bookingId,
-    ['cancelled'],
-    'paid',
-    overCapacity ? { overCapacity } : {},
-  );
-  if (!changed) return false;
-  if (overCapacity) await markVisitOverCapacity(tx, bookingId);
-  await insertBookingStatusHistory(tx, {
-    bookingId,
-    fromStatus: 'cancelled',
-    toStatus: 'paid',
-    reason:
-      'a service taken back by staff' +
-      (overCapacity ? '; the slot is over capacity: reschedule' : ''),
-    changedBy: actor.userId,
-  });
-  await recordAudit(tx, actor, {
-    action: 'booking.status',
-    entity: 'booking',
-    entityId: bookingId,
-    details: { from: 'cancelled', to: 'paid', overCapacity },
-  });
-  return true;
 }

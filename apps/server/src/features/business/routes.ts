@@ -1,6 +1,6 @@
 // HTTP routes for the business profile.
 import { businessProfileSchema } from '@pitstop/shared/business/profile';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { staffTwoFactorSchema } from '@pitstop/shared/business/staff-two-factor';
 import {

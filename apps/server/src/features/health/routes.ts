@@ -1,5 +1,5 @@
 // Liveness and readiness: answers 200 only when the database answers.
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { healthDownResponseSchema, healthOkResponseSchema } from '@pitstop/shared/health/responses';
 
 export async function healthRoutes(app: AppInstance): Promise<void> {

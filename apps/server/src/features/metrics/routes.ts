@@ -9,7 +9,7 @@ import {
   serviceTimeResponseSchema,
   todayAppointmentsResponseSchema,
 } from '@pitstop/shared/metrics/responses';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import {
   activeTechnicians,
   analytics,

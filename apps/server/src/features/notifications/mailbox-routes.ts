@@ -3,7 +3,7 @@
 // server. With SMTP_URL there is no mailbox: mail leaves, and nobody reads it here.
 import { mailboxResponseSchema } from '@pitstop/shared/notifications/responses';
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { getMailboxMessage, listMailboxMessages } from './service.ts';

@@ -1,7 +1,7 @@
 // The local checkout's hosted page, registered only when Stripe is not configured. Public like a
 // hosted page: the unguessable session id is the secret.
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { checkoutPage, expiredPage, notFoundPage, paidPage } from './local-checkout-page.ts';
 import type { PageContext } from './local-checkout-page.ts';

@@ -5,7 +5,7 @@ import {
   serviceResponseSchema,
 } from '@pitstop/shared/services/responses';
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import {
   createService,

@@ -2,7 +2,7 @@
 import { adminSetupFormSchema } from '@pitstop/shared/auth/forms';
 import { cleanupSchema } from '@pitstop/shared/users/forms';
 import { requireViewer } from '../../lib/access.ts';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { cleanupAllUsers, isSetupAvailable, runAdminSetup } from './service.ts';
 import {
   setupResultResponseSchema,

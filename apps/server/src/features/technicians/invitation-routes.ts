@@ -8,7 +8,7 @@ import {
   invitationAcceptResponseSchema,
   invitationCheckResponseSchema,
 } from '@pitstop/shared/technicians/responses';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { acceptInvitation, checkInvitation } from './invitation-service.ts';
 
 export async function technicianInvitationRoutes(app: AppInstance): Promise<void> {

@@ -6,7 +6,7 @@ import { canResendInvitation, TECHNICIAN_MESSAGES } from '@pitstop/shared/techni
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
-import type { MailSender } from '../../lib/app-context.ts';
+import type { MailSender } from '../../app-context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import type { Env } from '../../lib/env.ts';

@@ -16,7 +16,7 @@ import {
 } from '@pitstop/shared/technicians/responses';
 import { z } from 'zod';
 import { requireViewer } from '../../lib/access.ts';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { inviteTechnician, resendInvitation } from './invitation-service.ts';
 import {
   deleteTechnician,

@@ -10,7 +10,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { releaseTechnicianJobs, technicianJobStats } from '../appointments/service.ts';
+import { technicianJobStats } from '../appointments/service.ts';
+import { releaseTechnicianJobs } from '../visits/assignment.ts';
 import {
   deleteAccount,
   findTechnicianById,

@@ -21,8 +21,8 @@ import {
 } from '@pitstop/shared/technicians/responses';
 import { z } from 'zod';
 import { requireViewer } from '../../lib/access.ts';
-import type { AppInstance } from '../../lib/app-context.ts';
-import { addServicesToJob } from '../appointments/service.ts';
+import type { AppInstance } from '../../app-context.ts';
+import { addServicesToJob } from '../visits/on-site.ts';
 import {
   changeOwnJobStatus,
   completeOnboarding,

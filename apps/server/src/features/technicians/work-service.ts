@@ -17,12 +17,13 @@ import type { TechnicianJobStatus, TechnicianStatus } from '@pitstop/shared/tech
 import type { TechnicianDashboard, TechnicianJob } from '@pitstop/shared/technicians/responses';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
-import type { MailSender } from '../../lib/app-context.ts';
+import type { MailSender } from '../../app-context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { changeJobStatusAsTechnician, listTechnicianJobsForDay } from '../appointments/service.ts';
+import { listTechnicianJobsForDay } from '../appointments/service.ts';
+import { changeJobStatusAsTechnician } from '../visits/status.ts';
 import { businessToday } from '../business/service.ts';
 import {
   completeTechnicianOnboarding,

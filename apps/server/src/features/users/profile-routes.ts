@@ -5,7 +5,7 @@ import { PHOTO_DATA_URL_MAX_LENGTH } from '@pitstop/shared/profile/photo';
 import { profileResponseSchema } from '@pitstop/shared/profile/responses';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import {

@@ -3,9 +3,8 @@
 import { createUserSchema, updateUserSchema, roleSchema } from '@pitstop/shared/users/forms';
 import { userListResponseSchema, userResponseSchema } from '@pitstop/shared/users/responses';
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
-import { releaseTechnicianJobs } from '../appointments/service.ts';
 import { createUser, deleteUser, listUsers, updateUser } from './service.ts';
 
 const profileParams = z.object({ id: z.uuid('Unknown user') });
@@ -76,10 +75,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       config: { access: 'user:manage' },
     },
     async (request, reply) => {
-      // A technician's open jobs go back to Unassigned, as when removed from Technicians.
-      await deleteUser(db, requireViewer(request), request.params.id, (tx, profile) =>
-        profile.role === 'technician' ? releaseTechnicianJobs(tx, profile.id) : Promise.resolve(),
-      );
+      await deleteUser(db, requireViewer(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

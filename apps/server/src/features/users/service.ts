@@ -35,6 +35,7 @@ import {
   updateProfile,
   updateProfileWhere,
 } from './repository.ts';
+import { releaseTechnicianJobs } from '../visits/assignment.ts';
 import type { ProfileFilter, ProfileRow } from './repository.ts';
 
 export function toUserSummary(profile: ProfileRow, email: string): UserSummary {
@@ -200,23 +201,18 @@ export async function updateUser(
   });
 }
 
-/**
- * Deletes an account. `beforeDelete` runs first in the same transaction, for what other features
- * must let go of (a technician's open jobs go back to Unassigned).
- */
-export async function deleteUser(
-  db: Db,
-  actor: Viewer,
-  profileId: string,
-  beforeDelete?: (tx: Executor, profile: ProfileRow) => Promise<unknown>,
-): Promise<void> {
+/** Deletes an account; a technician's open jobs go back to Unassigned in the same transaction. */
+export async function deleteUser(db: Db, actor: Viewer, profileId: string): Promise<void> {
   const existing = await findProfileById(db, profileId);
   if (!existing) throw new AppError('NOT_FOUND', 'User not found.');
   if (existing.profile.userId === actor.userId) {
     throw new AppError('FORBIDDEN', CANNOT_DELETE_SELF);
   }
   await db.transaction(async (tx) => {
-    await beforeDelete?.(tx, existing.profile);
+    // A technician's open jobs go back to Unassigned, as when removed from Technicians.
+    if (existing.profile.role === 'technician') {
+      await releaseTechnicianJobs(tx, existing.profile.id);
+    }
     await deleteAuthUser(tx, existing.profile.userId);
     await recordAudit(tx, actor, {
       action: 'user.delete',

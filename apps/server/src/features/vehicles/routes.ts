@@ -7,7 +7,7 @@ import {
   vehicleResponseSchema,
 } from '@pitstop/shared/vehicles/responses';
 import { z } from 'zod';
-import type { AppInstance } from '../../lib/app-context.ts';
+import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { addVehicle, listVehicles, removeVehicle, updateVehicle } from './service.ts';
 

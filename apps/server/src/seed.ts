@@ -1,9 +1,9 @@
 // First-start data: the five built-in services and the default business profile and hours,
 // written through the owning features. Idempotent: rows that exist are skipped, so a restart
 // never overwrites an admin's edits.
-import { addBusinessDefaults } from '../features/business/service.ts';
-import { addBuiltInServices } from '../features/services/service.ts';
-import type { Executor } from './client.ts';
+import { addBusinessDefaults } from './features/business/service.ts';
+import { addBuiltInServices } from './features/services/service.ts';
+import type { Executor } from './db/client.ts';
 
 export const BUILT_IN_SERVICES = [
   {

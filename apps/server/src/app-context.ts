@@ -1,6 +1,7 @@
 // What every route plugin receives: the Fastify instance with the zod type provider and the
-// application's context (`app.ctx`). It lives here, not in app.ts, so that route files depend on
-// lib/ and app.ts on them, never the other way round (no import cycles, type-only ones included).
+// application's context (`app.ctx`). It lives beside app.ts, not in it, so that route files depend
+// on it and app.ts on them, never the other way round (no import cycles, type-only ones included);
+// and not in lib/, which imports no feature (scripts/check-cycles.mjs).
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -9,12 +10,12 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database, Db } from '../db/client.ts';
-import type { PaymentGateway } from '../features/payments/gateway.ts';
-import type { SetupCode } from '../features/setup/setup-code.ts';
-import type { RouteAccess } from './access.ts';
-import type { Auth } from './auth.ts';
-import type { Env } from './env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { PaymentGateway } from './features/payments/gateway.ts';
+import type { SetupCode } from './features/setup/setup-code.ts';
+import type { RouteAccess } from './lib/access.ts';
+import type { Auth } from './lib/auth.ts';
+import type { Env } from './lib/env.ts';
 
 /** The background e-mail sender as the rest of the app sees it. */
 export interface MailSender {

@@ -1,0 +1,89 @@
+import type { Executor } from '../../db/client.ts';
+import {
+  type AppointmentValues,
+  insertAppointmentsIfAbsent,
+  insertAppointmentStatusHistory,
+} from './repository.ts';
+
+export interface VisitForAppointments {
+  bookingId: string;
+  userId: string | null;
+  customerName: string;
+  /** The booked services in the order chosen, with the minutes each takes. */
+  services: { id: string; name: string; durationMinutes: number; priceCents: number }[];
+  /** Business-local date (YYYY-MM-DD) and time (HH:MM) of the visit, as people read it. */
+  date: string;
+  time: string;
+  startsAt: Date;
+  /** "address, city, zip". */
+  location: string;
+  phone: string;
+  email: string;
+  vehicleColor: string | null;
+  description: string | null;
+  /** Paid after its hold lapsed into a slot that had filled meanwhile: staff reschedule it. */
+  overCapacity: boolean;
+}
+/**
+ * A visit's services done one after the other from `start`: each with its own moment, length
+ * and price, as the appointment rows keep them.
+ */
+export function oneAfterAnother(
+  services: readonly { id: string; name: string; durationMinutes: number; priceCents: number }[],
+  start: Date,
+) {
+  let startsAt = start.getTime();
+  return services.map((service) => {
+    const endsAt = startsAt + service.durationMinutes * 60000;
+    const moment = { startsAt: new Date(startsAt), endsAt: new Date(endsAt) };
+    startsAt = endsAt;
+    return {
+      serviceId: service.id,
+      serviceName: service.name,
+      ...moment,
+      durationMinutes: service.durationMinutes,
+      priceCents: service.priceCents,
+    };
+  });
+}
+/**
+ * Creates the visit's appointments (status scheduled, technician Unassigned) with a status-history
+ * row each. Run again for the same booking it adds nothing. Returns how many it created.
+ */
+
+export async function createAppointmentsForBooking(
+  tx: Executor,
+  visit: VisitForAppointments,
+  changedBy: string | null = null,
+): Promise<number> {
+  const rows: AppointmentValues[] = oneAfterAnother(visit.services, visit.startsAt).map(
+    (service) => ({
+      bookingId: visit.bookingId,
+      userId: visit.userId,
+      customerName: visit.customerName,
+      ...service,
+      appointmentDate: visit.date,
+      appointmentTime: visit.time,
+      paid: true,
+      overCapacity: visit.overCapacity,
+      status: 'scheduled',
+      technician: 'Unassigned',
+      location: visit.location,
+      phone: visit.phone,
+      email: visit.email,
+      vehicleColor: visit.vehicleColor,
+      description: visit.description,
+    }),
+  );
+  const created = await insertAppointmentsIfAbsent(tx, rows);
+  await insertAppointmentStatusHistory(
+    tx,
+    created.map((row) => ({
+      appointmentId: row.id,
+      fromStatus: null,
+      toStatus: row.status,
+      changedBy,
+    })),
+  );
+  return created.length;
+}

@@ -1,0 +1,81 @@
+import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
+import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
+import type { Db } from '../../db/client.ts';
+import type { Viewer } from '../../lib/access.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireActiveServices } from '../services/service.ts';
+import { oneAfterAnother } from './fulfil.ts';
+import {
+  listVisitRowsForUpdate,
+  insertAppointmentRows,
+  insertAppointmentStatusHistory,
+} from './repository.ts';
+import { toTechnicianJobs } from './shape.ts';
+import { lockOwnJob } from './status.ts';
+
+/**
+ * Add Services on site (spec section 5): each chosen catalogue service not yet on the visit
+ * becomes an appointment of it, done by the same technician after what is booked, unpaid: the
+ * visit's balance due. The visit is locked so two adds cannot both add one service.
+ */
+
+export async function addServicesToJob(
+  db: Db,
+  actor: Viewer,
+  appointmentId: string,
+  serviceIds: string[],
+  now: Date = new Date(),
+): Promise<{ added: TechnicianJob[]; visitBalanceDueCents: number }> {
+  return db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, actor, appointmentId, now);
+    const visit = job.bookingId ? await listVisitRowsForUpdate(tx, job.bookingId) : [job];
+    const onVisit = new Set(visit.map((row) => row.serviceId));
+    if (serviceIds.some((id) => onVisit.has(id))) {
+      const message = TECHNICIAN_MESSAGES.servicesAlreadyOnVisit;
+      throw new AppError('CONFLICT', message, { serviceIds: message });
+    }
+    const services = await requireActiveServices(tx, serviceIds).catch(() => {
+      const message = TECHNICIAN_MESSAGES.serviceUnknown;
+      throw new AppError('VALIDATION', message, { serviceIds: message });
+    });
+    const visitEnd = new Date(Math.max(...visit.map((row) => row.endsAt.getTime())));
+    const rows = oneAfterAnother(services, visitEnd).map((service) => ({
+      bookingId: job.bookingId,
+      userId: job.userId,
+      customerName: job.customerName,
+      ...service,
+      appointmentDate: job.appointmentDate,
+      appointmentTime: job.appointmentTime,
+      paid: false,
+      // Part of the same visit: over capacity if it is.
+      overCapacity: job.overCapacity,
+      status: 'scheduled' as const,
+      technicianId: job.technicianId,
+      technician: job.technician,
+      location: job.location,
+      phone: job.phone,
+      email: job.email,
+      vehicleColor: job.vehicleColor,
+      description: job.description,
+    }));
+    const inserted = await insertAppointmentRows(tx, rows);
+    await insertAppointmentStatusHistory(
+      tx,
+      inserted.map((row) => ({
+        appointmentId: row.id,
+        fromStatus: null,
+        toStatus: row.status,
+        changedBy: actor.userId,
+      })),
+    );
+    await recordAudit(tx, actor, {
+      action: 'appointment.add_services',
+      entity: 'appointment',
+      entityId: job.id,
+      details: { bookingId: job.bookingId, services: services.map((service) => service.id) },
+    });
+    const added = await toTechnicianJobs(tx, inserted);
+    return { added, visitBalanceDueCents: added[0]?.visitBalanceDueCents ?? 0 };
+  });
+}

@@ -1,0 +1,155 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { appointments, appointmentStatusHistory } from '../../db/schema.ts';
+
+export type AppointmentValues = Omit<
+  typeof appointments.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'startedAt' | 'completedAt' | 'technicianId'
+>;
+/**
+ * Inserts the appointments a booking does not have yet (unique on booking and service), and
+ * returns only those it inserted.
+ */
+
+export async function insertAppointmentsIfAbsent(
+  db: Executor,
+  rows: AppointmentValues[],
+): Promise<{ id: string; status: string }[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(appointments)
+    .values(rows)
+    .onConflictDoNothing({ target: [appointments.bookingId, appointments.serviceId] })
+    .returning({ id: appointments.id, status: appointments.status });
+}
+export async function insertAppointmentStatusHistory(
+  db: Executor,
+  rows: {
+    appointmentId: string;
+    fromStatus: string | null;
+    toStatus: string;
+    changedBy: string | null;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(appointmentStatusHistory).values(rows);
+}
+export type AppointmentRow = typeof appointments.$inferSelect;
+/** One appointment, locked for the caller's transaction. */
+
+export async function findAppointmentForUpdate(
+  db: Executor,
+  id: string,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  return row;
+}
+/** Every appointment of a visit (a booking), locked, in the order they are done. */
+
+export async function listVisitRowsForUpdate(
+  db: Executor,
+  bookingId: string,
+): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.bookingId, bookingId))
+    .orderBy(asc(appointments.startsAt))
+    .for('update');
+}
+/** What Add Services and the balance need of the visits' appointments. */
+
+export async function listVisitFacts(db: Executor, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: appointments.bookingId,
+      serviceId: appointments.serviceId,
+      status: appointments.status,
+      paid: appointments.paid,
+      priceCents: appointments.priceCents,
+    })
+    .from(appointments)
+    .where(inArray(appointments.bookingId, bookingIds));
+}
+export async function updateAppointmentRow(
+  db: Executor,
+  id: string,
+  values: Partial<
+    Pick<
+      typeof appointments.$inferInsert,
+      'status' | 'startedAt' | 'completedAt' | 'technicianId' | 'technician'
+    >
+  >,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(appointments.id, id))
+    .returning();
+  return row;
+}
+export async function insertAppointmentRows(
+  db: Executor,
+  rows: (AppointmentValues & { technicianId: string | null })[],
+): Promise<AppointmentRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(appointments).values(rows).returning();
+}
+/** Marks every appointment of a visit over capacity (the booking's flag, copied). */
+
+export async function markVisitRowsOverCapacity(db: Executor, bookingId: string): Promise<number> {
+  const rows = await db
+    .update(appointments)
+    .set({ overCapacity: true, updatedAt: new Date() })
+    .where(and(eq(appointments.bookingId, bookingId), eq(appointments.overCapacity, false)))
+    .returning({ id: appointments.id });
+  return rows.length;
+}
+/** A removed technician's jobs still to do go back to Unassigned; done ones keep the name. */
+
+export async function unassignOpenJobs(db: Executor, profileId: string): Promise<number> {
+  const rows = await db
+    .update(appointments)
+    .set({ technicianId: null, technician: 'Unassigned', updatedAt: new Date() })
+    .where(
+      and(
+        eq(appointments.technicianId, profileId),
+        inArray(appointments.status, ['scheduled', 'in-progress']),
+      ),
+    )
+    .returning({ id: appointments.id });
+  return rows.length;
+}
+/** The visit (booking) an appointment belongs to; undefined when there is no such appointment. */
+
+export async function findAppointmentBookingId(
+  db: Executor,
+  id: string,
+): Promise<{ bookingId: string | null } | undefined> {
+  const [row] = await db
+    .select({ bookingId: appointments.bookingId })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row;
+}
+
+/** Whether one of a technician's jobs on a business-local date is in progress. */
+export async function hasJobInProgressOn(
+  db: Executor,
+  profileId: string,
+  date: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.technicianId, profileId),
+        eq(appointments.appointmentDate, date),
+        eq(appointments.status, 'in-progress'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,109 @@
+import type { Appointment, StaffAppointment } from '@pitstop/shared/appointments/responses';
+import { listVisitFacts, type AppointmentRow } from './repository.ts';
+
+export type { AppointmentRow };
+import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
+import type { Executor } from '../../db/client.ts';
+import type { JobNotice } from '../notifications/templates.ts';
+
+export const APPOINTMENT_NOT_FOUND = "We couldn't find this appointment.";
+/** An appointment row as the API shows it (spec section 3's stored columns, named for the client). */
+
+export function toAppointment(row: AppointmentRow): Appointment {
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    customerName: row.customerName,
+    serviceName: row.serviceName,
+    date: row.appointmentDate,
+    time: row.appointmentTime,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    status: row.status,
+    technician: row.technician,
+    technicianId: row.technicianId,
+    location: row.location,
+    phone: row.phone,
+    email: row.email,
+    vehicleColor: row.vehicleColor,
+    description: row.description,
+    priceCents: row.priceCents,
+    paid: row.paid,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+/** What a visit still owes: its unpaid services (added on site), cancelled ones left out. */
+
+export function balanceDueCents(rows: Pick<AppointmentRow, 'paid' | 'status' | 'priceCents'>[]) {
+  return rows
+    .filter((row) => !row.paid && row.status !== 'cancelled')
+    .reduce((sum, row) => sum + row.priceCents, 0);
+}
+// ---------------------------------------------------------------- technicians' jobs
+export type VisitFact = Awaited<ReturnType<typeof listVisitFacts>>[number];
+export function toTechnicianJob(row: AppointmentRow, visit: VisitFact[]): TechnicianJob {
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    customerName: row.customerName,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    date: row.appointmentDate,
+    time: row.appointmentTime,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    status: row.status,
+    location: row.location,
+    phone: row.phone,
+    vehicleColor: row.vehicleColor,
+    description: row.description,
+    priceCents: row.priceCents,
+    paid: row.paid,
+    visitServiceIds: [
+      ...new Set(visit.flatMap((fact) => (fact.serviceId === null ? [] : [fact.serviceId]))),
+    ],
+    visitBalanceDueCents: balanceDueCents(visit),
+  };
+}
+/** The jobs with what their visits hold (services on them, balance due), in one more query. */
+export async function toTechnicianJobs(
+  db: Executor,
+  rows: AppointmentRow[],
+): Promise<TechnicianJob[]> {
+  const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
+  const facts = await listVisitFacts(db, bookingIds);
+  return rows.map((row) => {
+    const visit = row.bookingId
+      ? facts.filter((fact) => fact.bookingId === row.bookingId)
+      : [{ ...row }];
+    return toTechnicianJob(row, visit);
+  });
+}
+export function jobNotice(row: AppointmentRow): JobNotice {
+  return {
+    customerName: row.customerName,
+    serviceName: row.serviceName,
+    date: row.appointmentDate,
+    time: row.appointmentTime,
+    address: row.location,
+    technicianName: row.technicianId === null ? null : row.technician,
+  };
+}
+
+/** The rows with what their visits owe, in one more query. */
+export async function toStaffAppointments(
+  db: Executor,
+  rows: AppointmentRow[],
+): Promise<StaffAppointment[]> {
+  const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
+  const facts = await listVisitFacts(db, bookingIds);
+  return rows.map((row) => ({
+    ...toAppointment(row),
+    overCapacity: row.overCapacity,
+    visitBalanceDueCents: balanceDueCents(
+      row.bookingId ? facts.filter((fact) => fact.bookingId === row.bookingId) : [row],
+    ),
+  }));
+}

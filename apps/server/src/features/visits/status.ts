@@ -1,0 +1,324 @@
+import { businessNow } from '@pitstop/shared/booking/time-slots';
+import {
+  statusAfterJobChange,
+  TECHNICIAN_MESSAGES,
+  type TechnicianJobStatus,
+} from '@pitstop/shared/technicians/rules';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Viewer } from '../../lib/access.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getBusinessProfile } from '../business/service.ts';
+import {
+  type AppointmentRow,
+  findAppointmentForUpdate,
+  hasJobInProgressOn,
+  updateAppointmentRow,
+  insertAppointmentStatusHistory,
+  listVisitFacts,
+  markVisitRowsOverCapacity,
+  findAppointmentBookingId,
+} from './repository.ts';
+import type { MailContext } from '../notifications/layout.ts';
+import type { RenderedEmail } from '../notifications/outbox.ts';
+import {
+  appointmentCancelledEmail,
+  appointmentRestoredEmail,
+  jobCompletedEmail,
+  jobInProgressEmail,
+  type JobNotice,
+} from '../notifications/templates.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { Env } from '../../lib/env.ts';
+import { sendEmail } from '../notifications/service.ts';
+import { APPOINTMENT_NOT_FOUND, jobNotice, toAppointment, toTechnicianJobs } from './shape.ts';
+import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
+import type { Appointment } from '@pitstop/shared/appointments/responses';
+import { APPOINTMENT_SEARCH_MESSAGES } from '@pitstop/shared/appointments/forms';
+import {
+  changeBookingStatus,
+  insertBookingStatusHistory,
+  lockBookingById,
+} from './booking-rows.ts';
+import { isOverCapacity, lockVisit } from './locks.ts';
+import { lockTechnician, setTechnicianStatusFrom } from './technician-rows.ts';
+
+type AppointmentStatus = Appointment['status'];
+
+/**
+ * The technician's own job, locked; anyone else's is "not found", a cancelled one refused, and
+ * so is one of another day: a technician works today's list (spec section 6), so nobody starts
+ * tomorrow's job early or adds services to a visit long done.
+ */
+export async function lockOwnJob(
+  tx: Executor,
+  actor: Viewer,
+  id: string,
+  now: Date,
+): Promise<AppointmentRow> {
+  const row = await findAppointmentForUpdate(tx, id);
+  if (!row || row.technicianId !== actor.profileId) {
+    throw new AppError('NOT_FOUND', TECHNICIAN_MESSAGES.jobNotFound);
+  }
+  if (row.status === 'cancelled') throw new AppError('CONFLICT', TECHNICIAN_MESSAGES.jobCancelled);
+  const { timeZone } = await getBusinessProfile(tx);
+  if (row.appointmentDate !== businessNow(now, timeZone).date) {
+    throw new AppError('CONFLICT', TECHNICIAN_MESSAGES.notTodaysJob);
+  }
+  return row;
+}
+export type StatusEmail = (ctx: MailContext, notice: JobNotice) => RenderedEmail;
+/** What the customer is told when their appointment moves to a status; nothing for scheduled. */
+export const STATUS_EMAILS: Partial<Record<AppointmentStatus, StatusEmail>> = {
+  'in-progress': jobInProgressEmail,
+  completed: jobCompletedEmail,
+  cancelled: appointmentCancelledEmail,
+};
+/**
+ * The e-mail of a move from `from` to `to`, if any. Back to scheduled from cancelled, the customer
+ * (told it was cancelled, and promised a refund) hears that it is back on; back to in progress or
+ * completed they hear that, as from any status.
+ */
+export function statusEmail(
+  from: AppointmentStatus,
+  to: AppointmentStatus,
+): StatusEmail | undefined {
+  if (from === 'cancelled' && to === 'scheduled') return appointmentRestoredEmail;
+  return STATUS_EMAILS[to];
+}
+/**
+ * The moments a move sets, kept for real service times, which run from in progress to completed
+ * only: in progress starts the clock; completed stops it, and when it came from anything but in
+ * progress (say in progress, cancelled, then completed days later) there is no service time, so
+ * the start is cleared; back to scheduled clears both; cancelled keeps them.
+ */
+export function serviceMoments(from: AppointmentStatus, to: AppointmentStatus, now: Date) {
+  if (to === 'in-progress') return { startedAt: now, completedAt: null };
+  if (to === 'completed') {
+    return from === 'in-progress' ? { completedAt: now } : { startedAt: null, completedAt: now };
+  }
+  if (to === 'scheduled') return { startedAt: null, completedAt: null };
+  return {};
+}
+/**
+ * Moves a locked appointment to `status`, with its moments (serviceMoments), a history row, an
+ * audit row and the customer's e-mail (statusEmail), all in the caller's transaction. Staff's
+ * changes and the technician's own alike.
+ */
+export async function moveStatus(
+  tx: Executor,
+  env: Env,
+  actor: Viewer,
+  row: AppointmentRow,
+  status: AppointmentStatus,
+  now: Date,
+): Promise<AppointmentRow> {
+  const moments = serviceMoments(row.status, status, now);
+  const updated = (await updateAppointmentRow(tx, row.id, { status, ...moments }))!;
+  await insertAppointmentStatusHistory(tx, [
+    { appointmentId: row.id, fromStatus: row.status, toStatus: status, changedBy: actor.userId },
+  ]);
+  await recordAudit(tx, actor, {
+    action: 'appointment.status',
+    entity: 'appointment',
+    entityId: row.id,
+    details: { from: row.status, to: status },
+  });
+  const template = statusEmail(row.status, status);
+  if (updated.email && template) {
+    await sendEmail(tx, env, updated.email, (ctx) => template(ctx, jobNotice(updated)));
+  }
+  return updated;
+}
+/**
+ * A technician moves their own job between scheduled, in progress and completed (spec section 4).
+ * The moments are kept for real service times (in progress to completed, as serviceMoments says
+ * for staff too); going back clears what no longer holds. The customer hears when the job starts and when it is done. Run it in a
+ * transaction: the row stays locked until the caller commits.
+ */
+
+export async function changeJobStatusAsTechnician(
+  tx: Executor,
+  env: Env,
+  actor: Viewer,
+  appointmentId: string,
+  status: TechnicianJobStatus,
+  now: Date = new Date(),
+): Promise<TechnicianJob> {
+  const row = await lockOwnJob(tx, actor, appointmentId, now);
+  if (row.status === status) return (await toTechnicianJobs(tx, [row]))[0]!;
+  const updated = await moveStatus(tx, env, actor, row, status, now);
+  return (await toTechnicianJobs(tx, [updated]))[0]!;
+}
+export interface StaffStatusChange {
+  appointment: Appointment;
+  /** The status it had: the same as now when nothing changed. */
+  from: AppointmentStatus;
+  changed: boolean;
+  /** Whether the visit still has a service not cancelled (its booking should hold the slot). */
+  visitOpen: boolean;
+}
+/**
+ * Staff set any of the four statuses, in any order (spec section 4), with the moments, history,
+ * audit and e-mail of every status change; the same status again changes nothing. `expected` is
+ * the status the screen showed: if the stored one (read under the row lock) differs, someone
+ * changed it meanwhile and this changes nothing (409). The caller frees or takes back the
+ * visit's slot (the booking feature's) by `visitOpen`, in the same transaction.
+ */
+
+export async function changeAppointmentStatus(
+  tx: Executor,
+  env: Env,
+  actor: Viewer,
+  appointmentId: string,
+  change: { status: AppointmentStatus; expected?: AppointmentStatus | undefined },
+  now: Date = new Date(),
+): Promise<StaffStatusChange> {
+  const { status, expected } = change;
+  const row = await findAppointmentForUpdate(tx, appointmentId);
+  if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+  if (expected !== undefined && expected !== row.status) {
+    throw new AppError('CONFLICT', APPOINTMENT_SEARCH_MESSAGES.changedMeanwhile);
+  }
+  const updated = row.status === status ? row : await moveStatus(tx, env, actor, row, status, now);
+  const visit = row.bookingId ? await listVisitFacts(tx, [row.bookingId]) : [updated];
+  return {
+    appointment: toAppointment(updated),
+    from: row.status,
+    changed: updated !== row,
+    visitOpen: visit.some((fact) => fact.status !== 'cancelled'),
+  };
+}
+/**
+ * A visit restored into a slot that has filled meanwhile (staff override capacity): its
+ * appointments carry the booking's over-capacity flag, as when it is paid late into a full slot.
+ * Run in the transaction that restores it, after the appointment it changes is locked.
+ */
+
+export async function markVisitOverCapacity(tx: Executor, bookingId: string): Promise<number> {
+  return markVisitRowsOverCapacity(tx, bookingId);
+}
+/** The visit (booking id) an appointment belongs to, null for one without; 404 if none. */
+
+export async function findAppointmentVisit(db: Executor, id: string): Promise<string | null> {
+  const row = await findAppointmentBookingId(db, id);
+  if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+  return row.bookingId;
+}
+/**
+ * Staff cancelled every service of a paid visit: the booking stops holding its slot (paid ->
+ * cancelled; the order and its payment stay). True when it changed.
+ */
+
+export async function releaseCancelledVisit(
+  tx: Executor,
+  bookingId: string,
+  actor: Viewer,
+): Promise<boolean> {
+  const changed = await changeBookingStatus(tx, bookingId, ['paid'], 'cancelled');
+  if (!changed) return false;
+  await insertBookingStatusHistory(tx, {
+    bookingId,
+    fromStatus: 'paid',
+    toStatus: 'cancelled',
+    reason: 'every service cancelled by staff',
+    changedBy: actor.userId,
+  });
+  await recordAudit(tx, actor, {
+    action: 'booking.status',
+    entity: 'booking',
+    entityId: bookingId,
+    details: { from: 'paid', to: 'cancelled' },
+  });
+  return true;
+}
+/**
+ * Staff took back a service of a visit they had cancelled whole: the booking holds its slot
+ * again (cancelled -> paid). Its room is checked as a booking checks it, under its dates' locks; a slot that has filled meanwhile does not refuse it (staff override capacity knowingly)
+ * but marks the visit and its appointments over capacity, for the team to reschedule. Only a
+ * booking that was paid comes back. True when it changed.
+ */
+
+export async function restoreVisit(
+  tx: Executor,
+  bookingId: string,
+  actor: Viewer,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const booking = await lockBookingById(tx, bookingId);
+  if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
+  const overCapacity = await isOverCapacity(tx, booking, now);
+  const changed = await changeBookingStatus(
+    tx,
+    bookingId,
+    ['cancelled'],
+    'paid',
+    overCapacity ? { overCapacity } : {},
+  );
+  if (!changed) return false;
+  if (overCapacity) await markVisitOverCapacity(tx, bookingId);
+  await insertBookingStatusHistory(tx, {
+    bookingId,
+    fromStatus: 'cancelled',
+    toStatus: 'paid',
+    reason:
+      'a service taken back by staff' +
+      (overCapacity ? '; the slot is over capacity: reschedule' : ''),
+    changedBy: actor.userId,
+  });
+  await recordAudit(tx, actor, {
+    action: 'booking.status',
+    entity: 'booking',
+    entityId: bookingId,
+    details: { from: 'cancelled', to: 'paid', overCapacity },
+  });
+  return true;
+}
+/**
+ * Staff move an appointment to `status`, refused (409) when `expected` (the status their screen
+ * showed) is no longer the stored one. A visit whose every service is cancelled stops holding
+ * capacity; taking one back holds it again (over capacity, flagged, if the slot filled
+ * meanwhile); the assigned technician is on a job while one of today's is in progress. Locks in
+ * the order every path takes: the booking (and, for a visit cancelled whole, its date), the
+ * appointment, the technician.
+ */
+
+export async function changeStatusAsStaff(
+  db: Db,
+  env: Env,
+  actor: Viewer,
+  appointmentId: string,
+  change: { status: Appointment['status']; expected?: Appointment['status'] | undefined },
+): Promise<Appointment> {
+  return db.transaction(async (tx) => {
+    const bookingId = await findAppointmentVisit(tx, appointmentId);
+    if (bookingId) await lockVisit(tx, bookingId);
+    const result = await changeAppointmentStatus(tx, env, actor, appointmentId, change);
+    if (bookingId && result.changed) {
+      if (!result.visitOpen) await releaseCancelledVisit(tx, bookingId, actor);
+      else if (result.from === 'cancelled') await restoreVisit(tx, bookingId, actor);
+    }
+    // The technician's status follows their day, as when they change the job themselves.
+    const { technicianId } = result.appointment;
+    if (result.changed && technicianId) await followTodaysJobs(tx, technicianId);
+    return result.appointment;
+  });
+}
+
+/**
+ * After a job of a technician's changes, their status follows their day (statusAfterJobChange):
+ * on a job while one of today's is in progress, available when none is, off duty stays off duty.
+ * Run in the change's transaction, after the job is locked (the lock order: job, then technician).
+ */
+export async function followTodaysJobs(
+  tx: Executor,
+  profileId: string,
+  now = new Date(),
+): Promise<void> {
+  const technician = await lockTechnician(tx, profileId, 'update');
+  if (!technician) return;
+  const { timeZone } = await getBusinessProfile(tx);
+  const today = businessNow(now, timeZone).date;
+  const stored = technician.technicianStatus;
+  const next = statusAfterJobChange(stored, await hasJobInProgressOn(tx, profileId, today));
+  if (next !== stored) await setTechnicianStatusFrom(tx, profileId, stored, next);
+}
