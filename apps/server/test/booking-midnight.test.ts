@@ -3,7 +3,7 @@
 // tests need a PostgreSQL server (on PGlite every transaction runs alone: there is no race).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCalendarDays } from '@pitstop/shared/booking/capacity';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { WEEKDAYS } from '@pitstop/shared/business/hours';
 import { bookings, businessHours, businessProfile } from '../src/db/schema.ts';
 import { isOverCapacity } from '../src/features/visits/locks.ts';

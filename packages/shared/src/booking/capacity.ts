@@ -6,7 +6,6 @@ import { addCalendarDays, calendarDateIn } from '../calendar-dates.ts';
 import { SLOT_MINUTES } from './time-slots.ts';
 
 // Until the visit modules being moved import it from calendar-dates.ts themselves.
-export { addCalendarDays } from '../calendar-dates.ts';
 
 /** How long a pending booking holds its slot while the customer pays. */
 export const HOLD_MINUTES = 30;

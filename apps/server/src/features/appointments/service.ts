@@ -1,7 +1,7 @@
 // Appointments: the jobs a paid visit becomes, one per booked service (spec section 3's stored
 // columns). All of a visit's services are done in one visit, one after the other: each
 // appointment starts when the services before it end.
-import { addCalendarDays } from '@pitstop/shared/booking/capacity';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
 import { startOfLocalDay } from '@pitstop/shared/metrics/rules';
 import {

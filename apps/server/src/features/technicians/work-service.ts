@@ -121,28 +121,6 @@ async function persistStatus(
   if (next !== stored) await setTechnicianStatus(db, profileId, next, stored);
 }
 
-/**
- * After staff move one of a technician's jobs, the technician's status follows as when they move
- * it themselves (statusAfterJobChange): on a job while one of today's is in progress, available
- * when none is, off duty stays off duty. Run in the staff change's transaction, after the job is
- * locked (the order assigning and the technician's own change take: job, then technician).
- */
-export async function followTodaysJobs(
-  tx: Executor,
-  profileId: string,
-  now = new Date(),
-): Promise<void> {
-  const found = await findTechnicianById(tx, profileId, 'update');
-  if (!found) return;
-  const stored = found.profile.technicianStatus;
-  const jobs = await listTechnicianJobsForDay(tx, profileId, await businessToday(tx, now));
-  const next = statusAfterJobChange(
-    stored,
-    jobs.some((job) => job.status === 'in-progress'),
-  );
-  await persistStatus(tx, profileId, stored, next);
-}
-
 /** Today's dashboard; the status is derived on load by the spec's four rules, and kept. */
 export async function getDashboard(
   db: Db,
