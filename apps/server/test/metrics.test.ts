@@ -1,8 +1,8 @@
-// The business's figures (issue 13) on hand-made data with exact moments, in business zones far
-// from UTC: the dashboard's cards today and yesterday (cancelled never counts, technicians on
-// duty yesterday from the status log), today's appointments, the technicians on duty, the
-// completion rate by day, Sunday-started week so far and month so far, real service times by
-// service, and analytics (revenue by the business-local day an order was paid, gaps filled). Staff only.
+// The business's figures on hand-made data with exact moments, in business zones far from UTC: the
+// dashboard's cards today and yesterday (cancelled never counts, technicians on duty yesterday from
+// the status log), today's appointments, the technicians on duty, the completion rate by day,
+// Sunday-started week so far and month so far, real service times by service, and analytics
+// (revenue by the business-local day an order was paid, gaps filled). Staff only.
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -144,7 +144,7 @@ describe('PUT /api/technician/onboarding', () => {
       [{ zipCode: '12' }, 'zipCode', PROFILE_MESSAGES.zipCode],
       [{ serviceArea: 'The Moon' }, 'serviceArea', PROFILE_MESSAGES.serviceArea],
       [{ password: 'abc', confirmPassword: 'abc' }, 'password', PASSWORD_TOO_SHORT],
-      // Step 3's confirmation is enforced (DESIGN.md), unlike the spec's unwired field.
+      // Step 3's confirmation is enforced, unlike the spec's unwired field.
       [{ confirmPassword: 'something-else' }, 'confirmPassword', PASSWORDS_DO_NOT_MATCH],
       [{ emergencyContact: '' }, 'emergencyContact', PROFILE_MESSAGES.emergencyContact],
       [{ emergencyPhone: '12345' }, 'emergencyPhone', PROFILE_MESSAGES.emergencyPhone],

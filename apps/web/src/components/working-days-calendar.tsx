@@ -1,8 +1,7 @@
-// A month of a technician's working days (SPEC sections 2 and 5: a month calendar, past days
-// disabled). With `onToggle` the technician marks days on and off (their dashboard); without it
-// the month is shown read-only (the admin's Technicians page). Dates are `YYYY-MM-DD` in the
-// business's calendar: they become local-midnight Dates only for react-day-picker, never
-// instants, so no time zone can move a day.
+// A month of a technician's working days (a month calendar, past days disabled). With `onToggle`
+// the technician marks days on and off (their dashboard); without it the month is shown read-only
+// (the admin's Technicians page). Dates are `YYYY-MM-DD` in the business's calendar: they become
+// local-midnight Dates only for react-day-picker, never instants, so no time zone can move a day.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   DayPicker,

@@ -1,6 +1,6 @@
-// Capacity (DESIGN.md "Booking, capacity and payment"): the business sets how many visits may
-// overlap; a visit occupies every 30-minute slot its services' total duration covers. Moments
-// are computed in the business time zone once, when a visit is booked.
+// Capacity: the business sets how many visits may overlap; a visit occupies every 30-minute slot
+// its services' total duration covers. Moments are computed in the business time zone once, when a
+// visit is booked.
 import { TZDate } from '@date-fns/tz';
 import { addCalendarDays, calendarDateIn } from '../calendar-dates.ts';
 import { SLOT_MINUTES } from './time-slots.ts';

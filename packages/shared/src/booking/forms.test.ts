@@ -23,8 +23,8 @@ describe('bookingDateSchema', () => {
 });
 
 describe('bookingFormSchema', () => {
-  // SPEC section 5, "Booking form": each field's message, word for word.
-  const SPEC_MESSAGES = {
+  // Each field's message, word for word.
+  const FIELD_MESSAGES = {
     services: 'Please select at least one service',
     date: 'Please select a date',
     time: 'Please select a time',
@@ -44,13 +44,13 @@ describe('bookingFormSchema', () => {
 
   it("refuses an empty form with the spec's message at every required field", () => {
     const empty = Object.fromEntries(
-      Object.keys(SPEC_MESSAGES).map((field) => [field, field === 'services' ? [] : '']),
+      Object.keys(FIELD_MESSAGES).map((field) => [field, field === 'services' ? [] : '']),
     );
     const result = bookingFormSchema.safeParse(empty);
     const messages = Object.fromEntries(
       (result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]),
     );
-    expect(messages).toEqual(SPEC_MESSAGES);
+    expect(messages).toEqual(FIELD_MESSAGES);
   });
 
   it('holds the spec minimums: phone 10 digits, ZIP 5 characters, year 4 digits', () => {

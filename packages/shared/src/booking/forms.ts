@@ -1,6 +1,6 @@
-// The booking form and the requests of the booking flow (spec sections 3 and 5). The /booking
-// page validates with `bookingFormSchema`; POST /api/bookings parses the same schema plus the
-// submission's idempotency key. Messages are the spec's own words.
+// The booking form and the requests of the booking flow. The /booking page validates with
+// `bookingFormSchema`; POST /api/bookings parses the same schema plus the submission's idempotency
+// key. Messages are the spec's own words.
 import { z } from 'zod';
 import { isoDateSchema } from '../dates.ts';
 import { hasControlCharacters, isSingleLine, notOnOneLine } from '../text.ts';

@@ -1,6 +1,6 @@
-// The booking form's time slots (SPEC section 5): every 30 minutes from opening time up to, not
-// including, closing time; for today only those after the current moment, starting at the next
-// half hour. Dates and times are business-local, "now" is read in the business time zone.
+// The booking form's time slots: every 30 minutes from opening time up to, not including, closing
+// time; for today only those after the current moment, starting at the next half hour. Dates and
+// times are business-local, "now" is read in the business time zone.
 import { formatTime12, WEEKDAYS } from '../business/hours.ts';
 import type { BusinessHours, Weekday } from '../business/hours.ts';
 import { dayOfWeek, wallClockIn } from '../calendar-dates.ts';

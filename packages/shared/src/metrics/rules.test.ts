@@ -96,7 +96,7 @@ describe('service time', () => {
   });
 });
 
-describe('weekOf: weeks start on Sunday (spec section 9)', () => {
+describe('weekOf: weeks start on Sunday', () => {
   it('a Sunday starts its own week', () => {
     expect(weekOf('2026-11-22')).toEqual({ from: '2026-11-22', to: '2026-11-28' });
   });

@@ -1,12 +1,12 @@
-// The business's figures (spec section 9, "Dashboard metrics"; section 2, metric pages and
-// Analytics), as plain functions on business-local dates: the server computes the figures with
-// them and the screens mirror their words. Weeks start on Sunday. Cancelled jobs never count.
+// The business's figures (metric pages and Analytics), as plain functions on business-local dates:
+// the server computes the figures with them and the screens mirror their words. Weeks start on
+// Sunday. Cancelled jobs never count.
 import { TZDate } from '@date-fns/tz';
 import { addCalendarDays, dayOfWeek, daysBetween, lastDayOfMonth } from '../calendar-dates.ts';
 
-/** Spec section 9: the dashboard compares the average service time with 45 minutes. */
+/** The dashboard compares the average service time with 45 minutes. */
 export const SERVICE_TIME_TARGET_MINUTES = 45;
-/** Spec section 9: recent lists show 10 items. */
+/** Recent lists show 10 items. */
 export const RECENT_LIST_SIZE = 10;
 /** The Average Service Time page looks at the completions of the last 30 days. */
 export const SERVICE_TIME_DAYS = 30;
@@ -21,8 +21,8 @@ export const ANALYTICS_FIRST_DAY = '2000-01-01';
 export const ANALYTICS_LAST_DAY = '2100-12-31';
 /** Popular Services and Service Areas show at most this many bars. */
 export const ANALYTICS_TOP = 8;
-/** Spec section 9: year choices are the current year and the 4 before. */
-export const PAST_YEARS = 5;
+/** Year choices are the current year and the 4 before. */
+const PAST_YEARS = 5;
 
 export const METRIC_MESSAGES = {
   noCompletions: 'No completed appointments yet',
@@ -36,7 +36,7 @@ export const METRIC_MESSAGES = {
   dateOutOfYears: 'Choose dates from 2000 to 2100',
 } as const;
 
-/** Completed divided by total as a percentage with 1 decimal (spec section 9); null with none. */
+/** Completed divided by total as a percentage with 1 decimal; null with none. */
 export function completionRate(completed: number, total: number): number | null {
   if (total <= 0) return null;
   // Scaled before dividing: 201 of 400 is exactly 502.5 tenths and rounds up to 50.3, where
@@ -64,7 +64,7 @@ export interface DateRange {
   to: string;
 }
 
-/** The week (Sunday to Saturday, spec section 9) that holds `date`. */
+/** The week (Sunday to Saturday) that holds `date`. */
 export function weekOf(date: string): DateRange {
   const from = addCalendarDays(date, -dayOfWeek(date));
   return { from, to: addCalendarDays(from, 6) };

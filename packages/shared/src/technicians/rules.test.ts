@@ -1,5 +1,5 @@
-// The technician status rules of spec section 4: derived on load in the spec's order, Start /
-// End Duty, today's date toggled in the working-days calendar, and a job moved during the day.
+// The technician status rules: derived on load in the spec's order, Start / End Duty, today's date
+// toggled in the working-days calendar, and a job moved during the day.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays } from '../calendar-dates.ts';

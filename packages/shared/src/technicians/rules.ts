@@ -1,12 +1,12 @@
-// Technician rules (spec sections 4, 5, 8 and 9), shared by the server, which enforces them, and
-// the technician's and admin's screens, which mirror them: the status a technician has, what
-// Start Duty / End Duty and the working-days calendar do to it, and the spec's words.
+// Technician rules, shared by the server, which enforces them, and the technician's and admin's
+// screens, which mirror them: the status a technician has, what Start Duty / End Duty and the
+// working-days calendar do to it, and the spec's words.
 import { addCalendarDays, lastDayOfMonth } from '../calendar-dates.ts';
 
 export const TECHNICIAN_STATUSES = ['available', 'on-job', 'off-duty'] as const;
 export type TechnicianStatus = (typeof TECHNICIAN_STATUSES)[number];
 
-/** What a technician may set on their own job (spec section 4): never cancelled. */
+/** What a technician may set on their own job: never cancelled. */
 export const TECHNICIAN_JOB_STATUSES = ['scheduled', 'in-progress', 'completed'] as const;
 export type TechnicianJobStatus = (typeof TECHNICIAN_JOB_STATUSES)[number];
 
@@ -39,11 +39,11 @@ export const TECHNICIAN_MESSAGES = {
   notAssignable: 'Only technicians can be assigned to appointments.',
 } as const;
 
-/** Spec section 9: invite success closes after 2 s; the password and onboarding redirects 2 s. */
+/** Invite success closes after 2 s; the password and onboarding redirects 2 s. */
 export const INVITE_CLOSE_MS = 2_000;
 export const SET_PASSWORD_REDIRECT_MS = 2_000;
 export const ONBOARDING_SUCCESS_MS = 2_000;
-/** Spec section 9: the highlight ring on a technician's card, and resend messages' lifetime. */
+/** The highlight ring on a technician's card, and resend messages' lifetime. */
 export const TECHNICIAN_HIGHLIGHT_MS = 2_000;
 export const RESEND_MESSAGE_MS = 5_000;
 /** How far ahead a technician may mark working days. */
@@ -59,7 +59,7 @@ export interface StatusFacts {
 }
 
 /**
- * The status on load (spec section 4), in the spec's order: off-duty stays; a technician not
+ * The status on load, in the spec's order: off-duty stays; a technician not
  * working today stays as they were; one with a job in progress today is on-job; otherwise
  * available.
  */
@@ -76,7 +76,7 @@ export function isOnDuty(status: TechnicianStatus): boolean {
 }
 
 /**
- * Start Duty / End Duty (spec section 4: it toggles between available and off-duty). The request
+ * Start Duty / End Duty (it toggles between available and off-duty). The request
  * says which it is, so pressing twice changes nothing; a technician on a job who presses Start
  * Duty again stays on-job.
  */
@@ -98,7 +98,7 @@ export function statusAfterJobChange(
 }
 
 /**
- * The status after today's date is toggled in the working-days calendar (spec section 4): off
+ * The status after today's date is toggled in the working-days calendar: off
  * makes the technician off-duty; on while off-duty makes them available; otherwise unchanged.
  * Toggling any other day changes nothing.
  */
@@ -123,7 +123,7 @@ export function monthRange(month: string): { first: string; last: string } {
   return { first: `${month}-01`, last: lastDayOfMonth(month) };
 }
 
-/** Spec "Technicians admin": the resend button shows while phone or address is missing. */
+/** On the Technicians page the resend button shows while phone or address is missing. */
 export function needsInvitation(technician: { phone: string; street: string }): boolean {
   return technician.phone.trim() === '' || technician.street.trim() === '';
 }

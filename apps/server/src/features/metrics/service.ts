@@ -1,6 +1,6 @@
-// The business's figures (spec section 9 "Dashboard metrics", section 2's metric pages and
-// Analytics) from real data (DESIGN.md), every day business-local in the business's zone. The
-// metrics feature owns no table: each figure comes from the feature that owns its rows.
+// The business's figures (the dashboard's cards, the metric pages and Analytics) from real data,
+// every day business-local in the business's zone. The metrics feature owns no table: each figure
+// comes from the feature that owns its rows.
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import type {

@@ -1,7 +1,6 @@
-// The Analytics page's range of days (SPEC section 2, "Analytics"): kept in the address as
-// ?from=YYYY-MM-DD&to=YYYY-MM-DD so it can be shared and survives a reload; without it, the last
-// ANALYTICS_DEFAULT_DAYS days ending today (business-local). Checked by the shared query schema,
-// with the server's words.
+// The Analytics page's range of days: kept in the address as ?from=YYYY-MM-DD&to=YYYY-MM-DD so it
+// can be shared and survives a reload; without it, the last ANALYTICS_DEFAULT_DAYS days ending
+// today (business-local). Checked by the shared query schema, with the server's words.
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { analyticsQuerySchema, type AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import { ANALYTICS_DEFAULT_DAYS } from '@pitstop/shared/metrics/rules';

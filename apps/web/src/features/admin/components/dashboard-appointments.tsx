@@ -1,7 +1,7 @@
-// The dashboard's appointment tables (SPEC sections 2 and 9): All Appointments (newest first),
-// Active Appointments (scheduled or in progress, today on, soonest first) and Past Appointments
-// (by month and year, newest first), 10 a page from the server, read-only; the appointments
-// screen, linked from the header, is where they are changed.
+// The dashboard's appointment tables: All Appointments (newest first), Active Appointments
+// (scheduled or in progress, today on, soonest first) and Past Appointments (by month and year,
+// newest first), 10 a page from the server, read-only; the appointments screen, linked from the
+// header, is where they are changed.
 import { APPOINTMENT_SEARCH_MESSAGES } from '@pitstop/shared/appointments/forms';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { ArrowRight } from 'lucide-react';

@@ -1,8 +1,8 @@
 // The appointments screen, at /admin/appointments ("Appointments") and /manager/appointments
-// ("Manager Appointments"), for manager, admin and super_admin (SPEC sections 2, 4 and 6): search
-// customer or service, filter and sort, 10 a page from the server; assign a technician not off
-// duty and change the status (cancelling asks first). The search lives in the address, so a
-// reload, a shared link or Back shows the same list.
+// ("Manager Appointments"), for manager, admin and super_admin: search customer or service, filter
+// and sort, 10 a page from the server; assign a technician not off duty and change the status
+// (cancelling asks first). The search lives in the address, so a reload, a shared link or Back
+// shows the same list.
 import { APPOINTMENT_SEARCH_MESSAGES as M } from '@pitstop/shared/appointments/forms';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { CalendarSearch } from 'lucide-react';

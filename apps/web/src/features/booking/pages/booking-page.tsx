@@ -1,7 +1,6 @@
-// The booking form (/booking, optional ?service=<id> preselects it; SPEC "Booking", sections 3
-// to 6): five sections in the spec's order, validated by the shared bookingFormSchema (fetched
-// on first use: booking-resolver.ts) with the spec's messages at their fields, and
-// 'Go to Payment - $TOTAL' for everything selected.
+// The booking form (/booking, optional ?service=<id> preselects it): five sections in the spec's
+// order, validated by the shared bookingFormSchema (fetched on first use: booking-resolver.ts) with
+// the spec's messages at their fields, and 'Go to Payment - $TOTAL' for everything selected.
 import type { BookingForm } from '@pitstop/shared/booking/forms';
 import { formatPrice } from '@pitstop/shared/money';
 import { can } from '@pitstop/shared/permissions';

@@ -1,6 +1,6 @@
-// Analytics (/admin/analytics; manager, admin and super_admin; SPEC sections 2 and 6): a range
-// of days, kept in the address (?from=&to=), and that range's figures from the server. Without a
-// range in the address, the last ANALYTICS_DEFAULT_DAYS days ending today, business-local.
+// Analytics (/admin/analytics; manager, admin and super_admin): a range of days, kept in the
+// address (?from=&to=), and that range's figures from the server. Without a range in the address,
+// the last ANALYTICS_DEFAULT_DAYS days ending today, business-local.
 import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import { daysIn } from '@pitstop/shared/metrics/rules';
 import { PATHS } from '@pitstop/shared/web-routes';

@@ -1,7 +1,6 @@
-// Technicians admin (/admin/technicians; SPEC sections 2, 6, 8 and 9): every technician as a
-// card, Invite Technician for all staff, and Edit, Delete and Resend invitation for admins
-// (managers see them disabled, with the reason). Arriving with `{ technicianId }` in the
-// navigation state rings that technician's card.
+// Technicians admin (/admin/technicians): every technician as a card, Invite Technician for all
+// staff, and Edit, Delete and Resend invitation for admins (managers see them disabled, with the
+// reason). Arriving with `{ technicianId }` in the navigation state rings that technician's card.
 import { can } from '@pitstop/shared/permissions';
 import type { TechnicianCard as Technician } from '@pitstop/shared/technicians/responses';
 import { RESEND_MESSAGE_MS, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
