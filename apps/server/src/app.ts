@@ -35,6 +35,7 @@ import {
 } from './lib/errors.ts';
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { appointmentsRoutes } from './features/appointments/routes.ts';
+import { visitsRoutes } from './features/visits/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
 import { isWebRoute } from '@pitstop/shared/web-routes';
@@ -229,6 +230,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(appointmentsRoutes);
+  await app.register(visitsRoutes);
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
   installCheckoutReconciliation(app);

@@ -40,6 +40,7 @@ const EXPECTED_PERMISSIONS: Record<string, string[]> = {
   'appointment:read:any': ['manager', 'admin', 'super_admin'],
   'appointment:assign': ['manager', 'admin', 'super_admin'],
   'appointment:status:any': ['manager', 'admin', 'super_admin'],
+  'visit:move': ['manager', 'admin', 'super_admin'],
   'technician:read': ['manager', 'admin', 'super_admin'],
   // Every staff role may invite technicians.
   'technician:invite': ['manager', 'admin', 'super_admin'],

@@ -14,6 +14,8 @@ const PERMISSIONS = {
   'appointment:read:any': ['manager', 'admin', 'super_admin'],
   'appointment:assign': ['manager', 'admin', 'super_admin'],
   'appointment:status:any': ['manager', 'admin', 'super_admin'],
+  // Moving a visit to another date or time, or scheduling a paid order.
+  'visit:move': ['manager', 'admin', 'super_admin'],
   'technician:read': ['manager', 'admin', 'super_admin'],
   // Every staff role may invite: the Technicians screen is the staff's.
   'technician:invite': ['manager', 'admin', 'super_admin'],

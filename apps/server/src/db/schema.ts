@@ -394,6 +394,9 @@ export const bookings = pgTable(
     // The address the booking request came from (as TRUST_PROXY decides): unpaid holds are
     // limited per address across accounts. Null for bookings made before it was recorded.
     clientAddress: text('client_address'),
+    // The visit's calendar file version (RFC 5545 SEQUENCE): raised each time the visit moves, so
+    // a calendar that imported the earlier file replaces it (same UID) instead of keeping both.
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

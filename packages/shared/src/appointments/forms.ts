@@ -1,6 +1,7 @@
 // What staff send about appointments: the search of the appointments screens and the dashboard's
-// tables, and a status change. The server parses the query and body with these same schemas.
+// tables, a status change, and moving a visit. The server parses the query and body with these same schemas.
 import { z } from 'zod';
+import { bookingDateSchema, bookingTimeSchema } from '../booking/forms.ts';
 import { APPOINTMENT_STATUSES } from './responses.ts';
 
 /**
@@ -88,3 +89,23 @@ export const staffStatusRequestSchema = z.object({
   from: z.enum(APPOINTMENT_STATUSES, M.status).optional(),
 });
 export type StaffStatusRequest = z.infer<typeof staffStatusRequestSchema>;
+
+/**
+ * POST /api/visits/:bookingId/move: the visit's new business-local date and start time, one of
+ * the slots GET /api/visits/:bookingId/slots offers. A paid order not yet scheduled is scheduled
+ * the same way.
+ */
+export const moveVisitRequestSchema = z.object({
+  date: bookingDateSchema,
+  time: bookingTimeSchema,
+});
+export type MoveVisitRequest = z.infer<typeof moveVisitRequestSchema>;
+
+/** GET /api/visits/:bookingId/slots: the date whose slots the visit could move to. */
+export const visitSlotsQuerySchema = z.object({ date: bookingDateSchema });
+
+export const VISIT_MOVE_MESSAGES = {
+  notFound: "We couldn't find this visit.",
+  notMovable: 'This visit is cancelled or done and can no longer be moved.',
+  sameTime: 'The visit is already at this time.',
+} as const;

@@ -125,3 +125,17 @@ export const appointmentPageResponseSchema = z.object({
   today: z.string(),
 });
 export type AppointmentPage = z.infer<typeof appointmentPageResponseSchema>;
+
+/** POST /api/visits/:bookingId/move: where the visit is now. */
+export const movedVisitResponseSchema = z.object({
+  bookingId: z.string(),
+  /** Business-local YYYY-MM-DD and HH:MM. */
+  date: z.string(),
+  time: z.string(),
+  /** ISO 8601: the visit's whole span, services added on site included. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Technicians taken off the visit because they do not work the new day (their names). */
+  unassignedTechnicians: z.array(z.string()),
+});
+export type MovedVisitResponse = z.infer<typeof movedVisitResponseSchema>;

@@ -1,26 +1,13 @@
 // Booking rules (DESIGN.md "Booking, capacity and payment", docs/decisions/017): the slots a date
 // offers, a visit or a pay-now order that holds its place while the customer pays on the hosted
 // checkout, and the outcome the success page shows. Fulfilment is in fulfilment.ts.
-import {
-  businessNow,
-  findTimeSlots,
-  SLOT_MESSAGES,
-  SLOT_MINUTES,
-} from '@pitstop/shared/booking/time-slots';
-import {
-  hasRoomFor,
-  HOLD_MINUTES,
-  isBeyondHorizon,
-  slotsWithRoom,
-  visitSpan,
-  businessDay,
-} from '@pitstop/shared/booking/capacity';
+import { SLOT_MINUTES } from '@pitstop/shared/booking/time-slots';
+import { HOLD_MINUTES, visitSpan } from '@pitstop/shared/booking/capacity';
 import {
   BOOKING_ALERTS,
   PAYMENT_NOT_FOUND,
   SERVICE_UNAVAILABLE,
 } from '@pitstop/shared/booking/alerts';
-import { BOOKING_HORIZON_DAYS, TOO_FAR_AHEAD } from '@pitstop/shared/booking/forms';
 import type { BookingFormValues } from '@pitstop/shared/booking/forms';
 import type { Service } from '@pitstop/shared/services/responses';
 import { splitPersonName } from '@pitstop/shared/text';
@@ -49,7 +36,7 @@ import {
 } from './repository.ts';
 import { changeBookingStatus } from '../visits/booking-rows.ts';
 import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
-import { findBookedSpans } from '../visits/booking-rows.ts';
+import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from '../visits/slots.ts';
 import type { BookingValues } from './repository.ts';
 import type { BookingRow } from '../visits/booking-rows.ts';
 import { lockVisitDates } from '../visits/locks.ts';
@@ -70,23 +57,7 @@ export async function listTimeSlots(
   serviceIds: readonly string[] = [],
   now: Date = new Date(),
 ) {
-  const business = await getBusinessProfile(db);
-  const day = findTimeSlots(date, business.hours, now, business.timeZone);
-  if (day.slots.length === 0) return { date, ...day };
-  const durationMinutes = await durationOfServices(db, serviceIds);
-  const range = businessDay(date, business.timeZone);
-  // A visit that starts in the day's last slot may run past midnight.
-  range.endsAt = new Date(range.endsAt.getTime() + durationMinutes * 60_000);
-  const booked = await findBookedSpans(db, range, now);
-  const slots = slotsWithRoom(
-    date,
-    day.slots,
-    booked,
-    business.capacity,
-    business.timeZone,
-    durationMinutes,
-  );
-  return { date, slots, message: slots.length > 0 ? null : SLOT_MESSAGES.none, hint: day.hint };
+  return slotsWithRoomOn(db, date, await durationOfServices(db, serviceIds), now);
 }
 
 /** The catalogue minutes of the known ids (a removed service counts nothing; none: one slot). */
@@ -121,10 +92,6 @@ async function pricedServices(db: Executor, ids: readonly string[]): Promise<Boo
     }
     return toBookedService(service);
   });
-}
-
-function slotTaken(): AppError {
-  return new AppError('CONFLICT', BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken });
 }
 
 function holdUntil(now: Date): Date {
@@ -176,10 +143,7 @@ export async function startVisitBooking(
     });
   }
   const durationMinutes = services.reduce((sum, service) => sum + service.durationMinutes, 0);
-  const business = await getBusinessProfile(db);
-  if (isBeyondHorizon(input.date, businessNow(now, business.timeZone).date, BOOKING_HORIZON_DAYS)) {
-    throw new AppError('VALIDATION', TOO_FAR_AHEAD, { date: TOO_FAR_AHEAD });
-  }
+  requireWithinHorizon(input.date, (await getBusinessProfile(db)).timeZone, now);
 
   let released: string[] = [];
   const booking = await insertOnce(db, viewer.userId, input.idempotencyKey, () =>
@@ -201,15 +165,7 @@ export async function startVisitBooking(
       const again = await findBookingByKey(tx, viewer.userId, input.idempotencyKey);
       if (again) return again;
 
-      const day = findTimeSlots(input.date, current.hours, now, current.timeZone);
-      if (day.slots.length === 0) {
-        const message = day.message ?? SLOT_MESSAGES.none;
-        throw new AppError('VALIDATION', message, { date: message });
-      }
-      // Not offered: gone by now today, or never a slot of this day.
-      if (!day.slots.includes(input.time)) throw slotTaken();
-      const booked = await findBookedSpans(tx, span, now);
-      if (!hasRoomFor(span, booked, current.capacity)) throw slotTaken();
+      await requireRoomAt(tx, { date: input.date, time: input.time, span }, now);
 
       const values: BookingValues = {
         userId: viewer.userId,

@@ -248,3 +248,59 @@ export function payNowReceiptEmail(ctx: MailContext, input: PayNowReceipt): Rend
     footnote: `Questions? Call us at ${ctx.business.phone}.`,
   });
 }
+
+export interface VisitMoved {
+  bookingId: string;
+  /** Who the message is for: the customer, or the technician doing the visit. */
+  greetingName: string;
+  customerName: string;
+  services: string[];
+  from: { date: string; time: string };
+  to: { date: string; time: string };
+  durationMinutes: number;
+  address: string;
+  /** The calendar file's version (RFC 5545 SEQUENCE), one above the file sent before. */
+  sequence: number;
+}
+
+/**
+ * A visit moved to another date or time: the new time, and the calendar file again with the same
+ * UID and a higher SEQUENCE, so the calendar that imported the first one moves the event.
+ */
+export function visitMovedEmail(ctx: MailContext, input: VisitMoved): RenderedEmail {
+  const when = `${formatLongDate(input.to.date)} at ${formatTime12(input.to.time)}`;
+  const before = `${formatLongDate(input.from.date)} at ${formatTime12(input.from.time)}`;
+  const email = render(ctx, 'visit-moved', `Your ${ctx.business.name} visit has moved: ${when}`, {
+    heading: `Hi ${input.greetingName}, your visit has moved`,
+    paragraphs: [
+      `The visit planned for ${before} is now on ${when}. An updated calendar invitation is attached.`,
+    ],
+    details: [
+      ['Customer', input.customerName],
+      ['Services', input.services.join(', ')],
+      ['Date', formatLongDate(input.to.date)],
+      ['Time', formatTime12(input.to.time)],
+      ['Address', input.address],
+    ],
+    footnote: `Questions? Call us at ${ctx.business.phone}.`,
+  });
+  email.attachments = [
+    {
+      filename: 'appointment.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: buildIcs({
+        uid: `${input.bookingId}@pitstop`,
+        date: input.to.date,
+        time: input.to.time,
+        durationMinutes: input.durationMinutes,
+        timeZone: ctx.business.timeZone,
+        summary: `${ctx.business.name}: ${input.services.join(', ')}`,
+        description: `Services: ${input.services.join(', ')}`,
+        location: input.address,
+        organizer: { name: ctx.business.name, email: ctx.business.email },
+        sequence: input.sequence,
+      }),
+    },
+  ];
+  return email;
+}

@@ -15,6 +15,12 @@ const BOOKING_LOCK_CLASS = 7246;
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingStatus = (typeof BOOKING_STATUS_VALUES)[number];
 
+/** A booking by id. */
+export async function findBookingRowById(db: Executor, id: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
 /** A booking by id, locked until the transaction ends. */
 export async function lockBookingById(db: Executor, id: string) {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
@@ -135,4 +141,23 @@ export async function listPaidPayNowBookings(db: Executor, limit: number, userId
     )
     .orderBy(asc(bookings.paidAt))
     .limit(limit);
+}
+
+/** A visit's new place in the calendar, its calendar file one version newer; the flag clears. */
+export async function rescheduleBookingRow(
+  db: Executor,
+  id: string,
+  to: { appointmentDate: string; appointmentTime: string; startsAt: Date; endsAt: Date },
+): Promise<BookingRow> {
+  const [row] = await db
+    .update(bookings)
+    .set({
+      ...to,
+      overCapacity: false,
+      calendarSequence: sql`${bookings.calendarSequence} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(bookings.id, id))
+    .returning();
+  return row!;
 }

@@ -10,7 +10,6 @@ export type AppointmentValues = Omit<
  * Inserts the appointments a booking does not have yet (unique on booking and service), and
  * returns only those it inserted.
  */
-
 export async function insertAppointmentsIfAbsent(
   db: Executor,
   rows: AppointmentValues[],
@@ -36,7 +35,6 @@ export async function insertAppointmentStatusHistory(
 }
 export type AppointmentRow = typeof appointments.$inferSelect;
 /** One appointment, locked for the caller's transaction. */
-
 export async function findAppointmentForUpdate(
   db: Executor,
   id: string,
@@ -44,8 +42,16 @@ export async function findAppointmentForUpdate(
   const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
   return row;
 }
-/** Every appointment of a visit (a booking), locked, in the order they are done. */
+/** Every appointment of a visit (a booking), in the order they are done. */
+export async function listVisitRows(db: Executor, bookingId: string): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.bookingId, bookingId))
+    .orderBy(asc(appointments.startsAt));
+}
 
+/** Every appointment of a visit (a booking), locked, in the order they are done. */
 export async function listVisitRowsForUpdate(
   db: Executor,
   bookingId: string,
@@ -58,7 +64,6 @@ export async function listVisitRowsForUpdate(
     .for('update');
 }
 /** What Add Services and the balance need of the visits' appointments. */
-
 export async function listVisitFacts(db: Executor, bookingIds: string[]) {
   if (bookingIds.length === 0) return [];
   return db
@@ -78,7 +83,16 @@ export async function updateAppointmentRow(
   values: Partial<
     Pick<
       typeof appointments.$inferInsert,
-      'status' | 'startedAt' | 'completedAt' | 'technicianId' | 'technician'
+      | 'status'
+      | 'startedAt'
+      | 'completedAt'
+      | 'technicianId'
+      | 'technician'
+      | 'appointmentDate'
+      | 'appointmentTime'
+      | 'startsAt'
+      | 'endsAt'
+      | 'overCapacity'
     >
   >,
 ): Promise<AppointmentRow | undefined> {
@@ -97,7 +111,6 @@ export async function insertAppointmentRows(
   return db.insert(appointments).values(rows).returning();
 }
 /** Marks every appointment of a visit over capacity (the booking's flag, copied). */
-
 export async function markVisitRowsOverCapacity(db: Executor, bookingId: string): Promise<number> {
   const rows = await db
     .update(appointments)
@@ -107,7 +120,6 @@ export async function markVisitRowsOverCapacity(db: Executor, bookingId: string)
   return rows.length;
 }
 /** A removed technician's jobs still to do go back to Unassigned; done ones keep the name. */
-
 export async function unassignOpenJobs(db: Executor, profileId: string): Promise<number> {
   const rows = await db
     .update(appointments)
@@ -122,7 +134,6 @@ export async function unassignOpenJobs(db: Executor, profileId: string): Promise
   return rows.length;
 }
 /** The visit (booking) an appointment belongs to; undefined when there is no such appointment. */
-
 export async function findAppointmentBookingId(
   db: Executor,
   id: string,

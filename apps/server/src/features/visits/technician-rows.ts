@@ -5,12 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import type { Executor } from '../../db/client.ts';
-import { authUsers, userProfiles } from '../../db/schema.ts';
+import { authUsers, technicianWorkingDays, userProfiles } from '../../db/schema.ts';
 
 export interface LockedTechnician {
   profileId: string;
   /** What staff and customers read: the name, or the account's e-mail before onboarding. */
   displayName: string;
+  email: string;
   onboardingComplete: boolean;
   technicianStatus: TechnicianStatus;
 }
@@ -41,6 +42,7 @@ export async function lockTechnician(
   return {
     profileId: row.profileId,
     displayName: row.name || row.email,
+    email: row.email,
     onboardingComplete: row.onboardingComplete,
     technicianStatus: row.technicianStatus,
   };
@@ -63,4 +65,18 @@ export async function setTechnicianStatusFrom(
         eq(userProfiles.technicianStatus, expected),
       ),
     );
+}
+
+/** Whether a technician marked `date` (business-local) as a working day. */
+export async function worksOn(tx: Executor, profileId: string, date: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ date: technicianWorkingDays.workDate })
+    .from(technicianWorkingDays)
+    .where(
+      and(
+        eq(technicianWorkingDays.technicianId, profileId),
+        eq(technicianWorkingDays.workDate, date),
+      ),
+    );
+  return row !== undefined;
 }

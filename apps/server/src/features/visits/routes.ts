@@ -1,0 +1,57 @@
+// HTTP routes of the visit itself: staff see where a visit could move and move it. (Reading and
+// searching visits is the appointments feature's; booking one is the booking feature's.)
+import {
+  moveVisitRequestSchema,
+  VISIT_MOVE_MESSAGES,
+  visitSlotsQuerySchema,
+} from '@pitstop/shared/appointments/forms';
+import { movedVisitResponseSchema } from '@pitstop/shared/appointments/responses';
+import { daySlotsResponseSchema } from '@pitstop/shared/booking/responses';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-context.ts';
+import { requireViewer } from '../../lib/access.ts';
+import { moveVisit, visitSlots } from './move.ts';
+
+const visitParams = z.object({ bookingId: z.uuid(VISIT_MOVE_MESSAGES.notFound) });
+
+export async function visitsRoutes(app: AppInstance): Promise<void> {
+  const { db, env } = app.ctx;
+
+  app.get(
+    '/api/visits/:bookingId/slots',
+    {
+      schema: {
+        tags: ['visits'],
+        summary:
+          "The slots of a date this visit could move to (staff): /booking's hours, cut-off and capacity for the visit's whole length, its own place counted out",
+        params: visitParams,
+        querystring: visitSlotsQuerySchema,
+        response: { 200: daySlotsResponseSchema },
+      },
+      config: { access: 'visit:move' },
+    },
+    async (request) => visitSlots(db, request.params.bookingId, request.query.date),
+  );
+
+  app.post(
+    '/api/visits/:bookingId/move',
+    {
+      schema: {
+        tags: ['visits'],
+        summary:
+          'Move a paid visit not yet begun to another slot (staff): the old place freed and the new one taken in one transaction (409 if it filled meanwhile), technicians who do not work that day taken off, the customer and the technicians who stay e-mailed the new time with an updated calendar file',
+        params: visitParams,
+        body: moveVisitRequestSchema,
+        response: { 200: movedVisitResponseSchema },
+      },
+      config: { access: 'visit:move' },
+    },
+    async (request) =>
+      moveVisit(
+        { db, env, sender: app.ctx.sender },
+        requireViewer(request),
+        request.params.bookingId,
+        request.body,
+      ),
+  );
+}
