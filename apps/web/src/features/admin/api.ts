@@ -32,11 +32,13 @@ import { metricsQueryKey } from '../../lib/metrics-queries.ts';
 import { searchFromParams, searchPath, type AppointmentSearch } from './appointment-search.ts';
 
 /** Every appointments query (searches, balance due) lives under this key: a change refreshes all. */
-const appointmentsQueryKey = ['appointments'] as const;
+export const appointmentsQueryKey = ['appointments'] as const;
+
+export const unscheduledOrdersQueryKey = ['bookings', 'unscheduled'] as const;
 
 function unscheduledOrdersQueryOptions() {
   return queryOptions({
-    queryKey: ['bookings', 'unscheduled'],
+    queryKey: unscheduledOrdersQueryKey,
     queryFn: async ({ signal }) =>
       (await apiFetch('/api/bookings/unscheduled', unscheduledOrderListResponseSchema, { signal }))
         .orders,

@@ -24,6 +24,7 @@ import { resetTechnicianWorkState, technicianWorkHandlers } from './handlers/tec
 import { resetTechniciansState, techniciansHandlers } from './handlers/technicians.ts';
 import { usersHandlers } from './handlers/users.ts';
 import { resetVehiclesState, vehiclesHandlers } from './handlers/vehicles.ts';
+import { resetVisitsState, visitsHandlers } from './handlers/visits.ts';
 
 export const server = setupServer(
   ...authHandlers,
@@ -40,6 +41,7 @@ export const server = setupServer(
   ...metricsHandlers,
   ...staffAppointmentsHandlers,
   ...dashboardMetricsHandlers,
+  ...visitsHandlers,
 );
 
 interface RecordedRequest {
@@ -109,6 +111,7 @@ export function resetApiState(): void {
   resetMetricsState();
   resetStaffAppointmentsState();
   resetDashboardMetricsState();
+  resetVisitsState();
   recorded = [];
   problems = [];
 }

@@ -1,7 +1,8 @@
 // The cells the staff's appointment tables share: the customer with what the visit needs under
-// the name, and the day over its 12-hour time.
+// the name, and the day over its 12-hour time (with an action under it, such as Move).
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
+import type { ReactNode } from 'react';
 import { TableCell } from '../../../components/ui/table.tsx';
 import { formatAppointmentDay } from '../appointment-words.ts';
 import { AppointmentFlags } from './appointment-flags.tsx';
@@ -24,11 +25,18 @@ export function CustomerCell({
   );
 }
 
-export function DateTimeCell({ appointment }: { appointment: StaffAppointment }) {
+export function DateTimeCell({
+  appointment,
+  children,
+}: {
+  appointment: StaffAppointment;
+  children?: ReactNode;
+}) {
   return (
     <TableCell className="whitespace-nowrap">
       {formatAppointmentDay(appointment.date)}
       <span className="block text-muted-foreground">{formatTime12(appointment.time)}</span>
+      {children}
     </TableCell>
   );
 }

@@ -1,12 +1,16 @@
 // The appointments screen's rows: customer, service, date and 12-hour time, status badge,
 // technician picker, location, contact phone and status picker, with what the visit needs as
-// badges. A table on wide screens; on phones each row is a card.
+// badges, and Move for a visit not yet begun (how an over-capacity visit is fixed).
+// A table on wide screens; on phones each row is a card.
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
+import { can } from '@pitstop/shared/permissions';
 import { phoneHref } from '@pitstop/shared/phone';
 import type { AssignableTechnician } from '@pitstop/shared/technicians/responses';
-import { useId, type ReactNode } from 'react';
+import { CalendarClock } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import {
   Table,
   TableBody,
@@ -15,10 +19,13 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatAppointmentDay } from '../appointment-words.ts';
+import { useViewer } from '../../../lib/viewer.ts';
+import { formatAppointmentDay, rowName } from '../appointment-words.ts';
 import { useWideScreen } from '../use-wide-screen.ts';
 import { CustomerCell, DateTimeCell } from './appointment-cells.tsx';
 import { AppointmentFlags } from './appointment-flags.tsx';
+import { LazyMoveVisitDialog } from './lazy-move-visit-dialog.tsx';
+import type { VisitToMove } from './move-visit-dialog.tsx';
 import { StatusPicker } from './status-picker.tsx';
 import { TechnicianPicker } from './technician-picker.tsx';
 
@@ -28,10 +35,26 @@ export interface ManageAppointmentsTableProps {
   technicians: readonly AssignableTechnician[] | undefined;
 }
 
-export function ManageAppointmentsTable({
+/** Opens the Move dialog for a row's visit; undefined where the row's visit cannot move. */
+type OnMove = ((visit: VisitToMove) => void) | undefined;
+
+export function ManageAppointmentsTable(props: ManageAppointmentsTableProps) {
+  const { role } = useViewer();
+  const [moving, setMoving] = useState<VisitToMove | null>(null);
+  const onMove = can(role, 'visit:move') ? setMoving : undefined;
+  return (
+    <>
+      <AppointmentRows {...props} onMove={onMove} />
+      <LazyMoveVisitDialog visit={moving} onClose={() => setMoving(null)} />
+    </>
+  );
+}
+
+function AppointmentRows({
   appointments,
   technicians,
-}: ManageAppointmentsTableProps) {
+  onMove,
+}: ManageAppointmentsTableProps & { onMove: OnMove }) {
   const isWide = useWideScreen();
   if (!isWide) {
     return (
@@ -41,6 +64,7 @@ export function ManageAppointmentsTable({
             key={appointment.id}
             appointment={appointment}
             technicians={technicians}
+            onMove={onMove}
           />
         ))}
       </ul>
@@ -66,7 +90,9 @@ export function ManageAppointmentsTable({
           <TableRow key={appointment.id}>
             <CustomerCell appointment={appointment} className="max-w-52" />
             <TableCell className="max-w-48">{appointment.serviceName}</TableCell>
-            <DateTimeCell appointment={appointment} />
+            <DateTimeCell appointment={appointment}>
+              <MoveButton appointment={appointment} onMove={onMove} className="mt-1.5" />
+            </DateTimeCell>
             <TableCell>
               <AppointmentStatusBadge status={appointment.status} />
             </TableCell>
@@ -96,9 +122,11 @@ export function ManageAppointmentsTable({
 function AppointmentCard({
   appointment,
   technicians,
+  onMove,
 }: {
   appointment: StaffAppointment;
   technicians: readonly AssignableTechnician[] | undefined;
+  onMove: OnMove;
 }) {
   const titleId = useId();
   return (
@@ -119,6 +147,7 @@ function AppointmentCard({
       <dl className="grid gap-2 text-sm">
         <Detail term="Date & Time">
           {formatAppointmentDay(appointment.date)} at {formatTime12(appointment.time)}
+          <MoveButton appointment={appointment} onMove={onMove} className="mt-1.5 flex" />
         </Detail>
         <Detail term="Location">{appointment.location}</Detail>
         <Detail term="Contact Phone">
@@ -141,6 +170,43 @@ function AppointmentCard({
         </div>
       </div>
     </li>
+  );
+}
+
+/**
+ * Move for a service not yet begun: a visit moves only before its work starts (the server
+ * refuses it then), so a row under way, completed or cancelled has none, nor one without a
+ * booking.
+ */
+function MoveButton({
+  appointment,
+  onMove,
+  className,
+}: {
+  appointment: StaffAppointment;
+  onMove: OnMove;
+  className?: string;
+}) {
+  const { bookingId } = appointment;
+  if (!onMove || appointment.status !== 'scheduled' || !bookingId) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className={className}
+      aria-label={`Move the visit of ${rowName(appointment)}`}
+      onClick={() =>
+        onMove({
+          bookingId,
+          name: rowName(appointment),
+          date: appointment.date,
+          time: appointment.time,
+        })
+      }
+    >
+      <CalendarClock aria-hidden="true" />
+      Move
+    </Button>
   );
 }
 

@@ -88,6 +88,17 @@ export function seedUnscheduledOrders(orders: UnscheduledOrder[]): void {
   state.unscheduled = orders;
 }
 
+export function isUnscheduledOrder(bookingId: string): boolean {
+  return state.unscheduled.some((order) => order.bookingId === bookingId);
+}
+
+/** Takes a paid order off the list of those waiting (it was scheduled); undefined if none. */
+export function takeUnscheduledOrder(bookingId: string): UnscheduledOrder | undefined {
+  const order = state.unscheduled.find((candidate) => candidate.bookingId === bookingId);
+  state.unscheduled = state.unscheduled.filter((candidate) => candidate !== order);
+  return order;
+}
+
 /** The unpaid visits GET /api/bookings/holds answers (staff only); releasing one removes it. */
 export function seedUnpaidHolds(holds: UnpaidHold[]): void {
   state.holds = [...holds];

@@ -88,6 +88,23 @@ export function seedStaffAppointments(seeds: StaffAppointmentSeed[]): StaffAppoi
   return state.appointments;
 }
 
+/** Adds rows to what the search finds (a paid order once scheduled, say). */
+export function addStaffAppointments(seeds: StaffAppointmentSeed[]): StaffAppointment[] {
+  const added = seeds.map(makeStaffAppointment);
+  state.appointments.push(...added);
+  return added;
+}
+
+/** The rows of one visit, in the order they were stored. */
+export function staffAppointmentsOfVisit(bookingId: string): StaffAppointment[] {
+  return state.appointments.filter((appointment) => appointment.bookingId === bookingId);
+}
+
+/** The technicians not off duty, with the dates they work. */
+export function assignableTechnicians(): readonly AssignableTechnician[] {
+  return state.technicians;
+}
+
 export function staffAppointment(id: string): StaffAppointment | undefined {
   return state.appointments.find((appointment) => appointment.id === id);
 }
