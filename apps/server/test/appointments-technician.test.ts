@@ -15,6 +15,7 @@ import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import {
   appointments,
   appointmentStatusHistory,
+  bookings,
   emailOutbox,
   userProfiles,
 } from '../src/db/schema.ts';
@@ -388,6 +389,24 @@ describe('services added on site', () => {
     );
     expect(unknown).toMatchObject({ code: 'VALIDATION' });
     expect(await fingerprintTables(ctx)).toEqual(before);
+  });
+
+  it("lengthen the booking's span: every appointment lies inside it, so capacity counts them", async () => {
+    const [row] = await assignedVisit(['basic-oil-change'], '15:00');
+    const bookingId = row!.bookingId!;
+    await addServicesToJob(ctx.database.db, tech, row!.id, ['battery-service', 'maintenance']);
+    const [booking] = await ctx.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    const rows = await visitRows(bookingId);
+    expect(rows).toHaveLength(3);
+    for (const item of rows) {
+      expect(item.startsAt.getTime()).toBeGreaterThanOrEqual(booking!.startsAt!.getTime());
+      expect(item.endsAt.getTime()).toBeLessThanOrEqual(booking!.endsAt!.getTime());
+    }
+    const visitEnd = Math.max(...rows.map((item) => item.endsAt.getTime()));
+    expect(booking!.endsAt!.getTime()).toBe(visitEnd);
   });
 
   it('adds a service once when two adds race', async () => {

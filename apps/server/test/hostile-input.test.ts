@@ -76,6 +76,8 @@ interface Fixtures {
   spareTechnicianId: string;
   technicianProfileId: string;
   jobId: string;
+  /** The paid visit the job belongs to (staff may move it). */
+  visitBookingId: string;
   paidSessionId: string;
   openSessionId: string;
   /** An unpaid visit of a spare customer, for the staff's release. */
@@ -149,6 +151,14 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
   'PATCH /api/appointments/:id/status': (f) => ({
     params: { id: f.jobId },
     body: { status: 'scheduled', from: 'scheduled' },
+  }),
+  'GET /api/visits/:bookingId/slots': (f) => ({
+    params: { bookingId: f.visitBookingId },
+    query: { date: futureWeekday(21) },
+  }),
+  'POST /api/visits/:bookingId/move': (f) => ({
+    params: { bookingId: f.visitBookingId },
+    body: { date: futureWeekday(21), time: '11:00' },
   }),
   'GET /api/analytics': () => ({ query: { from: `${MONTH}-01`, to: `${MONTH}-28` } }),
   'PUT /api/profile': () => ({ body: { ...technicianFields, name: 'Hostile Person' } }),
@@ -802,9 +812,9 @@ beforeAll(async () => {
   await as(victim, 'GET', `/api/checkout/sessions/${paidSessionId}`);
   const [job] = (
     await ctx.database.db.execute(
-      sql`select a.id from appointments a join bookings b on b.id = a.booking_id where b.checkout_session_id = ${paidSessionId}`,
+      sql`select a.id, a.booking_id from appointments a join bookings b on b.id = a.booking_id where b.checkout_session_id = ${paidSessionId}`,
     )
-  ).rows as { id: string }[];
+  ).rows as { id: string; booking_id: string }[];
   const jobId = job!.id;
   const assigned = await ctx.app.inject({
     method: 'PATCH',
@@ -818,6 +828,7 @@ beforeAll(async () => {
   const mail = await latestEmailTo(ctx, 'ada@example.com');
 
   fixtures = {
+    visitBookingId: job!.booking_id,
     victimProfileId: await profileIdOf(victim),
     ownVehicleId: idOf(
       await as(customer, 'POST', '/api/vehicles', { ...vehicle, licensePlate: 'OWN 1' }),

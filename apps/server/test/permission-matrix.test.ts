@@ -39,6 +39,8 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/appointments/:id/technician': 'appointment:assign',
   'GET /api/appointments/search': 'appointment:read:any',
   'PATCH /api/appointments/:id/status': 'appointment:status:any',
+  'GET /api/visits/:bookingId/slots': 'visit:move',
+  'POST /api/visits/:bookingId/move': 'visit:move',
   'GET /api/metrics/dashboard': 'metrics:read',
   'GET /api/metrics/today-appointments': 'metrics:read',
   'GET /api/metrics/active-technicians': 'metrics:read',
@@ -108,6 +110,7 @@ let victimVehicleId = '';
 // The technician role's own profile, and a job of a paid visit assigned to it.
 let technicianProfileId = '';
 let jobId = '';
+let visitBookingId = '';
 // An unpaid visit holding its slot, for the staff's release.
 let heldBookingId = '';
 const vehicleBody = {
@@ -150,6 +153,7 @@ beforeAll(async () => {
     .execute(sql`select id from appointments where booking_id = ${bookingId}`)
     .then((r) => r.rows as { id: string }[]);
   jobId = job!.id;
+  visitBookingId = bookingId;
   const held = await postBooking(ctx, victim, bookingBody({ time: '15:00' }));
   expect(held.statusCode, held.body).toBe(201);
   heldBookingId = (held.json() as { bookingId: string }).bookingId;
@@ -224,6 +228,13 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url, payload: { confirmation: 'DELETE ALL USERS' } };
     case 'PATCH /api/appointments/:id/technician':
       return { url: `/api/appointments/${jobId}/technician`, payload: { technicianId: null } };
+    case 'GET /api/visits/:bookingId/slots':
+      return { url: `/api/visits/${visitBookingId}/slots?date=${futureWeekday(21)}` };
+    case 'POST /api/visits/:bookingId/move':
+      return {
+        url: `/api/visits/${visitBookingId}/move`,
+        payload: { date: futureWeekday(21), time: '11:00' },
+      };
     case 'PATCH /api/appointments/:id/status':
       return { url: `/api/appointments/${jobId}/status`, payload: { status: 'cancelled' } };
     case 'POST /api/bookings/holds/:bookingId/release':

@@ -153,6 +153,20 @@ describe('staff move a visit', () => {
     expect(event.getFirstPropertyValue('uid')).toBe(`${bookingId}@pitstop`);
     expect(event.getFirstPropertyValue('sequence')).toBe(1);
 
+    // The customer's own calendar file from My appointments is the moved one too.
+    const download = await sendAs(
+      ctx,
+      customer,
+      'GET',
+      `/api/appointments/${afterRows[0]!.id}/calendar.ics`,
+    );
+    expect(download.statusCode).toBe(200);
+    const downloaded = new ICAL.Component(ICAL.parse(download.body)).getFirstSubcomponent(
+      'vevent',
+    )!;
+    expect(downloaded.getFirstPropertyValue('sequence')).toBe(1);
+    expect(String(downloaded.getFirstPropertyValue('dtstart'))).toContain(to);
+
     const [audit] = await ctx.database.db
       .select()
       .from(auditLog)

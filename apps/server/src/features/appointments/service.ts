@@ -40,10 +40,11 @@ import {
   balanceDueCents,
   toStaffAppointments,
   toTechnicianJobs,
+  visitCalendarSequence,
 } from '../visits/shape.ts';
 import type { AppointmentRow } from '../visits/shape.ts';
 
-export type AppointmentStatus = Appointment['status'];
+type AppointmentStatus = Appointment['status'];
 
 /** A profile's summary: a customer's own appointments, or a technician's assigned jobs. */
 export async function countAppointments(db: Executor, viewer: Viewer, now = new Date()) {
@@ -119,6 +120,7 @@ export async function visitCalendar(db: Executor, viewer: Viewer, id: string) {
   const first = active[0];
   if (!first) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
   const business = await getBusinessProfile(db);
+  const sequence = row.bookingId ? await visitCalendarSequence(db, row.bookingId) : 0;
   const endsAt = Math.max(...active.map((item) => item.endsAt.getTime()));
   const technicians = [
     ...new Set(active.filter((item) => item.technicianId !== null).map((item) => item.technician)),
@@ -141,6 +143,8 @@ export async function visitCalendar(db: Executor, viewer: Viewer, id: string) {
     ].join('\n'),
     location: first.location,
     organizer: { name: business.name, email: business.email },
+    // The version the visit's last e-mail carried: a moved visit's file replaces the earlier one.
+    sequence,
   });
   return { content, filename: `pitstop-appointment-${first.appointmentDate}.ics` };
 }

@@ -40,7 +40,7 @@ async function askProvider(deps: BookingDeps, sessionId: string): Promise<Checko
  * Asks the provider about pending checkouts opened `graceMs` before `now` or earlier and still
  * held, and fulfils those it reports paid. Returns how many it fulfilled.
  */
-export async function confirmMissedPayments(
+async function confirmMissedPayments(
   deps: BookingDeps,
   now: Date = new Date(),
   graceMs: number = CONFIRMATION_GRACE_MS,

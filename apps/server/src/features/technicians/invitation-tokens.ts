@@ -14,7 +14,7 @@ import {
 } from '../users/service.ts';
 
 const IDENTIFIER_PREFIX = 'technician-invite:';
-export const SET_PASSWORD_PATH = '/set-technician-password';
+const SET_PASSWORD_PATH = '/set-technician-password';
 
 export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -38,7 +38,7 @@ import {
 import { releaseTechnicianJobs } from '../visits/assignment.ts';
 import type { ProfileFilter, ProfileRow } from './repository.ts';
 
-export function toUserSummary(profile: ProfileRow, email: string): UserSummary {
+function toUserSummary(profile: ProfileRow, email: string): UserSummary {
   return {
     id: profile.id,
     userId: profile.userId,

@@ -161,3 +161,11 @@ export async function rescheduleBookingRow(
     .returning();
   return row!;
 }
+
+/** A visit's span runs on to `endsAt` (services added on site); never shortens it. */
+export async function extendBookingSpan(db: Executor, id: string, endsAt: Date): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ endsAt: sql`greatest(${bookings.endsAt}, ${endsAt})`, updatedAt: new Date() })
+    .where(eq(bookings.id, id));
+}

@@ -1,4 +1,5 @@
 import type { Appointment, StaffAppointment } from '@pitstop/shared/appointments/responses';
+import { findBookingRowById } from './booking-rows.ts';
 import { listVisitFacts, type AppointmentRow } from './repository.ts';
 
 export type { AppointmentRow };
@@ -41,8 +42,8 @@ export function balanceDueCents(rows: Pick<AppointmentRow, 'paid' | 'status' | '
     .reduce((sum, row) => sum + row.priceCents, 0);
 }
 // ---------------------------------------------------------------- technicians' jobs
-export type VisitFact = Awaited<ReturnType<typeof listVisitFacts>>[number];
-export function toTechnicianJob(row: AppointmentRow, visit: VisitFact[]): TechnicianJob {
+type VisitFact = Awaited<ReturnType<typeof listVisitFacts>>[number];
+function toTechnicianJob(row: AppointmentRow, visit: VisitFact[]): TechnicianJob {
   return {
     id: row.id,
     bookingId: row.bookingId,
@@ -106,4 +107,9 @@ export async function toStaffAppointments(
       row.bookingId ? facts.filter((fact) => fact.bookingId === row.bookingId) : [row],
     ),
   }));
+}
+
+/** The version of the visit's calendar file (raised each time it moves); 0 for none. */
+export async function visitCalendarSequence(db: Executor, bookingId: string): Promise<number> {
+  return (await findBookingRowById(db, bookingId))?.calendarSequence ?? 0;
 }

@@ -54,7 +54,7 @@ export function requireWithinHorizon(date: string, timeZone: string, now: Date):
   }
 }
 
-export function slotTaken(): AppError {
+function slotTaken(): AppError {
   return new AppError('CONFLICT', BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken });
 }
 

@@ -66,9 +66,9 @@ export async function lockOwnJob(
   }
   return row;
 }
-export type StatusEmail = (ctx: MailContext, notice: JobNotice) => RenderedEmail;
+type StatusEmail = (ctx: MailContext, notice: JobNotice) => RenderedEmail;
 /** What the customer is told when their appointment moves to a status; nothing for scheduled. */
-export const STATUS_EMAILS: Partial<Record<AppointmentStatus, StatusEmail>> = {
+const STATUS_EMAILS: Partial<Record<AppointmentStatus, StatusEmail>> = {
   'in-progress': jobInProgressEmail,
   completed: jobCompletedEmail,
   cancelled: appointmentCancelledEmail,
@@ -78,7 +78,7 @@ export const STATUS_EMAILS: Partial<Record<AppointmentStatus, StatusEmail>> = {
  * (told it was cancelled, and promised a refund) hears that it is back on; back to in progress or
  * completed they hear that, as from any status.
  */
-export function statusEmail(
+function statusEmail(
   from: AppointmentStatus,
   to: AppointmentStatus,
 ): StatusEmail | undefined {
@@ -91,7 +91,7 @@ export function statusEmail(
  * progress (say in progress, cancelled, then completed days later) there is no service time, so
  * the start is cleared; back to scheduled clears both; cancelled keeps them.
  */
-export function serviceMoments(from: AppointmentStatus, to: AppointmentStatus, now: Date) {
+function serviceMoments(from: AppointmentStatus, to: AppointmentStatus, now: Date) {
   if (to === 'in-progress') return { startedAt: now, completedAt: null };
   if (to === 'completed') {
     return from === 'in-progress' ? { completedAt: now } : { startedAt: null, completedAt: now };
@@ -104,7 +104,7 @@ export function serviceMoments(from: AppointmentStatus, to: AppointmentStatus, n
  * audit row and the customer's e-mail (statusEmail), all in the caller's transaction. Staff's
  * changes and the technician's own alike.
  */
-export async function moveStatus(
+async function moveStatus(
   tx: Executor,
   env: Env,
   actor: Viewer,
@@ -149,7 +149,7 @@ export async function changeJobStatusAsTechnician(
   const updated = await moveStatus(tx, env, actor, row, status, now);
   return (await toTechnicianJobs(tx, [updated]))[0]!;
 }
-export interface StaffStatusChange {
+interface StaffStatusChange {
   appointment: Appointment;
   /** The status it had: the same as now when nothing changed. */
   from: AppointmentStatus;
@@ -165,7 +165,7 @@ export interface StaffStatusChange {
  * visit's slot (the booking feature's) by `visitOpen`, in the same transaction.
  */
 
-export async function changeAppointmentStatus(
+async function changeAppointmentStatus(
   tx: Executor,
   env: Env,
   actor: Viewer,
@@ -194,12 +194,12 @@ export async function changeAppointmentStatus(
  * Run in the transaction that restores it, after the appointment it changes is locked.
  */
 
-export async function markVisitOverCapacity(tx: Executor, bookingId: string): Promise<number> {
+async function markVisitOverCapacity(tx: Executor, bookingId: string): Promise<number> {
   return markVisitRowsOverCapacity(tx, bookingId);
 }
 /** The visit (booking id) an appointment belongs to, null for one without; 404 if none. */
 
-export async function findAppointmentVisit(db: Executor, id: string): Promise<string | null> {
+async function findAppointmentVisit(db: Executor, id: string): Promise<string | null> {
   const row = await findAppointmentBookingId(db, id);
   if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
   return row.bookingId;
@@ -209,7 +209,7 @@ export async function findAppointmentVisit(db: Executor, id: string): Promise<st
  * cancelled; the order and its payment stay). True when it changed.
  */
 
-export async function releaseCancelledVisit(
+async function releaseCancelledVisit(
   tx: Executor,
   bookingId: string,
   actor: Viewer,
@@ -238,7 +238,7 @@ export async function releaseCancelledVisit(
  * booking that was paid comes back. True when it changed.
  */
 
-export async function restoreVisit(
+async function restoreVisit(
   tx: Executor,
   bookingId: string,
   actor: Viewer,
@@ -309,7 +309,7 @@ export async function changeStatusAsStaff(
  * on a job while one of today's is in progress, available when none is, off duty stays off duty.
  * Run in the change's transaction, after the job is locked (the lock order: job, then technician).
  */
-export async function followTodaysJobs(
+async function followTodaysJobs(
   tx: Executor,
   profileId: string,
   now = new Date(),

@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, TEST_NOW } from '../../../test/msw/accounts.ts';
-import { seedUnscheduledOrders } from '../../../test/msw/handlers/booking.ts';
 import {
   seedAssignableTechnicians,
   seedStaffAppointments,
@@ -172,47 +171,3 @@ describe('moving a visit', () => {
   });
 });
 
-describe('scheduling a paid order', () => {
-  it('schedules an order from the dashboard: it leaves the waiting list and joins the appointments', async () => {
-    seedUnscheduledOrders([
-      {
-        bookingId: 'b-1',
-        customerName: 'Dana Lee',
-        email: 'dana@example.com',
-        phone: '(555) 010-4477',
-        services: ['High Mileage Service'],
-        amountCents: 8999,
-        paidAt: '2026-03-13T15:00:00.000Z',
-      },
-    ]);
-    signInAs({ role: 'admin' });
-    const user = userEvent.setup();
-    const { router } = renderApp('/admin');
-
-    await user.click(
-      await screen.findByRole('button', {
-        name: 'Schedule the visit of Dana Lee, High Mileage Service',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Schedule visit' });
-    expect(within(dialog).getByLabelText('Date')).toHaveValue('');
-    expect(dialog).toHaveTextContent('Pick a date to see the available times.');
-    pickDate(dialog, MONDAY);
-    await user.click(await within(dialog).findByRole('radio', { name: '9:00 AM' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Schedule visit' }));
-
-    expect(
-      await screen.findByText('Visit scheduled for Mon, Mar 16, 2026 at 9:00 AM'),
-    ).toBeInTheDocument();
-    expect(
-      await screen.findByText('No paid orders are waiting to be scheduled.'),
-    ).toBeInTheDocument();
-    // Focus stays in the section the order left.
-    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
-
-    await router.navigate('/admin/appointments');
-    const row = (await screen.findByText('Dana Lee')).closest('tr') as HTMLElement;
-    expect(row).toHaveTextContent('High Mileage Service');
-    expect(row).toHaveTextContent('Mon, Mar 16, 2026');
-  });
-});
