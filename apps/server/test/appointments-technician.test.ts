@@ -19,10 +19,8 @@ import {
   emailOutbox,
   userProfiles,
 } from '../src/db/schema.ts';
-import {
-  listTechnicianJobsForDay,
-  technicianJobStats,
-} from '../src/features/appointments/service.ts';
+import { technicianJobStats } from '../src/features/appointments/technician-jobs.ts';
+import { listTechnicianJobsForDay } from '../src/features/appointments/technician-jobs.ts';
 import { addServicesToJob } from '../src/features/visits/on-site.ts';
 import { releaseTechnicianJobs } from '../src/features/visits/assignment.ts';
 import { changeJobStatusAsTechnician } from '../src/features/visits/status.ts';

@@ -1,6 +1,6 @@
-// Queries behind the business's figures on appointments (issue 13): counts by business-local
+// Queries behind the business's figures on appointments: counts by business-local
 // date, today's list, technicians' jobs today, completions by moment. Cancelled appointments
-// never count (spec section 4). Metrics reach these through ./metrics.ts.
+// never count. Metrics reach these through ./metrics.ts.
 import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';

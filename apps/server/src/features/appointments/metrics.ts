@@ -1,6 +1,6 @@
-// The appointments feature's side of the business's figures (issue 13): what the metrics
+// The appointments feature's side of the business's figures: what the metrics
 // feature asks of the jobs, counted in the database on business-local dates. Real service time
-// is in progress to completed (DESIGN.md); cancelled appointments never count (spec section 4).
+// is in progress to completed; cancelled appointments never count.
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import type { DateRange } from '@pitstop/shared/metrics/rules';
 import { minutesBetween } from '@pitstop/shared/metrics/rules';

@@ -16,12 +16,8 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { listMyUnscheduledOrders } from '../visits/unscheduled.ts';
-import {
-  listMyVisits,
-  listVisitsWithBalanceDue,
-  searchAppointments,
-  visitCalendar,
-} from './service.ts';
+import { listVisitsWithBalanceDue, searchAppointments } from './service.ts';
+import { listMyVisits, visitCalendar } from './customer-visits.ts';
 import { assignTechnician } from '../visits/assignment.ts';
 import { APPOINTMENT_NOT_FOUND } from '../visits/shape.ts';
 import { changeStatusAsStaff } from '../visits/status.ts';

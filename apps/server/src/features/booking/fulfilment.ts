@@ -1,4 +1,4 @@
-// Fulfilment (DESIGN.md "Booking, capacity and payment" step 5): a payment the provider confirmed
+// Fulfilment (docs/decisions/017): a payment the provider confirmed
 // becomes a paid booking, an order, one appointment per service and a confirmation e-mail, all in
 // one transaction. It locks the booking row first, so of any number of concurrent or repeated
 // confirmations exactly one does the work and the others find the booking paid.

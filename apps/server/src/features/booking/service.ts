@@ -1,4 +1,4 @@
-// Booking rules (DESIGN.md "Booking, capacity and payment", docs/decisions/017): the slots a date
+// Booking rules (docs/decisions/017): the slots a date
 // offers, a visit or a pay-now order that holds its place while the customer pays on the hosted
 // checkout, and the outcome the success page shows. Fulfilment is in fulfilment.ts.
 import { SLOT_MINUTES } from '@pitstop/shared/booking/time-slots';

@@ -1,4 +1,4 @@
-// The technician's way in (spec sections 4, 5, 7 and 8): staff invite by name and e-mail, which
+// The technician's way in: staff invite by name and e-mail, which
 // creates the account with a password nobody knows and e-mails a one-time link; the admin may
 // resend it (the old link dies); the link's page asks whose it is, then sets the password and
 // signs the technician in.

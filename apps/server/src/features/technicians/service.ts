@@ -1,4 +1,4 @@
-// The Technicians admin screen (spec sections 2, 3 and 6): every technician as a card with their
+// The Technicians admin screen: every technician as a card with their
 // real job counts and next appointment, the month's working days of all of them, and the
 // admin's edit and delete. Technicians are referenced by profile id.
 import { joinAddress, splitAddress } from '@pitstop/shared/profile/address';
@@ -10,7 +10,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { technicianJobStats } from '../appointments/service.ts';
+import { technicianJobStats } from '../appointments/technician-jobs.ts';
 import { releaseTechnicianJobs } from '../visits/assignment.ts';
 import {
   deleteAccount,
@@ -104,7 +104,7 @@ export async function workingDaysByTechnician(
 }
 
 /**
- * The technicians a job may be given to (spec section 6: onboarded and not off duty), by name,
+ * The technicians a job may be given to (onboarded and not off duty), by name,
  * each with which of `dates` (business-local) they have marked as working days.
  */
 export async function listAssignableTechnicians(

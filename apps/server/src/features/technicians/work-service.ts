@@ -1,4 +1,4 @@
-// The technician's own work (spec sections 2, 4 and 6): onboarding, today's dashboard with the
+// The technician's own work: onboarding, today's dashboard with the
 // status derived on load, Start Duty / End Duty, the working-days calendar, and moving their own
 // jobs. "Today" is the business-local date.
 import { joinAddress } from '@pitstop/shared/profile/address';
@@ -22,7 +22,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { listTechnicianJobsForDay } from '../appointments/service.ts';
+import { listTechnicianJobsForDay } from '../appointments/technician-jobs.ts';
 import { changeJobStatusAsTechnician } from '../visits/status.ts';
 import { businessToday } from '../business/service.ts';
 import {
@@ -55,7 +55,7 @@ async function ownProfile(db: Executor, viewer: Viewer, lock?: 'update') {
 }
 
 /**
- * The profile of a technician who may work: onboarding finished (spec section 4: until then
+ * The profile of a technician who may work: onboarding finished (until then
  * everything leads to onboarding, so nobody can go on duty and be given jobs before it).
  */
 async function workingProfile(db: Executor, viewer: Viewer, lock?: 'update') {
@@ -67,7 +67,7 @@ async function workingProfile(db: Executor, viewer: Viewer, lock?: 'update') {
 }
 
 /**
- * The four steps saved at once (spec section 4). A name the admin gave at invitation stays; the
+ * The four steps saved at once. A name the admin gave at invitation stays; the
  * password is set here too, ending the technician's other sessions but not this one. Completes
  * once: a second submission is refused, so onboarding cannot become a way to change a password
  * without knowing the current one.
@@ -156,7 +156,7 @@ export async function getDashboard(
   };
 }
 
-/** Start Duty / End Duty (spec section 4), as the shared rule says. */
+/** Start Duty / End Duty, as the shared rule says. */
 export async function setDuty(db: Db, viewer: Viewer, onDuty: boolean): Promise<TechnicianStatus> {
   return db.transaction(async (tx) => {
     const { technicianStatus: stored } = await workingProfile(tx, viewer, 'update');

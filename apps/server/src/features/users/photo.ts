@@ -1,4 +1,4 @@
-// A profile photo arrives as a data URL (spec section 3). The shared schema has checked its type
+// A profile photo arrives as a data URL. The shared schema has checked its type
 // and size; here the bytes must really be that kind of image, so nothing else (an HTML page, an
 // SVG with a script) is ever stored and served back as a picture.
 import { readPhotoDataUrl, type PhotoType } from '@pitstop/shared/profile/photo';

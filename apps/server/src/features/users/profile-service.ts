@@ -1,4 +1,4 @@
-// The signed-in user's own profile (spec sections 2, 3, 6 and 8): personal info, a technician's
+// The signed-in user's own profile: personal info, a technician's
 // extras, the photo and a summary. Everyone edits only their own row; the role never changes here.
 import { customerProfileSchema, technicianProfileSchema } from '@pitstop/shared/profile/forms';
 import type { ServiceArea } from '@pitstop/shared/service-areas';
@@ -11,7 +11,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { countAppointments } from '../appointments/service.ts';
+import { countAppointments } from '../appointments/customer-visits.ts';
 import { countVehicles } from '../vehicles/service.ts';
 import { decodePhoto, type DecodedPhoto } from './photo.ts';
 import {

@@ -1,4 +1,4 @@
-// User Management rules (spec sections 2, 5, 6, 8): list, create with a role, edit without
+// User Management rules: list, create with a role, edit without
 // changing the role, delete anyone but yourself. The users feature owns the accounts: the
 // auth_* tables better-auth writes and user_profiles; other features come through here.
 import { ROLES } from '@pitstop/shared/roles';
@@ -80,7 +80,7 @@ export interface NewAccount {
 }
 
 /**
- * Every account has a profile from its first moment (role customer, spec section 3). The auth
+ * Every account has a profile from its first moment (role customer). The auth
  * library calls this right after it creates a user.
  */
 export async function createDefaultProfile(db: Db, userId: string, name: string): Promise<void> {
@@ -315,7 +315,7 @@ export async function findAccountByUserId(db: Executor, userId: string) {
   return findProfileWithEmailByUserId(db, userId);
 }
 
-/** Every technician's profile and account e-mail, newest first (spec section 7). */
+/** Every technician's profile and account e-mail, newest first. */
 export async function listTechnicianAccounts(db: Executor) {
   return listProfilesOfRoleWithEmail(db, 'technician');
 }

@@ -15,7 +15,7 @@ import { lockTechnician } from './technician-rows.ts';
 
 /**
  * Staff assign a technician to an appointment, or take them off (null). Only a technician who is
- * not off duty may be given a job (spec section 6); the customer hears who is coming.
+ * not off duty may be given a job; the customer hears who is coming.
  */
 
 export async function assignTechnician(

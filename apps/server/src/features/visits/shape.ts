@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.ts';
 import type { JobNotice } from '../notifications/templates.ts';
 
 export const APPOINTMENT_NOT_FOUND = "We couldn't find this appointment.";
-/** An appointment row as the API shows it (spec section 3's stored columns, named for the client). */
+/** An appointment row as the API shows it (its stored columns, named for the client). */
 
 export function toAppointment(row: AppointmentRow): Appointment {
   return {

@@ -1,9 +1,5 @@
 import { businessNow } from '@pitstop/shared/booking/time-slots';
-import {
-  statusAfterJobChange,
-  TECHNICIAN_MESSAGES,
-  type TechnicianJobStatus,
-} from '@pitstop/shared/technicians/rules';
+import { TECHNICIAN_MESSAGES, type TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -11,11 +7,9 @@ import { getBusinessProfile } from '../business/service.ts';
 import {
   type AppointmentRow,
   findAppointmentForUpdate,
-  hasJobInProgressOn,
   updateAppointmentRow,
   insertAppointmentStatusHistory,
   listVisitFacts,
-  markVisitRowsOverCapacity,
   findAppointmentBookingId,
 } from './repository.ts';
 import type { MailContext } from '../notifications/layout.ts';
@@ -34,19 +28,15 @@ import { APPOINTMENT_NOT_FOUND, jobNotice, toAppointment, toTechnicianJobs } fro
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { APPOINTMENT_SEARCH_MESSAGES } from '@pitstop/shared/appointments/forms';
-import {
-  changeBookingStatus,
-  insertBookingStatusHistory,
-  lockBookingById,
-} from './booking-rows.ts';
-import { isOverCapacity, lockVisit } from './locks.ts';
-import { lockTechnician, setTechnicianStatusFrom } from './technician-rows.ts';
+import { lockVisit } from './locks.ts';
+import { releaseCancelledVisit, restoreVisit } from './cancel-restore.ts';
+import { followTodaysJobs } from './technician-day.ts';
 
 type AppointmentStatus = Appointment['status'];
 
 /**
  * The technician's own job, locked; anyone else's is "not found", a cancelled one refused, and
- * so is one of another day: a technician works today's list (spec section 6), so nobody starts
+ * so is one of another day: a technician works today's list, so nobody starts
  * tomorrow's job early or adds services to a visit long done.
  */
 export async function lockOwnJob(
@@ -78,10 +68,7 @@ const STATUS_EMAILS: Partial<Record<AppointmentStatus, StatusEmail>> = {
  * (told it was cancelled, and promised a refund) hears that it is back on; back to in progress or
  * completed they hear that, as from any status.
  */
-function statusEmail(
-  from: AppointmentStatus,
-  to: AppointmentStatus,
-): StatusEmail | undefined {
+function statusEmail(from: AppointmentStatus, to: AppointmentStatus): StatusEmail | undefined {
   if (from === 'cancelled' && to === 'scheduled') return appointmentRestoredEmail;
   return STATUS_EMAILS[to];
 }
@@ -130,7 +117,7 @@ async function moveStatus(
   return updated;
 }
 /**
- * A technician moves their own job between scheduled, in progress and completed (spec section 4).
+ * A technician moves their own job between scheduled, in progress and completed.
  * The moments are kept for real service times (in progress to completed, as serviceMoments says
  * for staff too); going back clears what no longer holds. The customer hears when the job starts and when it is done. Run it in a
  * transaction: the row stays locked until the caller commits.
@@ -158,7 +145,7 @@ interface StaffStatusChange {
   visitOpen: boolean;
 }
 /**
- * Staff set any of the four statuses, in any order (spec section 4), with the moments, history,
+ * Staff set any of the four statuses, in any order, with the moments, history,
  * audit and e-mail of every status change; the same status again changes nothing. `expected` is
  * the status the screen showed: if the stored one (read under the row lock) differs, someone
  * changed it meanwhile and this changes nothing (409). The caller frees or takes back the
@@ -188,90 +175,12 @@ async function changeAppointmentStatus(
     visitOpen: visit.some((fact) => fact.status !== 'cancelled'),
   };
 }
-/**
- * A visit restored into a slot that has filled meanwhile (staff override capacity): its
- * appointments carry the booking's over-capacity flag, as when it is paid late into a full slot.
- * Run in the transaction that restores it, after the appointment it changes is locked.
- */
-
-async function markVisitOverCapacity(tx: Executor, bookingId: string): Promise<number> {
-  return markVisitRowsOverCapacity(tx, bookingId);
-}
 /** The visit (booking id) an appointment belongs to, null for one without; 404 if none. */
 
 async function findAppointmentVisit(db: Executor, id: string): Promise<string | null> {
   const row = await findAppointmentBookingId(db, id);
   if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
   return row.bookingId;
-}
-/**
- * Staff cancelled every service of a paid visit: the booking stops holding its slot (paid ->
- * cancelled; the order and its payment stay). True when it changed.
- */
-
-async function releaseCancelledVisit(
-  tx: Executor,
-  bookingId: string,
-  actor: Viewer,
-): Promise<boolean> {
-  const changed = await changeBookingStatus(tx, bookingId, ['paid'], 'cancelled');
-  if (!changed) return false;
-  await insertBookingStatusHistory(tx, {
-    bookingId,
-    fromStatus: 'paid',
-    toStatus: 'cancelled',
-    reason: 'every service cancelled by staff',
-    changedBy: actor.userId,
-  });
-  await recordAudit(tx, actor, {
-    action: 'booking.status',
-    entity: 'booking',
-    entityId: bookingId,
-    details: { from: 'paid', to: 'cancelled' },
-  });
-  return true;
-}
-/**
- * Staff took back a service of a visit they had cancelled whole: the booking holds its slot
- * again (cancelled -> paid). Its room is checked as a booking checks it, under its dates' locks; a slot that has filled meanwhile does not refuse it (staff override capacity knowingly)
- * but marks the visit and its appointments over capacity, for the team to reschedule. Only a
- * booking that was paid comes back. True when it changed.
- */
-
-async function restoreVisit(
-  tx: Executor,
-  bookingId: string,
-  actor: Viewer,
-  now: Date = new Date(),
-): Promise<boolean> {
-  const booking = await lockBookingById(tx, bookingId);
-  if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
-  const overCapacity = await isOverCapacity(tx, booking, now);
-  const changed = await changeBookingStatus(
-    tx,
-    bookingId,
-    ['cancelled'],
-    'paid',
-    overCapacity ? { overCapacity } : {},
-  );
-  if (!changed) return false;
-  if (overCapacity) await markVisitOverCapacity(tx, bookingId);
-  await insertBookingStatusHistory(tx, {
-    bookingId,
-    fromStatus: 'cancelled',
-    toStatus: 'paid',
-    reason:
-      'a service taken back by staff' +
-      (overCapacity ? '; the slot is over capacity: reschedule' : ''),
-    changedBy: actor.userId,
-  });
-  await recordAudit(tx, actor, {
-    action: 'booking.status',
-    entity: 'booking',
-    entityId: bookingId,
-    details: { from: 'cancelled', to: 'paid', overCapacity },
-  });
-  return true;
 }
 /**
  * Staff move an appointment to `status`, refused (409) when `expected` (the status their screen
@@ -302,23 +211,4 @@ export async function changeStatusAsStaff(
     if (result.changed && technicianId) await followTodaysJobs(tx, technicianId);
     return result.appointment;
   });
-}
-
-/**
- * After a job of a technician's changes, their status follows their day (statusAfterJobChange):
- * on a job while one of today's is in progress, available when none is, off duty stays off duty.
- * Run in the change's transaction, after the job is locked (the lock order: job, then technician).
- */
-async function followTodaysJobs(
-  tx: Executor,
-  profileId: string,
-  now = new Date(),
-): Promise<void> {
-  const technician = await lockTechnician(tx, profileId, 'update');
-  if (!technician) return;
-  const { timeZone } = await getBusinessProfile(tx);
-  const today = businessNow(now, timeZone).date;
-  const stored = technician.technicianStatus;
-  const next = statusAfterJobChange(stored, await hasJobInProgressOn(tx, profileId, today));
-  if (next !== stored) await setTechnicianStatusFrom(tx, profileId, stored, next);
 }

@@ -5,7 +5,7 @@ import type { MyUnscheduledOrder } from '@pitstop/shared/appointments/responses'
 
 /**
  * Pay-now orders that are paid and not yet scheduled, for the staff to contact the customer
- * (issue 13 turns one into an appointment).
+ * (scheduling one makes it a visit with appointments).
  */
 
 export async function listUnscheduledOrders(db: Executor): Promise<UnscheduledOrder[]> {

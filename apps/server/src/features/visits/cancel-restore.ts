@@ -1,0 +1,88 @@
+// A visit cancelled whole stops holding its slot; taken back, it holds it again (flagged over
+// capacity when the slot filled meanwhile). Run inside a staff status change, under its locks.
+import type { Executor } from '../../db/client.ts';
+import type { Viewer } from '../../lib/access.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import {
+  changeBookingStatus,
+  insertBookingStatusHistory,
+  lockBookingById,
+} from './booking-rows.ts';
+import { isOverCapacity } from './locks.ts';
+import { markVisitRowsOverCapacity } from './repository.ts';
+
+/**
+ * Staff cancelled every service of a paid visit: the booking stops holding its slot (paid ->
+ * cancelled; the order and its payment stay). True when it changed.
+ */
+export async function releaseCancelledVisit(
+  tx: Executor,
+  bookingId: string,
+  actor: Viewer,
+): Promise<boolean> {
+  const changed = await changeBookingStatus(tx, bookingId, ['paid'], 'cancelled');
+  if (!changed) return false;
+  await insertBookingStatusHistory(tx, {
+    bookingId,
+    fromStatus: 'paid',
+    toStatus: 'cancelled',
+    reason: 'every service cancelled by staff',
+    changedBy: actor.userId,
+  });
+  await recordAudit(tx, actor, {
+    action: 'booking.status',
+    entity: 'booking',
+    entityId: bookingId,
+    details: { from: 'paid', to: 'cancelled' },
+  });
+  return true;
+}
+/**
+ * Staff took back a service of a visit they had cancelled whole: the booking holds its slot
+ * again (cancelled -> paid). Its room is checked as a booking checks it, under its dates' locks; a slot that has filled meanwhile does not refuse it (staff override capacity knowingly)
+ * but marks the visit and its appointments over capacity, for the team to reschedule. Only a
+ * booking that was paid comes back. True when it changed.
+ */
+export async function restoreVisit(
+  tx: Executor,
+  bookingId: string,
+  actor: Viewer,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const booking = await lockBookingById(tx, bookingId);
+  if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
+  const overCapacity = await isOverCapacity(tx, booking, now);
+  const changed = await changeBookingStatus(
+    tx,
+    bookingId,
+    ['cancelled'],
+    'paid',
+    overCapacity ? { overCapacity } : {},
+  );
+  if (!changed) return false;
+  if (overCapacity) await markVisitOverCapacity(tx, bookingId);
+  await insertBookingStatusHistory(tx, {
+    bookingId,
+    fromStatus: 'cancelled',
+    toStatus: 'paid',
+    reason:
+      'a service taken back by staff' +
+      (overCapacity ? '; the slot is over capacity: reschedule' : ''),
+    changedBy: actor.userId,
+  });
+  await recordAudit(tx, actor, {
+    action: 'booking.status',
+    entity: 'booking',
+    entityId: bookingId,
+    details: { from: 'cancelled', to: 'paid', overCapacity },
+  });
+  return true;
+}
+/**
+ * A visit restored into a slot that has filled meanwhile (staff override capacity): its
+ * appointments carry the booking's over-capacity flag, as when it is paid late into a full slot.
+ * Run in the transaction that restores it, after the appointment it changes is locked.
+ */
+async function markVisitOverCapacity(tx: Executor, bookingId: string): Promise<number> {
+  return markVisitRowsOverCapacity(tx, bookingId);
+}
