@@ -170,4 +170,3 @@ describe('moving a visit', () => {
     expect(screen.queryByText('Over capacity — reschedule')).not.toBeInTheDocument();
   });
 });
-
