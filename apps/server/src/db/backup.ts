@@ -27,15 +27,9 @@ import { CHANGES_CHANNEL } from '../lib/read-cache.ts';
 import type { Env } from '../lib/env.ts';
 import { embeddedDataPath, openDatabase } from './client.ts';
 import type { Database } from './client.ts';
-import {
-  ControlSocketError,
-  DataDirInUse,
-  claimDataDir,
-  describeHolder,
-  requestBackup,
-  whoHolds,
-} from './data-dir-control.ts';
-import type { Holder } from './data-dir-control.ts';
+import { ControlSocketError, describeHolder, requestBackup, whoHolds } from './control-socket.ts';
+import type { Holder } from './control-socket.ts';
+import { DataDirInUse, claimDataDir } from './data-dir-control.ts';
 
 /** Where the database is: DATABASE_URL, else DATA_DIR (absolute). */
 export type DatabaseEnv = Pick<Env, 'dataDir' | 'databaseUrl'>;
