@@ -2,7 +2,8 @@
 // database the server uses (DATABASE_URL, else the embedded one in DATA_DIR). What they do and
 // why: src/db/backup.ts, docs/operations.md, docs/decisions/024-backup-and-restore.md.
 import path from 'node:path';
-import { BackupError, backup, restore } from './db/backup.ts';
+import { backup, restore } from './db/backup.ts';
+import { BackupError } from './db/backup-file.ts';
 import { EnvError, loadEnv } from './lib/env.ts';
 
 const USAGE = `Usage:
