@@ -41,6 +41,7 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/appointments/:id/status': 'appointment:status:any',
   'GET /api/visits/:bookingId/slots': 'visit:move',
   'POST /api/visits/:bookingId/move': 'visit:move',
+  'POST /api/visits/:bookingId/schedule': 'visit:move',
   'GET /api/metrics/dashboard': 'metrics:read',
   'GET /api/metrics/today-appointments': 'metrics:read',
   'GET /api/metrics/active-technicians': 'metrics:read',
@@ -113,6 +114,17 @@ let jobId = '';
 let visitBookingId = '';
 // An unpaid visit holding its slot, for the staff's release.
 let heldBookingId = '';
+/** Where a paid Pay Now order is done, as staff schedule one. */
+const scheduledPlace = {
+  address: '1 Matrix Way',
+  city: 'Springfield',
+  zipCode: '12345',
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Camry',
+  vehicleYear: '2019',
+  vehicleColor: 'Blue',
+  licensePlate: 'MTX 102',
+};
 const vehicleBody = {
   make: 'Toyota',
   model: 'Camry',
@@ -234,6 +246,12 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return {
         url: `/api/visits/${visitBookingId}/move`,
         payload: { date: futureWeekday(21), time: '11:00' },
+      };
+    case 'POST /api/visits/:bookingId/schedule':
+      // A visit is already scheduled: staff get past the permission to the 409.
+      return {
+        url: `/api/visits/${visitBookingId}/schedule`,
+        payload: { ...scheduledPlace, date: futureWeekday(21), time: '11:00' },
       };
     case 'PATCH /api/appointments/:id/status':
       return { url: `/api/appointments/${jobId}/status`, payload: { status: 'cancelled' } };

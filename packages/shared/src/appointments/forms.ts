@@ -1,7 +1,8 @@
 // What staff send about appointments: the search of the appointments screens and the dashboard's
-// tables, a status change, and moving a visit. The server parses the query and body with these same schemas.
+// tables, a status change, moving a visit and scheduling a paid Pay Now order. The server parses
+// the query and body with these same schemas.
 import { z } from 'zod';
-import { bookingDateSchema, bookingTimeSchema } from '../booking/forms.ts';
+import { bookingDateSchema, bookingFormSchema, bookingTimeSchema } from '../booking/forms.ts';
 import { APPOINTMENT_STATUSES } from './responses.ts';
 
 /**
@@ -103,6 +104,31 @@ export type MoveVisitRequest = z.infer<typeof moveVisitRequestSchema>;
 
 /** GET /api/visits/:bookingId/slots: the date whose slots the visit could move to. */
 export const visitSlotsQuerySchema = z.object({ date: bookingDateSchema });
+
+/**
+ * POST /api/visits/:bookingId/schedule: where and when a paid Pay Now order is done, in the
+ * booking form's own fields and words (the order already has the customer and the services).
+ */
+export const scheduleOrderRequestSchema = bookingFormSchema.pick({
+  date: true,
+  time: true,
+  address: true,
+  city: true,
+  zipCode: true,
+  vehicleMake: true,
+  vehicleModel: true,
+  vehicleYear: true,
+  vehicleColor: true,
+  licensePlate: true,
+  description: true,
+});
+export type ScheduleOrderRequest = z.input<typeof scheduleOrderRequestSchema>;
+export type ScheduledOrder = z.output<typeof scheduleOrderRequestSchema>;
+
+export const SCHEDULE_ORDER_MESSAGES = {
+  notFound: "We couldn't find this order.",
+  notSchedulable: 'This order is already scheduled, or no longer paid.',
+} as const;
 
 export const VISIT_MOVE_MESSAGES = {
   notFound: "We couldn't find this visit.",

@@ -4,7 +4,7 @@
 // confirmations exactly one does the work and the others find the booking paid.
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createAppointmentsForBooking } from '../visits/fulfil.ts';
+import { createAppointmentsForBooking, locationOf, vehicleOf } from '../visits/fulfil.ts';
 import { sendEmail } from '../notifications/service.ts';
 import { bookingConfirmationEmail, payNowReceiptEmail } from '../notifications/templates.ts';
 import type { CheckoutState } from '../payments/gateway.ts';
@@ -39,10 +39,6 @@ function customerName(booking: BookingRow): string {
   return `${booking.firstName} ${booking.lastName}`.trim();
 }
 
-function locationOf(booking: BookingRow): string {
-  return [booking.address, booking.city, booking.zipCode].filter(Boolean).join(', ');
-}
-
 async function queueConfirmation(
   tx: Executor,
   deps: BookingDeps,
@@ -71,10 +67,7 @@ async function queueConfirmation(
         time: booking.appointmentTime ?? '',
         durationMinutes: booking.durationMinutes,
         address: locationOf(booking),
-        vehicle: [booking.vehicleYear, booking.vehicleMake, booking.vehicleModel]
-          .concat(booking.vehicleColor ? [`(${booking.vehicleColor})`] : [])
-          .filter(Boolean)
-          .join(' '),
+        vehicle: vehicleOf(booking),
         amountCents: order.amountTotal,
       }),
     );

@@ -162,6 +162,38 @@ export async function rescheduleBookingRow(
   return row!;
 }
 
+/**
+ * A paid Pay Now order becomes a visit: its place in the calendar, the address and the vehicle.
+ * Only from a paid, not yet scheduled order (undefined otherwise), so two schedulings of one
+ * order cannot both land.
+ */
+export async function scheduleOrderRow(
+  db: Executor,
+  id: string,
+  visit: {
+    appointmentDate: string;
+    appointmentTime: string;
+    startsAt: Date;
+    endsAt: Date;
+    address: string;
+    city: string;
+    zipCode: string;
+    vehicleMake: string;
+    vehicleModel: string;
+    vehicleYear: string;
+    vehicleColor: string;
+    licensePlate: string;
+    description: string;
+  },
+): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .update(bookings)
+    .set({ ...visit, kind: 'visit', overCapacity: false, updatedAt: new Date() })
+    .where(and(eq(bookings.id, id), eq(bookings.kind, 'pay_now'), eq(bookings.status, 'paid')))
+    .returning();
+  return row;
+}
+
 /** A visit's span runs on to `endsAt` (services added on site); never shortens it. */
 export async function extendBookingSpan(db: Executor, id: string, endsAt: Date): Promise<void> {
   await db

@@ -24,6 +24,28 @@ export interface VisitForAppointments {
   /** Paid after its hold lapsed into a slot that had filled meanwhile: staff reschedule it. */
   overCapacity: boolean;
 }
+/** "address, city, zip", as the appointment rows and e-mails show where a visit is. */
+export function locationOf(visit: {
+  address: string | null;
+  city: string | null;
+  zipCode: string | null;
+}): string {
+  return [visit.address, visit.city, visit.zipCode].filter(Boolean).join(', ');
+}
+
+/** "2018 Toyota Corolla (Blue)", as e-mails name the car. */
+export function vehicleOf(visit: {
+  vehicleYear: string | null;
+  vehicleMake: string | null;
+  vehicleModel: string | null;
+  vehicleColor: string | null;
+}): string {
+  return [visit.vehicleYear, visit.vehicleMake, visit.vehicleModel]
+    .concat(visit.vehicleColor ? [`(${visit.vehicleColor})`] : [])
+    .filter(Boolean)
+    .join(' ');
+}
+
 /**
  * A visit's services done one after the other from `start`: each with its own moment, length
  * and price, as the appointment rows keep them.

@@ -25,6 +25,7 @@ import {
 import type { BookingRow } from './booking-rows.ts';
 import { listVisitRows, listVisitRowsForUpdate, updateAppointmentRow } from './repository.ts';
 import type { AppointmentRow } from './repository.ts';
+import { requireSchedulable } from './schedule.ts';
 import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from './slots.ts';
 import { lockTechnician, worksOn } from './technician-rows.ts';
 import type { LockedTechnician } from './technician-rows.ts';
@@ -51,9 +52,16 @@ function requireMovable(booking: BookingRow | undefined): asserts booking is Boo
   if (booking.status !== 'paid') throw new AppError('CONFLICT', VISIT_MOVE_MESSAGES.notMovable);
 }
 
-/** GET /api/visits/:bookingId/slots: where on `date` this visit fits, its own seat counted out. */
+/**
+ * GET /api/visits/:bookingId/slots: where on `date` this visit fits, its own seat counted out,
+ * or, for a paid Pay Now order not yet scheduled, where its services fit.
+ */
 export async function visitSlots(db: Executor, bookingId: string, date: string, now = new Date()) {
   const booking = await findBookingRowById(db, bookingId);
+  if (booking?.kind === 'pay_now') {
+    requireSchedulable(booking);
+    return slotsWithRoomOn(db, date, booking.durationMinutes, now);
+  }
   requireMovable(booking);
   const minutes = Math.ceil(lengthOf(booking, await listVisitRows(db, bookingId)) / 60_000);
   return slotsWithRoomOn(db, date, minutes, now, bookingId);

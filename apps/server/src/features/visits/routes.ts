@@ -1,7 +1,9 @@
-// HTTP routes of the visit itself: staff see where a visit could move and move it. (Reading and
+// HTTP routes of the visit itself: staff see where a visit could move and move it, and schedule a
+// paid Pay Now order. (Reading and
 // searching visits is the appointments feature's; booking one is the booking feature's.)
 import {
   moveVisitRequestSchema,
+  scheduleOrderRequestSchema,
   VISIT_MOVE_MESSAGES,
   visitSlotsQuerySchema,
 } from '@pitstop/shared/appointments/forms';
@@ -11,6 +13,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { moveVisit, visitSlots } from './move.ts';
+import { scheduleOrder } from './schedule.ts';
 
 const visitParams = z.object({ bookingId: z.uuid(VISIT_MOVE_MESSAGES.notFound) });
 
@@ -23,7 +26,7 @@ export async function visitsRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['visits'],
         summary:
-          "The slots of a date this visit could move to (staff): /booking's hours, cut-off and capacity for the visit's whole length, its own place counted out",
+          "The slots of a date this visit could move to, or a paid Pay Now order could be scheduled at (staff): /booking's hours, cut-off and capacity for the visit's whole length, its own place counted out",
         params: visitParams,
         querystring: visitSlotsQuerySchema,
         response: { 200: daySlotsResponseSchema },
@@ -48,6 +51,28 @@ export async function visitsRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       moveVisit(
+        { db, env, sender: app.ctx.sender },
+        requireViewer(request),
+        request.params.bookingId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/visits/:bookingId/schedule',
+    {
+      schema: {
+        tags: ['visits'],
+        summary:
+          "Schedule a paid Pay Now order (staff): its date and slot (/booking's hours, cut-off and capacity under the same locks; 409 if the slot filled), address and vehicle. It becomes a visit with one appointment per service, and the customer is e-mailed the booking confirmation with its calendar file",
+        params: visitParams,
+        body: scheduleOrderRequestSchema,
+        response: { 200: movedVisitResponseSchema },
+      },
+      config: { access: 'visit:move' },
+    },
+    async (request) =>
+      scheduleOrder(
         { db, env, sender: app.ctx.sender },
         requireViewer(request),
         request.params.bookingId,

@@ -1,7 +1,8 @@
-// Move visit (and Schedule visit, for a paid Pay Now order not yet on the calendar): a date and
-// its time slots where the whole visit fits, with the same hours, cut-off and capacity as
-// /booking, its own seat counted out. A technician who does not work the new day is taken off
-// the visit by the server: the dialog then stays open to say who, and that it needs another.
+// Move visit (and Schedule visit, for a paid Pay Now order not yet on the calendar, whose form
+// adds where the visit is and the car): a date and its time slots where the whole visit fits,
+// with the same hours, cut-off and capacity as /booking, its own seat counted out. A technician
+// who does not work the new day is taken off the visit by the server: the dialog then stays open
+// to say who, and that it needs another.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { moveVisitRequestSchema } from '@pitstop/shared/appointments/forms';
 import type { MovedVisitResponse } from '@pitstop/shared/appointments/responses';
@@ -28,6 +29,7 @@ import { businessToday } from '../../../lib/business-today.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { appointmentMoment } from '../appointment-words.ts';
 import { useMoveVisit, visitSlotsQueryOptions } from '../move-visit-api.ts';
+import { ScheduleOrderForm } from './schedule-order-form.tsx';
 
 const FIELDS = ['date', 'time'] as const;
 
@@ -65,14 +67,18 @@ export function MoveVisitDialog({ visit, onClose, onCloseAutoFocus }: MoveVisitD
           </DialogDescription>
         </DialogHeader>
         {/* Keyed by visit, so one visit's choice never carries over to another. */}
-        {visit && <MoveVisitForm key={visit.bookingId} visit={visit} onDone={onClose} />}
+        {visit &&
+          (isScheduling ? (
+            <ScheduleOrderForm key={visit.bookingId} bookingId={visit.bookingId} onDone={onClose} />
+          ) : (
+            <MoveVisitForm key={visit.bookingId} visit={visit} onDone={onClose} />
+          ))}
       </DialogContent>
     </Dialog>
   );
 }
 
 function MoveVisitForm({ visit, onDone }: { visit: VisitToMove; onDone: () => void }) {
-  const isScheduling = !visit.date;
   const business = useBusinessProfile();
   const today = businessToday(business.data?.timeZone);
   const move = useMoveVisit(visit.bookingId);
@@ -95,19 +101,14 @@ function MoveVisitForm({ visit, onDone }: { visit: VisitToMove; onDone: () => vo
     try {
       const answer = await move.mutateAsync(values);
       const when = appointmentMoment(answer);
-      toast.success(isScheduling ? `Visit scheduled for ${when}` : `Visit moved to ${when}`);
+      toast.success(`Visit moved to ${when}`);
       if (answer.unassignedTechnicians.length > 0) setMoved(answer);
       else onDone();
     } catch (error) {
       if (!showServerErrors(error)) {
         setOutcome({
           tone: 'error',
-          message: errorMessage(
-            error,
-            isScheduling
-              ? "We couldn't schedule this visit. Please try again."
-              : "We couldn't move this visit. Please try again.",
-          ),
+          message: errorMessage(error, "We couldn't move this visit. Please try again."),
         });
       }
     }
@@ -129,13 +130,7 @@ function MoveVisitForm({ visit, onDone }: { visit: VisitToMove; onDone: () => vo
         </DialogClose>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting && <Spinner />}
-          {isSubmitting
-            ? isScheduling
-              ? 'Scheduling…'
-              : 'Moving…'
-            : isScheduling
-              ? 'Schedule visit'
-              : 'Move visit'}
+          {isSubmitting ? 'Moving…' : 'Move visit'}
         </Button>
       </DialogFooter>
     </form>

@@ -1,10 +1,16 @@
-// Doubles of moving a visit (staff), deciding as apps/server/src/features/visits does: the slots
-// of a date where the visit could go (GET /api/visits/:bookingId/slots: the stored business
-// hours, less the slots a test marks full), and the move (POST /api/visits/:bookingId/move),
-// which shifts the visit's rows in the staff's search, takes off technicians who do not work the
-// new date and clears the over-capacity flag; a paid order waiting to be scheduled becomes rows
-// of its own. Times are read as UTC, as the staff search's doubles store them.
-import { moveVisitRequestSchema, VISIT_MOVE_MESSAGES } from '@pitstop/shared/appointments/forms';
+// Doubles of moving a visit and scheduling a paid order (staff), deciding as
+// apps/server/src/features/visits does: the slots of a date where the visit could go (GET
+// /api/visits/:bookingId/slots: the stored business hours, less the slots a test marks full), the
+// move (POST /api/visits/:bookingId/move), which shifts the visit's rows in the staff's search,
+// takes off technicians who do not work the new date and clears the over-capacity flag, and the
+// scheduling (POST /api/visits/:bookingId/schedule), which makes a paid order waiting to be
+// scheduled rows of its own. Times are read as UTC, as the staff search's doubles store them.
+import {
+  moveVisitRequestSchema,
+  SCHEDULE_ORDER_MESSAGES,
+  scheduleOrderRequestSchema,
+  VISIT_MOVE_MESSAGES,
+} from '@pitstop/shared/appointments/forms';
 import { movedVisitResponseSchema } from '@pitstop/shared/appointments/responses';
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import { slotsQuerySchema } from '@pitstop/shared/booking/forms';
@@ -53,6 +59,15 @@ function openSlots(date: string): { slots: string[]; message: string | null; hin
   return { slots, message: slots.length > 0 ? null : (day.message ?? null), hint: day.hint };
 }
 
+/** 409 when `date` at `time` is not offered (or fills just now, as a test asked); else null. */
+function slotTaken(date: string, time: string): Response | null {
+  const slot = `${date} ${time}`;
+  if (state.takenMeanwhile.delete(slot)) state.full.add(slot);
+  return openSlots(date).slots.includes(time)
+    ? null
+    : apiError('CONFLICT', BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken });
+}
+
 const at = (date: string, time: string) => Date.parse(`${date}T${time}:00Z`);
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const timeOf = (ms: number) => new Date(ms).toISOString().slice(11, 16);
@@ -60,11 +75,7 @@ const timeOf = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 /** 404 for an unknown visit, 409 for one cancelled, under way or done; null if it may move. */
 function refusal(bookingId: string): Response | null {
   const rows = staffAppointmentsOfVisit(bookingId);
-  if (rows.length === 0) {
-    return isUnscheduledOrder(bookingId)
-      ? null
-      : apiError('NOT_FOUND', VISIT_MOVE_MESSAGES.notFound);
-  }
+  if (rows.length === 0) return apiError('NOT_FOUND', VISIT_MOVE_MESSAGES.notFound);
   const open = rows.filter((row) => row.status !== 'cancelled');
   const isMovable = open.length > 0 && open.every((row) => row.status === 'scheduled');
   return isMovable ? null : apiError('CONFLICT', VISIT_MOVE_MESSAGES.notMovable);
@@ -77,6 +88,9 @@ export const visitsHandlers = [
     const query = slotsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!query.success) return apiError('VALIDATION', 'Please select a date');
     const { date } = query.data;
+    if (isUnscheduledOrder(String(params.bookingId))) {
+      return respond(daySlotsResponseSchema, { date, ...openSlots(date) });
+    }
     const refused = refusal(String(params.bookingId));
     if (refused) return refused;
     return respond(daySlotsResponseSchema, { date, ...openSlots(date) });
@@ -92,61 +106,37 @@ export const visitsHandlers = [
     const refused = refusal(bookingId);
     if (refused) return refused;
     const rows = staffAppointmentsOfVisit(bookingId);
-    const first = rows[0];
-    if (first && first.date === date && first.time === time) {
+    const first = rows[0]!;
+    if (first.date === date && first.time === time) {
       const message = VISIT_MOVE_MESSAGES.sameTime;
       return apiError('VALIDATION', message, { time: message });
     }
-    const slot = `${date} ${time}`;
-    if (state.takenMeanwhile.delete(slot)) state.full.add(slot);
-    if (!openSlots(date).slots.includes(time)) {
-      return apiError('CONFLICT', BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken });
-    }
+    const taken = slotTaken(date, time);
+    if (taken) return taken;
     const startsAt = at(date, time);
     let endsAt = startsAt;
     const unassigned = new Set<string>();
 
-    if (first) {
-      const shift = startsAt - at(first.date, first.time);
-      const working = new Set(
-        assignableTechnicians()
-          .filter((technician) => technician.workingDates.includes(date))
-          .map((technician) => technician.id),
-      );
-      for (const row of rows) {
-        const start = at(row.date, row.time) + shift;
-        Object.assign(row, {
-          date: dateOf(start),
-          time: timeOf(start),
-          startsAt: new Date(start).toISOString(),
-          endsAt: new Date(Date.parse(row.endsAt) + shift).toISOString(),
-          overCapacity: false,
-        });
-        endsAt = Math.max(endsAt, Date.parse(row.endsAt));
-        if (row.technicianId && !working.has(row.technicianId)) {
-          unassigned.add(row.technician);
-          Object.assign(row, { technicianId: null, technician: 'Unassigned' });
-        }
+    const shift = startsAt - at(first.date, first.time);
+    const working = new Set(
+      assignableTechnicians()
+        .filter((technician) => technician.workingDates.includes(date))
+        .map((technician) => technician.id),
+    );
+    for (const row of rows) {
+      const start = at(row.date, row.time) + shift;
+      Object.assign(row, {
+        date: dateOf(start),
+        time: timeOf(start),
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(Date.parse(row.endsAt) + shift).toISOString(),
+        overCapacity: false,
+      });
+      endsAt = Math.max(endsAt, Date.parse(row.endsAt));
+      if (row.technicianId && !working.has(row.technicianId)) {
+        unassigned.add(row.technician);
+        Object.assign(row, { technicianId: null, technician: 'Unassigned' });
       }
-    } else {
-      const order = takeUnscheduledOrder(bookingId)!;
-      addStaffAppointments(
-        order.services.map((serviceName) => {
-          const start = endsAt;
-          endsAt += SERVICE_MINUTES * 60_000;
-          return {
-            bookingId,
-            customerName: order.customerName,
-            serviceName,
-            email: order.email,
-            phone: order.phone,
-            date: dateOf(start),
-            time: timeOf(start),
-            startsAt: new Date(start).toISOString(),
-            endsAt: new Date(endsAt).toISOString(),
-          };
-        }),
-      );
     }
     return respond(movedVisitResponseSchema, {
       bookingId,
@@ -155,6 +145,50 @@ export const visitsHandlers = [
       startsAt: new Date(startsAt).toISOString(),
       endsAt: new Date(endsAt).toISOString(),
       unassignedTechnicians: [...unassigned],
+    });
+  }),
+
+  http.post('/api/visits/:bookingId/schedule', async ({ request, params }) => {
+    const access = requireAccess('visit:move');
+    if (!access.ok) return access.response;
+    const body = await readBody(request, scheduleOrderRequestSchema);
+    if (!body.ok) return body.response;
+    const { date, time } = body.data;
+    const bookingId = String(params.bookingId);
+    if (!isUnscheduledOrder(bookingId)) {
+      return staffAppointmentsOfVisit(bookingId).length > 0
+        ? apiError('CONFLICT', SCHEDULE_ORDER_MESSAGES.notSchedulable)
+        : apiError('NOT_FOUND', SCHEDULE_ORDER_MESSAGES.notFound);
+    }
+    const taken = slotTaken(date, time);
+    if (taken) return taken;
+    const order = takeUnscheduledOrder(bookingId)!;
+    const startsAt = at(date, time);
+    let endsAt = startsAt;
+    addStaffAppointments(
+      order.services.map((serviceName) => {
+        const start = endsAt;
+        endsAt += SERVICE_MINUTES * 60_000;
+        return {
+          bookingId,
+          customerName: order.customerName,
+          serviceName,
+          email: order.email,
+          phone: order.phone,
+          date: dateOf(start),
+          time: timeOf(start),
+          startsAt: new Date(start).toISOString(),
+          endsAt: new Date(endsAt).toISOString(),
+        };
+      }),
+    );
+    return respond(movedVisitResponseSchema, {
+      bookingId,
+      date,
+      time,
+      startsAt: new Date(startsAt).toISOString(),
+      endsAt: new Date(endsAt).toISOString(),
+      unassignedTechnicians: [],
     });
   }),
 ];
