@@ -3,7 +3,8 @@
 // the business profile and hours, and who a session cookie belongs to. Every instance LISTENs, so
 // a change made through any of them, or straight in the database, reaches all of them; while the
 // listening connection is down nothing is served from memory.
-import type { Database, Db, Executor, Listener } from '../db/client.ts';
+import type { Database, Db, Executor } from '../db/client.ts';
+import type { Listener } from '../db/listener.ts';
 import type { AppInstance } from '../app-context.ts';
 
 export const CHANGES_CHANNEL = 'pitstop_changes';
