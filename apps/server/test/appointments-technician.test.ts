@@ -224,7 +224,8 @@ describe("a technician's own jobs", () => {
     const started = await db.transaction((tx) =>
       changeJobStatusAsTechnician(tx, ctx.env, tech, row!.id, 'in-progress'),
     );
-    expect(started.status).toBe('in-progress');
+    expect(started.job.status).toBe('in-progress');
+    expect(started.technicianStatus).toBe('on-job');
     let [stored] = await visitRows(row!.bookingId!);
     expect(stored?.startedAt).toBeInstanceOf(Date);
     expect(stored?.completedAt).toBeNull();

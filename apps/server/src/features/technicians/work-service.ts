@@ -8,7 +8,6 @@ import {
   deriveTechnicianStatus,
   monthRange,
   statusAfterDuty,
-  statusAfterJobChange,
   statusAfterWorkingDayToggle,
   TECHNICIAN_MESSAGES,
   workingDayProblem,
@@ -206,9 +205,9 @@ export async function setWorkingDay(
 }
 
 /**
- * The technician moves one of their own jobs; in the same transaction their status follows
- * (statusAfterJobChange): a job in progress today makes them on-job, none available, off duty
- * stays off duty.
+ * The technician moves one of their own jobs; in the same transaction their status follows their
+ * day (the visits feature's one rule): a job in progress today makes them on-job, none available,
+ * off duty stays off duty.
  */
 export async function changeOwnJobStatus(
   deps: { db: Db; env: Env; sender: MailSender | undefined },
@@ -217,22 +216,9 @@ export async function changeOwnJobStatus(
   status: TechnicianJobStatus,
   now = new Date(),
 ): Promise<{ job: TechnicianJob; technicianStatus: TechnicianStatus }> {
-  const { db, env } = deps;
-  const today = await businessToday(db, now);
-  const result = await db.transaction(async (tx) => {
-    // Locks in the order assigning does (the job, then the technician): no deadlock between them.
-    const job = await changeJobStatusAsTechnician(tx, env, viewer, appointmentId, status, now);
-    const { technicianStatus: stored } = await workingProfile(tx, viewer, 'update');
-    const jobs = await listTechnicianJobsForDay(tx, viewer.profileId, today);
-    const technicianStatus = statusAfterJobChange(
-      stored,
-      jobs.some((todays) => todays.status === 'in-progress'),
-    );
-    if (technicianStatus !== stored) {
-      await setTechnicianStatus(tx, viewer.profileId, technicianStatus);
-    }
-    return { job, technicianStatus };
-  });
+  const result = await deps.db.transaction((tx) =>
+    changeJobStatusAsTechnician(tx, deps.env, viewer, appointmentId, status, now),
+  );
   deps.sender?.nudge();
   return result;
 }

@@ -1,5 +1,9 @@
 import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { TECHNICIAN_MESSAGES, type TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
+import {
+  TECHNICIAN_MESSAGES,
+  type TechnicianJobStatus,
+  type TechnicianStatus,
+} from '@pitstop/shared/technicians/rules';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -31,6 +35,7 @@ import { APPOINTMENT_SEARCH_MESSAGES } from '@pitstop/shared/appointments/forms'
 import { lockVisit } from './locks.ts';
 import { releaseCancelledVisit, restoreVisit } from './cancel-restore.ts';
 import { followTodaysJobs } from './technician-day.ts';
+import { lockTechnician } from './technician-rows.ts';
 
 type AppointmentStatus = Appointment['status'];
 
@@ -117,12 +122,13 @@ async function moveStatus(
   return updated;
 }
 /**
- * A technician moves their own job between scheduled, in progress and completed.
+ * A technician moves their own job between scheduled, in progress and completed, and their status
+ * follows their day (followTodaysJobs): the one rule for their status, whoever changes the job.
  * The moments are kept for real service times (in progress to completed, as serviceMoments says
- * for staff too); going back clears what no longer holds. The customer hears when the job starts and when it is done. Run it in a
- * transaction: the row stays locked until the caller commits.
+ * for staff too); going back clears what no longer holds. The customer hears when the job starts
+ * and when it is done. Run it in a transaction: the rows stay locked until the caller commits
+ * (the job, then the technician, the order staff assigning take).
  */
-
 export async function changeJobStatusAsTechnician(
   tx: Executor,
   env: Env,
@@ -130,11 +136,16 @@ export async function changeJobStatusAsTechnician(
   appointmentId: string,
   status: TechnicianJobStatus,
   now: Date = new Date(),
-): Promise<TechnicianJob> {
+): Promise<{ job: TechnicianJob; technicianStatus: TechnicianStatus }> {
   const row = await lockOwnJob(tx, actor, appointmentId, now);
-  if (row.status === status) return (await toTechnicianJobs(tx, [row]))[0]!;
-  const updated = await moveStatus(tx, env, actor, row, status, now);
-  return (await toTechnicianJobs(tx, [updated]))[0]!;
+  const technician = await lockTechnician(tx, actor.profileId, 'update');
+  if (!technician?.onboardingComplete) {
+    throw new AppError('FORBIDDEN', TECHNICIAN_MESSAGES.onboardingFirst);
+  }
+  const updated = row.status === status ? row : await moveStatus(tx, env, actor, row, status, now);
+  const technicianStatus = await followTodaysJobs(tx, actor.profileId, now);
+  const [job] = await toTechnicianJobs(tx, [updated]);
+  return { job: job!, technicianStatus: technicianStatus ?? technician.technicianStatus };
 }
 interface StaffStatusChange {
   appointment: Appointment;
