@@ -23,7 +23,7 @@ import {
   rescheduleBookingRow,
 } from './booking-rows.ts';
 import type { BookingRow } from './booking-rows.ts';
-import { listVisitRows, listVisitRowsForUpdate, updateAppointmentRow } from './repository.ts';
+import { listVisitRows, listVisitRowsForUpdate, shiftVisitRows } from './repository.ts';
 import type { AppointmentRow } from './repository.ts';
 import { requireSchedulable } from './schedule.ts';
 import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from './slots.ts';
@@ -134,19 +134,12 @@ export async function moveVisit(
       appointmentTime: to.time,
       ...span,
     });
-    for (const row of current) {
-      const unassign = row.technicianId !== null && !staying.has(row.technicianId);
-      await updateAppointmentRow(tx, row.id, {
-        appointmentDate: to.date,
-        appointmentTime: to.time,
-        startsAt: new Date(row.startsAt.getTime() + shift),
-        endsAt: new Date(row.endsAt.getTime() + shift),
-        overCapacity: false,
-        ...(unassign && row.status !== 'cancelled'
-          ? { technicianId: null, technician: 'Unassigned' }
-          : {}),
-      });
-    }
+    await shiftVisitRows(
+      tx,
+      bookingId,
+      { appointmentDate: to.date, appointmentTime: to.time, shiftMs: shift },
+      [...staying.keys()],
+    );
     const from = { date: booking.appointmentDate, time: booking.appointmentTime };
     const reason =
       `moved by staff from ${from.date} ${from.time} to ${to.date} ${to.time}` +

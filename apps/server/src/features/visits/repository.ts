@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments, appointmentStatusHistory } from '../../db/schema.ts';
 
@@ -163,4 +163,33 @@ export async function hasJobInProgressOn(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * A visit moved by `shiftMs`: every row of booking `bookingId` takes the new date and time and
+ * keeps its place in the visit (order, gaps, services added on site), its over-capacity flag
+ * clears, and an open row whose technician is not in `keepTechnicians` is unassigned. One
+ * statement for the whole visit.
+ */
+export async function shiftVisitRows(
+  db: Executor,
+  bookingId: string,
+  to: { appointmentDate: string; appointmentTime: string; shiftMs: number },
+  keepTechnicians: readonly string[],
+): Promise<void> {
+  const shift = sql`make_interval(secs => ${to.shiftMs / 1000})`;
+  const unassign = sql`${appointments.status} <> 'cancelled' and ${appointments.technicianId} is not null and not (${appointments.technicianId} = any(${sql.param([...keepTechnicians])}::uuid[]))`;
+  await db
+    .update(appointments)
+    .set({
+      appointmentDate: to.appointmentDate,
+      appointmentTime: to.appointmentTime,
+      startsAt: sql`${appointments.startsAt} + ${shift}`,
+      endsAt: sql`${appointments.endsAt} + ${shift}`,
+      overCapacity: false,
+      technicianId: sql`case when ${unassign} then null else ${appointments.technicianId} end`,
+      technician: sql`case when ${unassign} then 'Unassigned' else ${appointments.technician} end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(appointments.bookingId, bookingId));
 }
