@@ -144,18 +144,17 @@ export function ScheduleOrderForm({
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-3 font-semibold">Vehicle</legend>
           {VEHICLE.map(textField)}
-          <FormField
-            id="schedule-description"
-            label="Notes for the technician"
-            labelNote="Optional"
-            error={errors.description?.message}
-            className="sm:col-span-2"
-          >
-            {(control) => (
-              <Textarea {...control} rows={2} maxLength={1000} {...form.register('description')} />
-            )}
-          </FormField>
         </fieldset>
+        <FormField
+          id="schedule-description"
+          label="Notes for the technician"
+          labelNote="Optional"
+          error={errors.description?.message}
+        >
+          {(control) => (
+            <Textarea {...control} rows={2} maxLength={1000} {...form.register('description')} />
+          )}
+        </FormField>
       </fieldset>
       <div className="mt-4 empty:hidden">
         <FormMessage outcome={outcome} />
