@@ -6,14 +6,8 @@ import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  anySuperAdminExists,
-  createAccount,
-  deleteAllAccounts,
-  findAccountByEmail,
-  findOrCreateProfile,
-  setProfileRole,
-} from '../users/service.ts';
+import { createAccount, findAccountByEmail, findOrCreateProfile } from '../users/service.ts';
+import { anySuperAdminExists, deleteAllAccounts, setProfileRole } from '../users/setup-accounts.ts';
 import type { SetupCode } from './setup-code.ts';
 import {
   claimSetupRow,

@@ -5,7 +5,7 @@ import { userListResponseSchema, userResponseSchema } from '@pitstop/shared/user
 import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
-import { createUser, deleteUser, listUsers, updateUser } from './service.ts';
+import { createUser, deleteUser, listUsers, updateUser } from './management.ts';
 
 const profileParams = z.object({ id: z.uuid('Unknown user') });
 

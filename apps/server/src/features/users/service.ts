@@ -1,20 +1,14 @@
-// User Management rules: list, create with a role, edit without
-// changing the role, delete anyone but yourself. The users feature owns the accounts: the
-// auth_* tables better-auth writes and user_profiles; other features come through here.
-import { ROLES } from '@pitstop/shared/roles';
+// The accounts, as other features use them. The users feature owns the accounts (the auth_*
+// tables better-auth writes, and user_profiles), and other features come through here: creating
+// an account with its profile, finding one, technicians' profiles, one-time values (the links of
+// invitations), passwords and sessions. The super admin's User Management: management.ts; the
+// caller's own profile: profile-service.ts.
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@pitstop/shared/roles';
-import { CANNOT_DELETE_SELF, ROLE_CHANGE_REFUSED } from '@pitstop/shared/users/rules';
-import type { UserSummary } from '@pitstop/shared/users/responses';
 import type { Db, Executor } from '../../db/client.ts';
-import type { Viewer } from '../../lib/access.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  anyProfileWithRole,
-  countProfilesByRole,
-  deleteAllAuthUsers,
   deleteAuthUser,
   deleteSessionsOfUser,
   deleteVerificationReturning,
@@ -30,44 +24,11 @@ import {
   insertProfileIfAbsent,
   insertVerification,
   listProfilesOfRoleWithEmail,
-  listProfilesWithEmail,
   updateCredentialPassword,
   updateProfile,
   updateProfileWhere,
 } from './repository.ts';
-import { releaseTechnicianJobs } from '../visits/assignment.ts';
-import type { ProfileFilter, ProfileRow } from './repository.ts';
-
-function toUserSummary(profile: ProfileRow, email: string): UserSummary {
-  return {
-    id: profile.id,
-    userId: profile.userId,
-    name: profile.name,
-    email,
-    role: profile.role,
-    phone: profile.phone,
-    address: profile.address,
-    onboardingComplete: profile.onboardingComplete,
-    createdAt: profile.createdAt.toISOString(),
-  };
-}
-
-export async function listUsers(db: Db, filter: ProfileFilter) {
-  const [rows, counts] = await Promise.all([
-    listProfilesWithEmail(db, filter),
-    countProfilesByRole(db, filter.search),
-  ]);
-  const byRole: Record<string, number> = Object.fromEntries(ROLES.map((r) => [r, 0]));
-  let all = 0;
-  for (const { role, count } of counts) {
-    byRole[role] = count;
-    all += count;
-  }
-  return {
-    users: rows.map((row) => toUserSummary(row.profile, row.email)),
-    counts: { all, ...byRole },
-  };
-}
+import type { ProfileRow } from './repository.ts';
 
 const EMAIL_EXISTS = 'A user with this email already exists.';
 
@@ -100,10 +61,6 @@ export function profilePhotoUrl(profile: Pick<ProfileRow, 'id' | 'photoUpdatedAt
 /** The user's profile, created (role customer) the first time a signed-in user is seen. */
 export async function findOrCreateProfile(db: Db, userId: string): Promise<ProfileRow> {
   return (await findProfileByUserId(db, userId)) ?? (await ensureProfileRow(db, userId));
-}
-
-export async function anySuperAdminExists(db: Db): Promise<boolean> {
-  return anyProfileWithRole(db, 'super_admin');
 }
 
 /** The account with this e-mail (any case) and its role, if one exists. */
@@ -154,90 +111,6 @@ export async function createAccount(
     await deleteAuthUser(db, created.user.id).catch(() => undefined);
     throw error;
   }
-}
-
-export async function createUser(db: Db, auth: Auth, actor: Viewer, input: NewAccount) {
-  const profile = await createAccount(db, auth, input, async (tx, created) => {
-    await recordAudit(tx, actor, {
-      action: 'user.create',
-      entity: 'user',
-      entityId: created.userId,
-      details: { email: input.email, role: input.role },
-    });
-  });
-  return toUserSummary(profile, input.email.trim());
-}
-
-export async function updateUser(
-  db: Db,
-  actor: Viewer,
-  profileId: string,
-  input: {
-    name: string;
-    phone?: string | undefined;
-    address?: string | undefined;
-    role?: Role | undefined;
-  },
-) {
-  const existing = await findProfileById(db, profileId);
-  if (!existing) throw new AppError('NOT_FOUND', 'User not found.');
-  if (input.role !== undefined && input.role !== existing.profile.role) {
-    throw new AppError('VALIDATION', ROLE_CHANGE_REFUSED, { role: ROLE_CHANGE_REFUSED });
-  }
-  return db.transaction(async (tx) => {
-    const updated = await updateProfile(tx, profileId, {
-      name: input.name,
-      phone: input.phone ?? '',
-      ...(input.address === undefined ? {} : { address: input.address }),
-    });
-    if (!updated) throw new AppError('NOT_FOUND', 'User not found.');
-    await recordAudit(tx, actor, {
-      action: 'user.update',
-      entity: 'user',
-      entityId: updated.userId,
-      details: { name: input.name, phone: input.phone ?? '', address: input.address },
-    });
-    return toUserSummary(updated, existing.email);
-  });
-}
-
-/** Deletes an account; a technician's open jobs go back to Unassigned in the same transaction. */
-export async function deleteUser(db: Db, actor: Viewer, profileId: string): Promise<void> {
-  const existing = await findProfileById(db, profileId);
-  if (!existing) throw new AppError('NOT_FOUND', 'User not found.');
-  if (existing.profile.userId === actor.userId) {
-    throw new AppError('FORBIDDEN', CANNOT_DELETE_SELF);
-  }
-  await db.transaction(async (tx) => {
-    // A technician's open jobs go back to Unassigned, as when removed from Technicians.
-    if (existing.profile.role === 'technician') {
-      await releaseTechnicianJobs(tx, existing.profile.id);
-    }
-    await deleteAuthUser(tx, existing.profile.userId);
-    await recordAudit(tx, actor, {
-      action: 'user.delete',
-      entity: 'user',
-      entityId: existing.profile.userId,
-      details: { email: existing.email, role: existing.profile.role },
-    });
-  });
-}
-
-/**
- * Deletes every account (sessions, credentials, profiles and vehicles go with them); run it in
- * the caller's transaction. The all-accounts cleanup of first-admin setup uses it.
- */
-export async function deleteAllAccounts(tx: Executor): Promise<number> {
-  return deleteAllAuthUsers(tx);
-}
-
-/** Sets a profile's name and role (first-admin setup promoting an existing account). */
-export async function setProfileRole(
-  tx: Executor,
-  profileId: string,
-  values: { name: string; role: Role },
-): Promise<void> {
-  await updateProfile(tx, profileId, values);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Doubles of User Management (/api/users, super_admin only) and the all-accounts cleanup, with the
-// rules of apps/server/src/features/users/service.ts: search by name, e-mail or phone, counts per
+// rules of apps/server/src/features/users/management.ts: search by name, e-mail or phone, counts per
 // role under the same search, no role change, no deleting yourself.
 import { isRole, ROLES } from '@pitstop/shared/roles';
 import { cleanupSchema, createUserSchema, updateUserSchema } from '@pitstop/shared/users/forms';
