@@ -19,6 +19,7 @@ import {
   fingerprintTables,
   futureWeekday,
   postBooking,
+  businessToday,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -186,7 +187,7 @@ describe('POST /api/bookings', () => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().error.fields).toEqual({ services: SERVICE_UNAVAILABLE });
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessToday();
     const far = await postBooking(
       ctx,
       customer,

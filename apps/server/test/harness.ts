@@ -10,6 +10,8 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
+import { addCalendarDays, calendarDateIn, dayOfWeek } from '@pitstop/shared/calendar-dates';
 import type { Role } from '@pitstop/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -209,14 +211,24 @@ export async function fingerprintTables(ctx: TestContext): Promise<Record<string
 // ---------------------------------------------------------------- booking helpers
 
 /**
- * A weekday (Monday to Saturday: open 07:00-19:00 by default) at least `daysAhead` days after
- * today, as a business-local YYYY-MM-DD date. Far enough ahead that today's cut-off never
- * matters, near enough to stay inside the booking horizon.
+ * Today on the business's clock (the seeded time zone), as the server's businessToday reads it.
+ * The API tests run on the real clock: PostgreSQL stamps rows itself (created_at, the outbox's
+ * lease, rate-limit windows, checkout expiry), so a faked process clock would disagree with the
+ * database. Time rules are tested with a fixed `now` where they live (packages/shared, and the
+ * services, which take `now`); these helpers keep the API tests off the day's edges instead.
+ */
+export function businessToday(now = new Date()): string {
+  return calendarDateIn(DEFAULT_TIME_ZONE, now);
+}
+
+/**
+ * A day other than Sunday (Monday to Saturday open 07:00-19:00 by default; Sunday has shorter
+ * hours) at least `daysAhead` days after the business's today, as YYYY-MM-DD. Far enough ahead
+ * that today's cut-off never matters, near enough to stay inside the booking horizon.
  */
 export function futureWeekday(daysAhead = 14): string {
-  const day = new Date(Date.now() + daysAhead * 86_400_000);
-  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
+  const day = addCalendarDays(businessToday(), daysAhead);
+  return dayOfWeek(day) === 0 ? addCalendarDays(day, 1) : day;
 }
 
 /** A valid POST /api/bookings body with a fresh idempotency key; `overrides` replace fields. */

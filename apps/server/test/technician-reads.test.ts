@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
-import { businessNow } from '@pitstop/shared/booking/time-slots';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { technicianDashboardResponseSchema } from '@pitstop/shared/technicians/responses';
 import { appointments } from '../src/db/schema.ts';
 import {
@@ -16,6 +15,7 @@ import {
   futureWeekday,
   onboardedTechnician,
   sendAs,
+  businessToday,
 } from './harness.ts';
 import type { SignedInTechnician, TestContext, TestUser } from './harness.ts';
 
@@ -26,10 +26,8 @@ let technician: SignedInTechnician;
 let otherTechnician: SignedInTechnician;
 /** The address the booking form gave: the visit's e-mails go there. */
 const BOOKED_EMAIL = 'private.customer@example.com';
-const today = businessNow(new Date(), DEFAULT_TIME_ZONE).date;
-const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000)
-  .toISOString()
-  .slice(0, 10);
+const today = businessToday();
+const yesterday = addCalendarDays(today, -1);
 const jobs = { todays: '', cancelled: '', past: '', others: '' };
 
 /** A paid one-service visit assigned to `to`, then moved to `date` (and `status`). */

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from '@pitstop/shared/auth/forms';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { addCalendarDays } from '@pitstop/shared/calendar-dates';
+import { addCalendarDays, daysBetween } from '@pitstop/shared/calendar-dates';
 import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
 import { TECHNICIAN_MESSAGES, WORKING_DAYS_AHEAD } from '@pitstop/shared/technicians/rules';
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
@@ -82,10 +82,6 @@ async function markToday(technician: SignedInTechnician, working = true) {
     working,
   });
   expect(response.statusCode, response.body).toBe(200);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 }
 
 let slot = 0;
