@@ -55,7 +55,7 @@ const HHMM = `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 // ---------------------------------------------------------------- auth (better-auth's model)
 // Owner of the five auth_* tables: users (an account is these rows plus its profile). better-auth
 // writes them through the adapter configured in lib/auth.ts; our own queries are in
-// features/users/repository.ts.
+// features/users/auth-repository.ts.
 
 export const authUsers = pgTable('auth_user', {
   id: text('id').primaryKey(),

@@ -12,9 +12,9 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { releaseTechnicianJobs } from '../visits/assignment.ts';
+import { deleteAuthUser } from './auth-repository.ts';
 import {
   countProfilesByRole,
-  deleteAuthUser,
   findProfileById,
   listProfilesWithEmail,
   updateProfile,

@@ -3,7 +3,8 @@
 // that opens it again, and makes an existing account the super admin.
 import type { Role } from '@pitstop/shared/roles';
 import type { Db, Executor } from '../../db/client.ts';
-import { anyProfileWithRole, deleteAllAuthUsers, updateProfile } from './repository.ts';
+import { deleteAllAuthUsers } from './auth-repository.ts';
+import { anyProfileWithRole, updateProfile } from './repository.ts';
 
 export async function anySuperAdminExists(db: Db): Promise<boolean> {
   return anyProfileWithRole(db, 'super_admin');
