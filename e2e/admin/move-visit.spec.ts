@@ -3,9 +3,12 @@
 // it, and the visit shows the new day. The customer is e-mailed the new time with the updated
 // calendar file. Every page state is scanned by axe.
 import { randomUUID } from 'node:crypto';
+import { formatTime12 } from '@pitstop/shared/business/hours';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { freeSlot, mailbox } from '../fixtures/booking.ts';
 import { expectOk, paidVisitOn } from '../fixtures/business-day.ts';
+import { dayLabel } from '../fixtures/calendar.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { PHONE } from '../fixtures/viewports.ts';
 
@@ -13,30 +16,6 @@ import { PHONE } from '../fixtures/viewports.ts';
 const WITHOUT_TOASTER = { exclude: ['[data-sonner-toaster]'] };
 
 test.use({ viewport: PHONE });
-
-/** 'Mon, Mar 16, 2026', as the appointments screen writes a business-local date. */
-function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
-}
-
-/** '9:30 AM' for '09:30'. */
-function time12(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
-/** `date` plus `days`. */
-function addDays(date: string, days: number): string {
-  const moved = new Date(`${date}T12:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-}
 
 test('an admin moves a paid visit to another day: the screen shows it and the customer is e-mailed', async ({
   api,
@@ -57,7 +36,7 @@ test('an admin moves a paid visit to another day: the screen shows it and the cu
   // Another day within a week with room for this visit, as the move's own slots say.
   let to: { date: string; time: string } | undefined;
   for (let days = 1; days <= 7 && !to; days += 1) {
-    const date = addDays(visit.date, days);
+    const date = addCalendarDays(visit.date, days);
     const answer = await expectOk(
       await staff.get(`/api/visits/${bookingId}/slots?date=${date}`),
       'GET /api/visits/:bookingId/slots',
@@ -82,7 +61,7 @@ test('an admin moves a paid visit to another day: the screen shows it and the cu
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Move visit' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(`Now ${dayLabel(visit.date)} at ${time12(visit.time)}`);
+  await expect(dialog).toContainText(`Now ${dayLabel(visit.date)} at ${formatTime12(visit.time)}`);
   await expectAccessible(page);
 
   await dialog.getByLabel('Date', { exact: true }).fill(to.date);
@@ -96,7 +75,7 @@ test('an admin moves a paid visit to another day: the screen shows it and the cu
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Move visit' }).click();
 
-  const when = `${dayLabel(to.date)} at ${time12(to.time)}`;
+  const when = `${dayLabel(to.date)} at ${formatTime12(to.time)}`;
   await expect(page.getByText(`Visit moved to ${when}`)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(card).toContainText(when);
@@ -114,7 +93,7 @@ test('an admin moves a paid visit to another day: the screen shows it and the cu
     )
     .toMatchObject({
       subject: expect.stringContaining('has moved'),
-      text: expect.stringContaining(time12(to.time)),
+      text: expect.stringContaining(formatTime12(to.time)),
       attachments: [
         expect.objectContaining({ contentType: expect.stringContaining('text/calendar') }),
       ],

@@ -5,9 +5,12 @@
 // order leaves the list, the visit is on /admin/appointments, and the customer is e-mailed the
 // booking confirmation with the address. Every page state is scanned by axe.
 import { randomUUID } from 'node:crypto';
+import { formatTime12 } from '@pitstop/shared/business/hours';
+import { dayOfWeek } from '@pitstop/shared/calendar-dates';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { CARDS, fillCard, mailbox } from '../fixtures/booking.ts';
 import { expectOk } from '../fixtures/business-day.ts';
+import { dayLabel, daysAhead } from '../fixtures/calendar.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { PHONE } from '../fixtures/viewports.ts';
 
@@ -16,39 +19,9 @@ const WITHOUT_TOASTER = { exclude: ['[data-sonner-toaster]'] };
 
 test.use({ viewport: PHONE });
 
-/** 'Mon, Mar 16, 2026', as the staff screens write a business-local date. */
-function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
-}
-
-/** '9:30 AM' for '09:30'. */
-function time12(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
-/** The business-local dates from `from` to `to` days after today (New York, the default zone). */
-function datesAhead(from: number, to: number): string[] {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
-    new Date(),
-  );
-  const dates: string[] = [];
-  for (let days = from; days <= to; days += 1) {
-    const date = new Date(`${today}T12:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + days);
-    dates.push(date.toISOString().slice(0, 10));
-  }
-  return dates;
-}
-
+/** Monday to Friday (dayOfWeek: 0 is Sunday, 6 Saturday). */
 function isWeekday(date: string): boolean {
-  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const day = dayOfWeek(date);
   return day !== 0 && day !== 6;
 }
 
@@ -92,7 +65,8 @@ test('an admin schedules a paid Pay Now order: it leaves the list, is on the cal
   const order = orders.orders.find((row) => row.email === customer.email);
   if (!order) throw new Error(`the paid order of ${customer.email} is not waiting to be scheduled`);
   let date: string | undefined;
-  for (const day of datesAhead(14, 19).filter(isWeekday)) {
+  const twoWeeksAhead = [14, 15, 16, 17, 18, 19].map(daysAhead);
+  for (const day of twoWeeksAhead.filter(isWeekday)) {
     const answer = await expectOk(
       await staff.get(`/api/visits/${order.bookingId}/slots?date=${day}`),
       'GET /api/visits/:bookingId/slots',
@@ -150,7 +124,7 @@ test('an admin schedules a paid Pay Now order: it leaves the list, is on the cal
   await expect(submit).toBeInViewport({ ratio: 0.5 });
   await page.keyboard.press('Enter');
 
-  const when = `${dayLabel(date)} at ${time12(time)}`;
+  const when = `${dayLabel(date)} at ${formatTime12(time)}`;
   await expect(page.getByText(`Visit scheduled for ${when}`)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(card).toHaveCount(0);

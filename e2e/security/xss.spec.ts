@@ -14,6 +14,7 @@
 // mid-day (fixtures/business-day.ts).
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { originOf, SUPER_ADMIN } from '../fixtures/accounts.ts';
 import type { TestUser } from '../fixtures/accounts.ts';
@@ -293,11 +294,8 @@ async function bookVisit(
   serviceId: string,
   date: string,
 ): Promise<{ bookingId: string; checkoutUrl: string }> {
-  const start = new Date(`${date}T12:00:00Z`);
   for (let day = 0; day < 7; day += 1) {
-    const moment = new Date(start);
-    moment.setUTCDate(start.getUTCDate() + day);
-    const onDate = moment.toISOString().slice(0, 10);
+    const onDate = addCalendarDays(date, day);
     const { slots } = await json<{ slots: string[] }>(
       customer.request.get(`/api/booking/slots?date=${onDate}`),
       'GET /api/booking/slots',
