@@ -16,15 +16,20 @@ describe('formatPhone', () => {
         const out = formatPhone(input);
         expect(out.length).toBeLessThanOrEqual(14);
         const digits = input.replace(/\D/g, '');
-        const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+        const national = digits.startsWith('1') ? digits.slice(1) : digits;
         expect(out.replace(/\D/g, '')).toBe(national.slice(0, 10));
       }),
     );
   });
 
-  it('drops the country code a browser autofills (+1 and ten digits)', () => {
+  it('drops the country code however the number arrives: autofilled, pasted or typed', () => {
     expect(formatPhone('+15551234567')).toBe('(555) 123-4567');
-    expect(formatPhone('+1 (555) 123-4567')).toBe('(555) 123-4567');
+    expect(formatPhone('+1 (555) 987-6543')).toBe('(555) 987-6543');
+    expect(formatPhone('1-555-987-6543')).toBe('(555) 987-6543');
+    // Typed one key at a time: the 1 never becomes the area code's first digit.
+    let typed = '';
+    for (const key of '15559876543') typed = formatPhone(typed + key);
+    expect(typed).toBe('(555) 987-6543');
   });
 
   it('builds a tel: link', () => {

@@ -1,11 +1,12 @@
 // Phone inputs auto-format as (XXX) XXX-XXXX: digits only, at most 10 digits.
 
-export const PHONE_DISPLAY_LENGTH = 14;
-
-/** A US number's ten digits; an 11-digit number with the country code 1 (autofill's +1…) loses it. */
+/**
+ * A US number's ten digits. No US area code starts with 1, so a leading 1 is the country code
+ * however the number arrives (typed as 1…, pasted or autofilled as +1 …) and is dropped.
+ */
 function nationalDigits(input: string): string {
   const all = input.replace(/\D/g, '');
-  return (all.length === 11 && all.startsWith('1') ? all.slice(1) : all).slice(0, 10);
+  return (all.startsWith('1') ? all.slice(1) : all).slice(0, 10);
 }
 
 export function formatPhone(input: string): string {

@@ -1,5 +1,7 @@
-// Phone input that formats as (XXX) XXX-XXXX while typing: digits only, at most 10.
-import { formatPhone, PHONE_DISPLAY_LENGTH } from '@pitstop/shared/phone';
+// Phone input that formats as (XXX) XXX-XXXX while typing, pasting or autofilling: digits only,
+// at most 10, a leading country code 1 dropped. No maxLength: the browser would cut a pasted
+// "+1 (555) 987-6543" to 14 characters before the formatting sees it, leaving a wrong number.
+import { formatPhone } from '@pitstop/shared/phone';
 import type { ComponentProps } from 'react';
 import { Input } from './input.tsx';
 
@@ -14,7 +16,6 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
       type="tel"
       inputMode="tel"
       autoComplete="tel"
-      maxLength={PHONE_DISPLAY_LENGTH}
       placeholder="(555) 123-4567"
       {...props}
       value={value}

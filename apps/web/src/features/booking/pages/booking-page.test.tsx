@@ -181,12 +181,23 @@ describe('/booking', () => {
     renderApp('/booking');
     const user = userEvent.setup();
     const phone = await screen.findByLabelText('Phone');
-    expect(phone).toHaveAttribute('maxLength', '14');
     expect(phone).toHaveAttribute('inputMode', 'tel');
     await user.type(phone, '555123');
     expect(phone).toHaveValue('(555) 123');
     await user.type(phone, '4567');
     expect(phone).toHaveValue('(555) 123-4567');
+  });
+
+  it('drops a pasted or typed country code 1', async () => {
+    renderApp('/booking');
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('Phone');
+    await user.click(phone);
+    await user.paste('+1 (555) 987-6543');
+    expect(phone).toHaveValue('(555) 987-6543');
+    await user.clear(phone);
+    await user.type(phone, '15559876543');
+    expect(phone).toHaveValue('(555) 987-6543');
   });
 
   it('resets the model when the make changes', async () => {
