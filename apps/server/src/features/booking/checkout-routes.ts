@@ -10,7 +10,7 @@ import { requireViewer } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MAX_BODY_DEPTH, TOO_DEEP } from '../../lib/input-guard.ts';
 import { bookingDeps } from './deps.ts';
-import { getCheckoutOutcome } from './service.ts';
+import { getCheckoutOutcome } from './checkout.ts';
 import { handlePaymentWebhook } from './webhook.ts';
 
 /**

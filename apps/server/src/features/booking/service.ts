@@ -1,40 +1,25 @@
-// Booking rules (docs/decisions/017): the slots a date
-// offers, a visit or a pay-now order that holds its place while the customer pays on the hosted
-// checkout, and the outcome the success page shows. Fulfilment is in fulfilment.ts.
+// Booking rules (docs/decisions/017): the slots a date offers, and a visit or a pay-now order
+// that holds its place while the customer pays on the hosted checkout. The checkout itself and
+// the outcome the success page shows: checkout.ts; fulfilment: fulfilment.ts.
 import { SLOT_MINUTES } from '@pitstop/shared/booking/time-slots';
 import { HOLD_MINUTES, visitSpan } from '@pitstop/shared/booking/capacity';
-import {
-  BOOKING_ALERTS,
-  PAYMENT_NOT_FOUND,
-  SERVICE_UNAVAILABLE,
-} from '@pitstop/shared/booking/alerts';
+import { BOOKING_ALERTS, SERVICE_UNAVAILABLE } from '@pitstop/shared/booking/alerts';
 import type { BookingFormValues } from '@pitstop/shared/booking/forms';
 import type { Service } from '@pitstop/shared/services/responses';
 import { splitPersonName } from '@pitstop/shared/text';
-import type {
-  CheckoutOutcomeResponse,
-  CheckoutStartResponse,
-} from '@pitstop/shared/booking/responses';
+import type { CheckoutStartResponse } from '@pitstop/shared/booking/responses';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { BookedService } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
-import type { CheckoutState } from '../payments/gateway.ts';
-import { findOrderForBooking } from '../payments/service.ts';
 import { listServices } from '../services/service.ts';
 import { findOrCreateProfile } from '../users/service.ts';
+import { startCheckout } from './checkout.ts';
 import type { BookingDeps } from './deps.ts';
-import { fulfilCheckout } from './fulfilment.ts';
 import { endReleasedCheckouts, makeRoomForHold } from './holds.ts';
-import {
-  findBookingByKey,
-  findBookingBySessionForUser,
-  insertBooking,
-  saveCheckoutSession,
-} from './repository.ts';
-import { changeBookingStatus } from '../visits/booking-rows.ts';
+import { findBookingByKey, insertBooking } from './repository.ts';
 import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
 import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from '../visits/slots.ts';
 import type { BookingValues } from './repository.ts';
@@ -43,7 +28,6 @@ import { lockVisitDates } from '../visits/locks.ts';
 
 /** A hold outlives its checkout session by a minute on each side (docs/decisions/017). */
 const HOLD_MARGIN_MINUTES = 2;
-const KEY_REUSED = 'This request was already used for another booking. Please try again.';
 
 // ---------------------------------------------------------------- slots
 
@@ -260,112 +244,4 @@ export async function startPayNow(
     }),
   );
   return startCheckout(deps, booking, 'pay_now');
-}
-
-/**
- * The booking's hosted checkout: the one it has, or a new one (creation is idempotent per
- * booking at the provider). When the provider fails, the booking is cancelled so its hold frees
- * the slot at once, and the caller gets 502 with the spec's alert.
- */
-async function startCheckout(
-  deps: BookingDeps,
-  booking: BookingRow,
-  kind: BookingRow['kind'],
-): Promise<CheckoutStartResponse> {
-  if (booking.kind !== kind) throw new AppError('CONFLICT', KEY_REUSED);
-  const failed =
-    kind === 'pay_now' ? BOOKING_ALERTS.payNowCheckoutFailed : BOOKING_ALERTS.bookingCheckoutFailed;
-  if (booking.checkoutUrl) return { bookingId: booking.id, checkoutUrl: booking.checkoutUrl };
-  // A replay of a request whose checkout could not be started: it failed then, it fails now.
-  if (booking.status !== 'pending_payment') throw new AppError('PAYMENT_FAILED', failed);
-
-  let session;
-  try {
-    session = await deps.gateway.createCheckout({
-      bookingId: booking.id,
-      kind: booking.kind,
-      lineItems: booking.services.map((service) => ({
-        name: service.name,
-        amountCents: service.priceCents,
-      })),
-      customerEmail: booking.email,
-      expiresAt: new Date(booking.holdExpiresAt.getTime() - 60_000),
-    });
-  } catch (error) {
-    deps.log.error({ err: error, bookingId: booking.id }, 'checkout could not be started');
-    await cancelUnstartedBooking(deps.db, booking.id);
-    throw new AppError('PAYMENT_FAILED', failed);
-  }
-  const saved = await saveCheckoutSession(deps.db, booking.id, session);
-  return { bookingId: booking.id, checkoutUrl: saved?.checkoutUrl ?? session.url };
-}
-
-async function cancelUnstartedBooking(db: Db, bookingId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const changed = await changeBookingStatus(tx, bookingId, ['pending_payment'], 'cancelled', {
-      onlyWithoutSession: true,
-    });
-    if (!changed) return;
-    await insertBookingStatusHistory(tx, {
-      bookingId,
-      fromStatus: 'pending_payment',
-      toStatus: 'cancelled',
-      reason: 'the checkout could not be started; hold released',
-      changedBy: null,
-    });
-  });
-}
-
-// ---------------------------------------------------------------- the success page
-
-/**
- * GET /api/checkout/sessions/:sessionId for the viewer's own booking. Until the booking is paid
- * it asks the provider and fulfils a completed payment, so the page does not wait for a webhook.
- * Anyone else's session, or none, is "not found": the answer reveals nothing.
- */
-export async function getCheckoutOutcome(
-  deps: BookingDeps,
-  viewer: Viewer,
-  sessionId: string,
-): Promise<CheckoutOutcomeResponse> {
-  let booking = await findBookingBySessionForUser(deps.db, sessionId, viewer.userId);
-  if (!booking) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
-
-  let state: CheckoutState | null = null;
-  // Paid once is paid: staff may have cancelled the visit since, and it stays paid for the page.
-  if (booking.paidAt === null) {
-    try {
-      state = await deps.gateway.retrieveCheckout(sessionId);
-    } catch (error) {
-      // The provider is unreachable: the page says "confirming" and asks again.
-      deps.log.warn({ err: error, sessionId }, 'checkout session could not be retrieved');
-    }
-    if (state?.status === 'complete' && state.paymentStatus === 'paid') {
-      await fulfilCheckout(deps, state, 'success page');
-      booking = (await findBookingBySessionForUser(deps.db, sessionId, viewer.userId)) ?? booking;
-    }
-  }
-
-  const order = booking.paidAt !== null ? await findOrderForBooking(deps.db, booking.id) : null;
-  const ended =
-    state?.status === 'expired' ||
-    (state?.status !== 'complete' && ['expired', 'cancelled'].includes(booking.status));
-  return {
-    state: order ? 'paid' : ended ? 'expired' : 'confirming',
-    kind: booking.kind,
-    visit:
-      booking.kind === 'visit' && booking.appointmentDate && booking.appointmentTime
-        ? { date: booking.appointmentDate, time: booking.appointmentTime }
-        : null,
-    services: booking.services.map((service) => service.name),
-    order: order
-      ? {
-          orderId: order.orderId,
-          amountTotal: order.amountTotal,
-          currency: order.currency,
-          paymentStatus: order.paymentStatus,
-          orderDate: order.orderDate.toISOString(),
-        }
-      : null,
-  };
 }
