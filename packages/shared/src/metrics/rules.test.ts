@@ -9,7 +9,10 @@ import {
   changeSince,
   completionRate,
   daysIn,
+  isPlausibleServiceTime,
+  MAX_PLAUSIBLE_SERVICE_RATIO,
   meanMinutes,
+  MIN_PLAUSIBLE_SERVICE_MINUTES,
   minutesBetween,
   momentsOf,
   monthOf,
@@ -93,6 +96,34 @@ describe('service time', () => {
     expect(minutesBetween(start, new Date('2026-11-24T09:37:30Z'))).toBe(37.5);
     expect(minutesBetween(start, new Date('2026-11-24T09:00:20Z'))).toBe(0.3);
     expect(minutesBetween(start, start)).toBe(0);
+  });
+});
+
+describe('isPlausibleServiceTime: what counts in the averages', () => {
+  it('leaves out a job completed seconds after it was marked in progress', () => {
+    expect(MIN_PLAUSIBLE_SERVICE_MINUTES).toBe(1);
+    // 10 seconds, and 59 seconds, of a 30-minute service.
+    expect(isPlausibleServiceTime(10 / 60, 30)).toBe(false);
+    expect(isPlausibleServiceTime(59 / 60, 30)).toBe(false);
+    expect(isPlausibleServiceTime(0, 30)).toBe(false);
+    // A minute exactly counts.
+    expect(isPlausibleServiceTime(1, 30)).toBe(true);
+  });
+
+  it('leaves out a job left in progress past 3 times its booked minutes', () => {
+    expect(MAX_PLAUSIBLE_SERVICE_RATIO).toBe(3);
+    // A 30-minute service: 90 minutes counts, a second more does not; 4 times is out.
+    expect(isPlausibleServiceTime(90, 30)).toBe(true);
+    expect(isPlausibleServiceTime(90 + 1 / 60, 30)).toBe(false);
+    expect(isPlausibleServiceTime(120, 30)).toBe(false);
+    // Five hours of a 45-minute service.
+    expect(isPlausibleServiceTime(300, 45)).toBe(false);
+  });
+
+  it('counts times around the booked minutes, over or under', () => {
+    expect(isPlausibleServiceTime(38, 38)).toBe(true);
+    expect(isPlausibleServiceTime(12.5, 45)).toBe(true);
+    expect(isPlausibleServiceTime(75, 45)).toBe(true);
   });
 });
 

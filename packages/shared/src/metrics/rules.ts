@@ -53,6 +53,28 @@ export function meanMinutes(totalSeconds: number, count: number): number | null 
   return Math.round(totalSeconds / count / 6) / 10;
 }
 
+/**
+ * A real service time shorter than this many minutes is implausible: a job marked in progress and
+ * completed moments later was not timed, only clicked through.
+ */
+export const MIN_PLAUSIBLE_SERVICE_MINUTES = 1;
+/**
+ * A real service time longer than this many times the minutes its service was booked for is
+ * implausible: a job left in progress for hours.
+ */
+export const MAX_PLAUSIBLE_SERVICE_RATIO = 3;
+
+/**
+ * Whether a job's real service time (in progress to completed) counts in the averages. A job's
+ * target is the minutes its service was booked for; an implausible time is still listed, flagged.
+ */
+export function isPlausibleServiceTime(actualMinutes: number, bookedMinutes: number): boolean {
+  return (
+    actualMinutes >= MIN_PLAUSIBLE_SERVICE_MINUTES &&
+    actualMinutes <= MAX_PLAUSIBLE_SERVICE_RATIO * bookedMinutes
+  );
+}
+
 /** Minutes from one moment to another, 1 decimal: a job's real service time. */
 export function minutesBetween(from: Date, to: Date): number {
   return Math.round((to.getTime() - from.getTime()) / 6_000) / 10;
