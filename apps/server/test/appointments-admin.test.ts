@@ -33,7 +33,7 @@ import {
 import {
   idsCarryingQuery,
   searchAppointmentRowsQuery,
-} from '../src/features/appointments/repository.ts';
+} from '../src/features/appointments/search-repository.ts';
 import { searchAppointments, searchFilter } from '../src/features/appointments/service.ts';
 import {
   bookAndPay,

@@ -18,8 +18,9 @@ import type {
 import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import type { Executor } from '../../db/client.ts';
-import { findMatchingIds, pageOfIds, listUnpaidRows, searchAppointmentRows } from './repository.ts';
-import type { AppointmentSearchFilter } from './repository.ts';
+import { listUnpaidRows } from './repository.ts';
+import { findMatchingIds, pageOfIds, searchAppointmentRows } from './search-repository.ts';
+import type { AppointmentSearchFilter } from './search-repository.ts';
 import { balanceDueCents, toStaffAppointments } from '../visits/shape.ts';
 import type { AppointmentRow } from '../visits/shape.ts';
 
