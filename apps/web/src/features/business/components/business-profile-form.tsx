@@ -1,6 +1,6 @@
 // The business profile in edit mode: name, phone (formatted as typed), e-mail, time zone, visits
-// per time slot, and each weekday's open/closed toggle with opening and closing times. Validated by
-// the shared businessProfileSchema here and again by the server, whose field errors (e.g.
+// per time slot, and a row of hours per weekday (day-hours-fields.tsx). Validated by the shared
+// businessProfileSchema here and again by the server, whose field errors (e.g.
 // `hours.monday.closeTime`) land next to their fields.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { WEEKDAYS, type Weekday } from '@pitstop/shared/business/hours';
@@ -12,7 +12,7 @@ import {
 } from '@pitstop/shared/business/profile';
 import { CalendarClock, Clock, Store } from 'lucide-react';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,12 +20,11 @@ import { fieldClasses, Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateBusinessProfile } from '../api.ts';
 import { timeZoneGroups } from '../time-zones.ts';
-import { WEEKDAY_LABELS } from '../weekdays.ts';
-import { OpenSwitch } from './open-switch.tsx';
+import { DayHoursFields } from './day-hours-fields.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
 // The shared schema carries every message, so the form and the server say the same words.
@@ -194,132 +193,5 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
         </div>
       </div>
     </form>
-  );
-}
-
-interface DayHoursFieldsProps {
-  day: Weekday;
-  control: Control<BusinessProfile>;
-  errors: FieldErrors<BusinessProfile>;
-}
-
-function DayHoursFields({ day, control, errors }: DayHoursFieldsProps) {
-  const label = WEEKDAY_LABELS[day];
-  const isOpen = useWatch({ control, name: `hours.${day}.isOpen` });
-  const dayErrors = errors.hours?.[day];
-  const error = dayErrors?.closeTime?.message ?? dayErrors?.openTime?.message ?? dayErrors?.message;
-  const ids = {
-    day: `hours-${day}`,
-    open: `hours-${day}-open`,
-    openTime: `hours-${day}-open-time`,
-    closeTime: `hours-${day}-close-time`,
-    error: `hours-${day}-error`,
-  };
-  const describedBy = error ? ids.error : undefined;
-
-  return (
-    <div
-      role="group"
-      aria-labelledby={ids.day}
-      className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0"
-    >
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-        <span id={ids.day} className="w-24 font-medium">
-          {label}
-        </span>
-        <Controller
-          control={control}
-          name={`hours.${day}.isOpen`}
-          // Re-check the closing time too, so its error clears as soon as the day is closed.
-          rules={{ deps: [`hours.${day}.closeTime`] }}
-          render={({ field }) => (
-            <div className="flex w-24 items-center gap-2">
-              <OpenSwitch
-                id={ids.open}
-                ref={field.ref}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                aria-label={`Open on ${label}`}
-              />
-              <label htmlFor={ids.open} className="cursor-pointer text-sm text-muted-foreground">
-                {field.value ? 'Open' : 'Closed'}
-              </label>
-            </div>
-          )}
-        />
-        {isOpen ? (
-          <div className="flex w-full items-center gap-2 sm:w-auto sm:flex-1">
-            <TimeInput
-              id={ids.openTime}
-              label={`${label} opening time`}
-              control={control}
-              day={day}
-              kind="openTime"
-              invalid={Boolean(dayErrors?.openTime)}
-              describedBy={describedBy}
-            />
-            <span className="text-sm text-muted-foreground" aria-hidden="true">
-              to
-            </span>
-            <TimeInput
-              id={ids.closeTime}
-              label={`${label} closing time`}
-              control={control}
-              day={day}
-              kind="closeTime"
-              invalid={Boolean(dayErrors?.closeTime)}
-              describedBy={describedBy}
-            />
-          </div>
-        ) : (
-          <span className="text-sm text-muted-foreground">No bookings this day</span>
-        )}
-      </div>
-      {isOpen && <FieldError id={ids.error} message={error} />}
-    </div>
-  );
-}
-
-interface TimeInputProps {
-  id: string;
-  label: string;
-  control: Control<BusinessProfile>;
-  day: Weekday;
-  kind: 'openTime' | 'closeTime';
-  invalid: boolean;
-  describedBy: string | undefined;
-}
-
-function TimeInput({ id, label, control, day, kind, invalid, describedBy }: TimeInputProps) {
-  const name = `hours.${day}.${kind}` as const;
-  return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <Controller
-        control={control}
-        name={name}
-        // The close-after-open check sits on the closing time: re-run it when either changes.
-        rules={{ deps: kind === 'openTime' ? [`hours.${day}.closeTime` as const] : [] }}
-        render={({ field }) => (
-          <Input
-            id={id}
-            type="time"
-            step={60}
-            required
-            className="min-w-0 flex-1 sm:max-w-36"
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={field.onChange}
-          />
-        )}
-      />
-    </>
   );
 }
