@@ -33,6 +33,7 @@ import {
   createUser,
   fingerprintTables,
   futureWeekday,
+  uniqueEmail,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -160,6 +161,50 @@ describe('assigning a technician (staff)', () => {
       appointment: { technicianId: null, technician: 'Unassigned' },
     });
     expect(await mailTo(BOOKED_EMAIL, 'technician-assigned')).toHaveLength(1);
+  });
+
+  it('gives the whole visit to one technician with one e-mail, leaving a job already done alone', async () => {
+    const email = uniqueEmail('one-visit');
+    const bookingId = await bookAndPay(ctx, customer, {
+      date: day,
+      time: '16:00',
+      email,
+      services: ['basic-oil-change', 'battery-service', 'maintenance'],
+    });
+    const rows = await visitRows(bookingId);
+    await ctx.database.db
+      .update(appointments)
+      .set({ status: 'completed' })
+      .where(eq(appointments.id, rows[2]!.id));
+
+    const response = await assign(admin, rows[0]!.id, tech.profileId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await visitRows(bookingId)).map((row) => row.technicianId)).toEqual([
+      tech.profileId,
+      tech.profileId,
+      null,
+    ]);
+    const mails = await mailTo(email, 'technician-assigned');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Basic Oil Change, Battery Service');
+    expect(mails[0]!.text).not.toContain('Maintenance');
+
+    // Another technician from the visit's other job: the visit moves over whole, one more e-mail.
+    await assign(admin, rows[1]!.id, otherTech.profileId);
+    expect((await visitRows(bookingId)).map((row) => row.technicianId)).toEqual([
+      otherTech.profileId,
+      otherTech.profileId,
+      null,
+    ]);
+    expect(await mailTo(email, 'technician-assigned')).toHaveLength(2);
+    // The job already done is set on its own, as a record, with no e-mail.
+    await assign(admin, rows[2]!.id, tech.profileId);
+    expect((await visitRows(bookingId)).map((row) => row.technicianId)).toEqual([
+      otherTech.profileId,
+      otherTech.profileId,
+      tech.profileId,
+    ]);
+    expect(await mailTo(email, 'technician-assigned')).toHaveLength(2);
   });
 
   it('refuses an off-duty or not yet onboarded technician, a non-technician, an unknown job and non-staff, changing nothing', async () => {

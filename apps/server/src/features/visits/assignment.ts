@@ -1,5 +1,5 @@
-// Who does a visit's jobs: staff give a job to a technician or take it back, and a removed
-// technician's open jobs go back to Unassigned.
+// Who does a visit's jobs: staff give a visit to a technician or take it back (one technician per
+// visit, one e-mail to the customer), and a removed technician's open jobs go back to Unassigned.
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import type { Db, Executor } from '../../db/client.ts';
@@ -9,15 +9,49 @@ import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendEmail } from '../notifications/service.ts';
 import { technicianAssignedEmail } from '../notifications/templates.ts';
-import { findAppointmentForUpdate, unassignOpenJobs, updateAppointmentRow } from './repository.ts';
+import { lockBookingById } from './booking-rows.ts';
+import {
+  findAppointmentBookingId,
+  findAppointmentForUpdate,
+  listVisitRowsForUpdate,
+  unassignOpenJobs,
+  updateAppointmentRow,
+} from './repository.ts';
+import type { AppointmentRow } from './repository.ts';
 import { APPOINTMENT_NOT_FOUND, toAppointment, jobNotice } from './shape.ts';
 import { lockTechnician } from './technician-rows.ts';
 
-/**
- * Staff assign a technician to an appointment, or take them off (null). Only a technician who is
- * not off duty may be given a job; the customer hears who is coming.
- */
+/** A job still to do: a technician can be given it or taken off it. */
+const isOpen = (row: AppointmentRow) => row.status === 'scheduled' || row.status === 'in-progress';
 
+/**
+ * The visit's rows an assignment from `appointmentId` covers, locked in the lock order (the
+ * booking, then its appointments): the row chosen and, when it is still to do, every other job
+ * of its visit still to do. One technician does a visit; an appointment without a booking stands
+ * alone.
+ */
+async function lockAssignedRows(tx: Executor, appointmentId: string): Promise<AppointmentRow[]> {
+  const found = await findAppointmentBookingId(tx, appointmentId);
+  if (!found) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+  const { bookingId } = found;
+  if (bookingId === null) {
+    const row = await findAppointmentForUpdate(tx, appointmentId);
+    if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+    return [row];
+  }
+  await lockBookingById(tx, bookingId);
+  const rows = await listVisitRowsForUpdate(tx, bookingId);
+  const chosen = rows.find((row) => row.id === appointmentId);
+  if (!chosen) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+  // A job already done or cancelled is corrected on its own, as a record.
+  return isOpen(chosen) ? rows.filter((row) => row === chosen || isOpen(row)) : [chosen];
+}
+
+/**
+ * Staff assign a technician to a visit from one of its appointments, or take them off (null):
+ * the appointment chosen and the visit's other jobs still to do. Only a technician who is not off
+ * duty may be given jobs; the customer hears once who is coming to the visit.
+ */
 export async function assignTechnician(
   db: Db,
   env: Env,
@@ -26,8 +60,7 @@ export async function assignTechnician(
   technicianId: string | null,
 ): Promise<Appointment> {
   return db.transaction(async (tx) => {
-    const row = await findAppointmentForUpdate(tx, appointmentId);
-    if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
+    const rows = await lockAssignedRows(tx, appointmentId);
     let name = 'Unassigned';
     if (technicianId !== null) {
       // Held unchanged until commit: an End Duty or a removal meanwhile waits for this to finish.
@@ -42,21 +75,38 @@ export async function assignTechnician(
       }
       name = found.displayName;
     }
-    if (row.technicianId === technicianId) return toAppointment(row);
-    const updated = (await updateAppointmentRow(tx, row.id, { technicianId, technician: name }))!;
+    const changing = rows.filter((row) => row.technicianId !== technicianId);
+    const updated = new Map<string, AppointmentRow>();
+    for (const row of changing) {
+      updated.set(
+        row.id,
+        (await updateAppointmentRow(tx, row.id, { technicianId, technician: name }))!,
+      );
+    }
+    const chosen = updated.get(appointmentId) ?? rows.find((row) => row.id === appointmentId)!;
+    if (changing.length === 0) return toAppointment(chosen);
     await recordAudit(tx, actor, {
       action: 'appointment.assign',
       entity: 'appointment',
-      entityId: row.id,
-      details: { from: row.technicianId, to: technicianId },
+      entityId: appointmentId,
+      details: {
+        from: [...new Set(changing.map((row) => row.technicianId))],
+        to: technicianId,
+        appointments: changing.map((row) => row.id),
+      },
     });
-    const isOpen = updated.status === 'scheduled' || updated.status === 'in-progress';
-    if (technicianId !== null && updated.email && isOpen) {
-      await sendEmail(tx, env, updated.email, (ctx) =>
-        technicianAssignedEmail(ctx, { ...jobNotice(updated), technicianName: name }),
+    const open = [...updated.values()].filter(isOpen);
+    const first = open[0];
+    if (technicianId !== null && first?.email) {
+      await sendEmail(tx, env, first.email, (ctx) =>
+        technicianAssignedEmail(ctx, {
+          ...jobNotice(first),
+          serviceName: open.map((row) => row.serviceName).join(', '),
+          technicianName: name,
+        }),
       );
     }
-    return toAppointment(updated);
+    return toAppointment(chosen);
   });
 }
 /** A removed technician's jobs still to do go back to Unassigned. Run in the removal's transaction. */
