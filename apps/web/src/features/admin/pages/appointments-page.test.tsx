@@ -342,6 +342,37 @@ describe('the technician picker', () => {
     expect(staffAppointment(casey.id)?.technicianId).toBeNull();
   });
 
+  it("gives the technician the visit's other jobs still to do, as the server does", async () => {
+    const [oil, battery, done] = seedStaffAppointments([
+      { customerName: 'Erin Early', serviceName: 'Basic Oil Change', bookingId: 'visit-erin' },
+      { customerName: 'Erin Early', serviceName: 'Battery Service', bookingId: 'visit-erin' },
+      {
+        customerName: 'Erin Early',
+        serviceName: 'Tire Rotation',
+        bookingId: 'visit-erin',
+        status: 'completed',
+      },
+    ]);
+    seedAssignableTechnicians([{ id: JORDAN, name: 'Jordan Lee', workingDates: ['2026-03-14'] }]);
+    signInAs({ role: 'admin' });
+    const user = userEvent.setup();
+    renderApp('/admin/appointments');
+    const picker = await screen.findByRole('combobox', {
+      name: 'Technician for Erin Early, Basic Oil Change',
+    });
+    await waitFor(() => expect(picker).toBeEnabled());
+
+    await user.selectOptions(picker, 'Jordan Lee');
+
+    const batteryPicker = screen.getByRole('combobox', {
+      name: 'Technician for Erin Early, Battery Service',
+    });
+    await waitFor(() => expect(batteryPicker).toHaveValue(JORDAN));
+    expect(staffAppointment(oil!.id)?.technicianId).toBe(JORDAN);
+    expect(staffAppointment(battery!.id)?.technicianId).toBe(JORDAN);
+    expect(staffAppointment(done!.id)?.technicianId).toBeNull();
+  });
+
   it("shows the server's reason when the technician cannot be assigned", async () => {
     const message = TECHNICIAN_MESSAGES.offDutyNotAssignable;
     server.use(

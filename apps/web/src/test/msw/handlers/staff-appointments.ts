@@ -216,17 +216,24 @@ export const staffAppointmentsHandlers = [
     const appointment = staffAppointment(String(params.id));
     if (!appointment) return apiError('NOT_FOUND', 'Appointment not found');
     const { technicianId } = body.data;
-    if (technicianId === null) {
-      appointment.technicianId = null;
-      appointment.technician = 'Unassigned';
-    } else {
-      const technician = state.technicians.find((candidate) => candidate.id === technicianId);
-      if (!technician) {
-        const message = TECHNICIAN_MESSAGES.offDutyNotAssignable;
-        return apiError('VALIDATION', message, { technicianId: message });
-      }
-      appointment.technicianId = technician.id;
-      appointment.technician = technician.name;
+    const technician = state.technicians.find((candidate) => candidate.id === technicianId);
+    if (technicianId !== null && !technician) {
+      const message = TECHNICIAN_MESSAGES.offDutyNotAssignable;
+      return apiError('VALIDATION', message, { technicianId: message });
+    }
+    // As the server: one technician per visit, the chosen job and the visit's others still to do.
+    const isOpen = (row: StaffAppointment) =>
+      row.status === 'scheduled' || row.status === 'in-progress';
+    const rows =
+      appointment.bookingId && isOpen(appointment)
+        ? state.appointments.filter(
+            (row) =>
+              row === appointment || (row.bookingId === appointment.bookingId && isOpen(row)),
+          )
+        : [appointment];
+    for (const row of rows) {
+      row.technicianId = technician?.id ?? null;
+      row.technician = technician?.name ?? 'Unassigned';
     }
     return respond(appointmentResponseSchema, { appointment: withoutExtras(appointment) });
   }),
