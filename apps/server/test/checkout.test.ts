@@ -57,7 +57,7 @@ async function book(body: Record<string, unknown>, user: TestUser = customer) {
   const response = await postBooking(ctx, user, bookingBody(body));
   expect(response.statusCode).toBe(201);
   const { bookingId, checkoutUrl } = response.json() as { bookingId: string; checkoutUrl: string };
-  return { bookingId, sessionId: sessionIdOf(checkoutUrl) };
+  return { bookingId, checkoutUrl, sessionId: sessionIdOf(checkoutUrl) };
 }
 
 async function recordsOf(bookingId: string) {
@@ -85,7 +85,7 @@ async function mailsMentioning(orderId: string) {
 describe('GET /api/checkout/sessions/:sessionId', () => {
   it('says "confirming" before payment, then "paid" with the order once paid on the hosted page', async () => {
     const date = freshDate();
-    const { bookingId, sessionId } = await book({
+    const { bookingId, sessionId, checkoutUrl } = await book({
       date,
       time: '09:00',
       services: ['synthetic-oil-change', 'battery-service'],
@@ -98,6 +98,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
       visit: { date, time: '09:00' },
       services: ['Synthetic Oil Change', 'Battery Service'],
       order: null,
+      openCheckoutUrl: checkoutUrl,
     });
 
     const paid = await payLocalCheckout(ctx, sessionId);
@@ -107,7 +108,12 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
     const after = await outcome(sessionId);
     expect(after.statusCode).toBe(200);
     const body = after.json();
-    expect(body).toMatchObject({ state: 'paid', kind: 'visit', visit: { date, time: '09:00' } });
+    expect(body).toMatchObject({
+      state: 'paid',
+      kind: 'visit',
+      visit: { date, time: '09:00' },
+      openCheckoutUrl: null,
+    });
     expect(body.order).toMatchObject({
       amountTotal: 7999 + 2999,
       currency: 'usd',
@@ -215,6 +221,55 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
+  it('answers where to pay while the checkout is open and unpaid, to its owner only', async () => {
+    const { bookingId, sessionId, checkoutUrl } = await book({ date: freshDate(), time: '10:00' });
+    expect(checkoutUrl).toMatch(/^http:\/\/localhost:3000\/checkout\/local\/cs_local_/);
+    // A declined card leaves the checkout open: it can still be paid.
+    expect((await payLocalCheckout(ctx, sessionId, '4000 0000 0000 0002')).statusCode).toBe(402);
+    const open = await outcome(sessionId);
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toMatchObject({
+      state: 'confirming',
+      order: null,
+      openCheckoutUrl: checkoutUrl,
+    });
+
+    const theirs = await outcome(sessionId, stranger);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ error: { code: 'NOT_FOUND', message: PAYMENT_NOT_FOUND } });
+    expect(theirs.body).not.toContain(checkoutUrl);
+
+    // Once the hold has lapsed (the sweep has not run yet), the open page is no longer offered.
+    await ctx.database.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, bookingId));
+    expect((await outcome(sessionId)).json()).toMatchObject({ openCheckoutUrl: null });
+  });
+
+  it('offers a pay-now order’s open checkout, and not once it is paid', async () => {
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bookings/pay-now',
+      headers: { origin: APP_URL, cookie: customer.cookie },
+      payload: { serviceId: 'battery-service', idempotencyKey: randomUUID() },
+    });
+    expect(started.statusCode).toBe(201);
+    const { checkoutUrl } = started.json() as { checkoutUrl: string };
+    const sessionId = sessionIdOf(checkoutUrl);
+    expect((await outcome(sessionId)).json()).toMatchObject({
+      state: 'confirming',
+      kind: 'pay_now',
+      openCheckoutUrl: checkoutUrl,
+    });
+    expect((await payLocalCheckout(ctx, sessionId)).statusCode).toBe(303);
+    expect((await outcome(sessionId)).json()).toMatchObject({
+      state: 'paid',
+      kind: 'pay_now',
+      openCheckoutUrl: null,
+    });
+  });
+
   it('says "expired" once the hold lapsed unpaid; a declined card changes nothing', async () => {
     const { bookingId, sessionId } = await book({ date: freshDate(), time: '15:00' });
     const before = await fingerprintTables(ctx);
@@ -228,7 +283,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
       .where(eq(bookings.id, bookingId));
     await sweepExpiredHolds(bookingDeps(ctx.app.ctx, ctx.app.log));
     const response = await outcome(sessionId);
-    expect(response.json()).toMatchObject({ state: 'expired', order: null });
+    expect(response.json()).toMatchObject({ state: 'expired', order: null, openCheckoutUrl: null });
     expect((await recordsOf(bookingId)).booking.status).toBe('expired');
   });
 

@@ -30,7 +30,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 /**
  * GET /api/checkout/sessions/:sessionId. `confirming` while the provider has not confirmed the
- * payment yet (the page polls); `expired` when the checkout ended unpaid.
+ * payment yet (the page polls, for a while); `expired` when the checkout ended unpaid.
  */
 export const checkoutOutcomeResponseSchema = z.object({
   state: z.enum(['paid', 'confirming', 'expired']),
@@ -39,6 +39,13 @@ export const checkoutOutcomeResponseSchema = z.object({
   visit: z.nullable(z.object({ date: z.string(), time: z.string() })),
   services: z.array(z.string()),
   order: z.nullable(orderSchema),
+  /**
+   * Where the customer can still pay, while the provider reports the checkout open and unpaid
+   * (left, or a card declined) and the booking still waits for it; the state is then
+   * `confirming`, but nothing is coming to confirm. Null once paid or ended, and while a
+   * completed payment is being confirmed.
+   */
+  openCheckoutUrl: z.nullable(z.string()),
 });
 export type CheckoutOutcomeResponse = z.infer<typeof checkoutOutcomeResponseSchema>;
 

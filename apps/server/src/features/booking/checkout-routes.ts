@@ -48,6 +48,7 @@ export async function checkoutRoutes(app: AppInstance): Promise<void> {
         summary:
           'The outcome of one of your checkouts for /checkout-success: paid (with the order), ' +
           'confirming (ask again) or expired. Confirms a completed payment with the provider. ' +
+          'A checkout still open and unpaid answers openCheckoutUrl, where to pay. ' +
           'Anyone else’s session: 404',
         params: checkoutSessionParamsSchema,
         response: { 200: checkoutOutcomeResponseSchema },

@@ -77,7 +77,9 @@ async function cancelUnstartedBooking(db: Db, bookingId: string): Promise<void> 
 /**
  * GET /api/checkout/sessions/:sessionId for the viewer's own booking. Until the booking is paid
  * it asks the provider and fulfils a completed payment, so the page does not wait for a webhook.
- * Anyone else's session, or none, is "not found": the answer reveals nothing.
+ * A checkout the provider reports open (left, or a card declined) is answered with where to pay
+ * while the booking still waits for it. Anyone else's session, or none, is "not found": the
+ * answer reveals nothing.
  */
 export async function getCheckoutOutcome(
   deps: BookingDeps,
@@ -106,6 +108,11 @@ export async function getCheckoutOutcome(
   const ended =
     state?.status === 'expired' ||
     (state?.status !== 'complete' && ['expired', 'cancelled'].includes(booking.status));
+  // Offered only while paying would still keep the booking: its hold has not lapsed.
+  const isPayable =
+    state?.status === 'open' &&
+    booking.status === 'pending_payment' &&
+    booking.holdExpiresAt.getTime() > Date.now();
   return {
     state: order ? 'paid' : ended ? 'expired' : 'confirming',
     kind: booking.kind,
@@ -123,5 +130,6 @@ export async function getCheckoutOutcome(
           orderDate: order.orderDate.toISOString(),
         }
       : null,
+    openCheckoutUrl: isPayable ? booking.checkoutUrl : null,
   };
 }

@@ -5,6 +5,7 @@ import {
   checkoutOutcomeResponseSchema,
   checkoutStartResponseSchema,
   daySlotsResponseSchema,
+  type CheckoutOutcomeResponse,
 } from '@pitstop/shared/booking/responses';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
@@ -13,6 +14,11 @@ import { apiFetch } from '../../lib/api.ts';
 const SLOTS_REFRESH_MS = 60_000;
 /** How often /checkout-success asks again while the payment is being confirmed. */
 const CONFIRMING_POLL_MS = 2_000;
+/**
+ * How long /checkout-success keeps asking, counted from its first answer, before it says the
+ * payment has not gone through yet (and offers to check again by hand).
+ */
+export const CONFIRMING_LIMIT_MS = 30_000;
 
 export const slotsQueryRoot = ['booking', 'slots'] as const;
 
@@ -49,17 +55,43 @@ export function useStartBooking() {
   });
 }
 
+/** A checkout's outcome as /checkout-success holds it: the answer, when it came, and the first's. */
+export type CheckoutOutcome = CheckoutOutcomeResponse & {
+  answeredAt: number;
+  firstAnsweredAt: number;
+};
+
+/**
+ * Whether the page should keep waiting for the provider to confirm the payment: the server says
+ * confirming, the checkout is not simply open and unpaid (nothing would come), and this answer
+ * came within the limit of the first. Judged on the answer's own times, so the polling and the
+ * page always agree.
+ */
+export function isAwaitingConfirmation(outcome: CheckoutOutcome): boolean {
+  return (
+    outcome.state === 'confirming' &&
+    outcome.openCheckoutUrl === null &&
+    outcome.answeredAt - outcome.firstAnsweredAt < CONFIRMING_LIMIT_MS
+  );
+}
+
 export function checkoutOutcomeQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: ['checkout', 'sessions', sessionId] as const,
-    queryFn: ({ signal }) =>
-      apiFetch(
+    queryFn: async ({ signal, client, queryKey }): Promise<CheckoutOutcome> => {
+      const answer = await apiFetch(
         `/api/checkout/sessions/${encodeURIComponent(sessionId)}`,
         checkoutOutcomeResponseSchema,
         { signal },
-      ),
-    refetchInterval: (query) =>
-      query.state.data?.state === 'confirming' ? CONFIRMING_POLL_MS : false,
+      );
+      const answeredAt = Date.now();
+      const previous = client.getQueryData<CheckoutOutcome>(queryKey);
+      return { ...answer, answeredAt, firstAnsweredAt: previous?.firstAnsweredAt ?? answeredAt };
+    },
+    refetchInterval: (query) => {
+      const outcome = query.state.data;
+      return outcome && isAwaitingConfirmation(outcome) ? CONFIRMING_POLL_MS : false;
+    },
     // The outcome changes with the payment, not with time: always ask on arrival.
     staleTime: 0,
   });

@@ -1,10 +1,12 @@
 // /checkout-success against the API doubles.
 import type { CheckoutOutcomeResponse } from '@pitstop/shared/booking/responses';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../test/msw/accounts.ts';
-import { seedCheckoutSession } from '../../../test/msw/handlers/booking.ts';
+import { checkoutSessionLookups, seedCheckoutSession } from '../../../test/msw/handlers/booking.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { CONFIRMING_LIMIT_MS } from '../api.ts';
 
 beforeAll(async () => {
   await import('./checkout-success-page.tsx');
@@ -22,9 +24,25 @@ const paidVisit: CheckoutOutcomeResponse = {
     paymentStatus: 'paid',
     orderDate: '2026-03-14T15:05:00.000Z',
   },
+  openCheckoutUrl: null,
 };
 
 const confirming: CheckoutOutcomeResponse = { ...paidVisit, state: 'confirming', order: null };
+const CHECKOUT_URL = 'http://localhost:3000/checkout/local/cs_local_still_open';
+/** The customer left the checkout (or a card was declined): still open, nothing paid. */
+const openUnpaid: CheckoutOutcomeResponse = { ...confirming, openCheckoutUrl: CHECKOUT_URL };
+const payNow: Pick<CheckoutOutcomeResponse, 'kind' | 'visit' | 'services'> = {
+  kind: 'pay_now',
+  visit: null,
+  services: ['Battery Service'],
+};
+
+/** Longer than one poll (2 s): long enough for the page to have asked again if it were going to. */
+const afterAPoll = () => new Promise((resolve) => setTimeout(resolve, 2_500));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('/checkout-success', () => {
   it('shows Payment Successful!, the visit and the order, and forgets the booking draft', async () => {
@@ -79,16 +97,133 @@ describe('/checkout-success', () => {
     ).toBeInTheDocument();
   }, 10_000);
 
+  it('stops asking after the limit, says the payment has not gone through yet, and checks again on request', async () => {
+    // Only the clock is faked: the 2 s polls run for real, the answers' times are set by hand.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-14T15:00:00Z'));
+    const customer = signInAs({ role: 'customer' });
+    seedCheckoutSession('cs_slow', customer.user.userId, [
+      confirming,
+      confirming,
+      confirming,
+      paidVisit,
+    ]);
+    renderApp('/checkout-success?session_id=cs_slow');
+    expect(
+      await screen.findByRole('heading', { name: 'Confirming your payment…' }),
+    ).toBeInTheDocument();
+
+    vi.setSystemTime(new Date(Date.now() + CONFIRMING_LIMIT_MS));
+    const heading = await screen.findByRole(
+      'heading',
+      { name: "Your payment hasn't gone through yet", level: 1 },
+      { timeout: 4_000 },
+    );
+    // The change is announced: the heading takes focus and is described by what happened.
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAccessibleDescription(/If you didn't finish paying, nothing was charged/);
+    expect(checkoutSessionLookups('cs_slow')).toBe(2);
+    expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book again' })).toHaveAttribute('href', '/booking');
+
+    await afterAPoll();
+    expect(checkoutSessionLookups('cs_slow')).toBe(2);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('Checked again: no confirmation yet.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(checkoutSessionLookups('cs_slow')).toBe(3);
+    expect(screen.getByRole('button', { name: 'Check again' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Payment Successful!', level: 1 }),
+    ).toHaveFocus();
+  }, 15_000);
+
+  it('says at once that a still-open checkout has not gone through, with Pay now at it', async () => {
+    const customer = signInAs({ role: 'customer' });
+    seedCheckoutSession('cs_open', customer.user.userId, [openUnpaid]);
+    renderApp('/checkout-success?session_id=cs_open');
+    const heading = await screen.findByRole('heading', {
+      name: "Your payment hasn't gone through",
+      level: 1,
+    });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText('Nothing was charged, and your checkout is still open.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Pay now to keep your booking for Monday, March 16, 2026 at 9:00 AM, or book again.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', CHECKOUT_URL);
+    expect(screen.getByRole('link', { name: 'Book again' })).toHaveAttribute('href', '/booking');
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+    expect(screen.queryByText(/Confirming your payment/)).not.toBeInTheDocument();
+
+    // Nothing is coming to confirm, so the page does not ask again by itself.
+    await afterAPoll();
+    expect(checkoutSessionLookups('cs_open')).toBe(1);
+  }, 10_000);
+
+  it('offers a Pay Now order its open checkout and the way back to the services', async () => {
+    const customer = signInAs({ role: 'customer' });
+    seedCheckoutSession('cs_open_pay_now', customer.user.userId, [{ ...openUnpaid, ...payNow }]);
+    renderApp('/checkout-success?session_id=cs_open_pay_now');
+    expect(
+      await screen.findByText('Pay now to complete your order, or go back to the services.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', CHECKOUT_URL);
+    expect(screen.getByRole('link', { name: 'Back to services' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
+    expect(screen.queryByRole('link', { name: 'Book again' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Pay now link to an address that is not a web page', async () => {
+    const customer = signInAs({ role: 'customer' });
+    seedCheckoutSession('cs_open_odd', customer.user.userId, [
+      { ...openUnpaid, openCheckoutUrl: 'javascript:alert(1)' },
+    ]);
+    renderApp('/checkout-success?session_id=cs_open_odd');
+    expect(
+      await screen.findByRole('heading', { name: "Your payment hasn't gone through" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+  });
+
   it('says an expired checkout charged nothing and offers to book again', async () => {
     const customer = signInAs({ role: 'customer' });
     seedCheckoutSession('cs_test_3', customer.user.userId, [
       { ...paidVisit, state: 'expired', order: null },
     ]);
     renderApp('/checkout-success?session_id=cs_test_3');
+    const heading = await screen.findByRole('heading', { name: 'This checkout has expired' });
+    expect(heading).toHaveAccessibleDescription(
+      'The payment was not completed in time, so nothing was charged and the time you picked was released.',
+    );
+    expect(screen.getByRole('link', { name: 'Book again' })).toHaveAttribute('href', '/booking');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers an expired Pay Now order the way back to the services', async () => {
+    const customer = signInAs({ role: 'customer' });
+    seedCheckoutSession('cs_expired_pay_now', customer.user.userId, [
+      { ...paidVisit, ...payNow, state: 'expired', order: null },
+    ]);
+    renderApp('/checkout-success?session_id=cs_expired_pay_now');
     expect(
       await screen.findByRole('heading', { name: 'This checkout has expired' }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Book again' })).toHaveAttribute('href', '/booking');
+    ).toHaveAccessibleDescription('The payment was not completed in time, so nothing was charged.');
+    expect(screen.getByRole('link', { name: 'Back to services' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
   });
 
   it.each([

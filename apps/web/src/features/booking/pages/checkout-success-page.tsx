@@ -1,25 +1,31 @@
 // Checkout success (/checkout-success?session_id=…): where the payment page returns. 'Payment
 // Successful!' with the order (which the spec's app never showed) once the payment is confirmed;
-// while it is being confirmed it says so and asks again every 2 s; an expired checkout says nothing
-// was charged. A session that is unknown, or not this customer's, gets one message that reveals
-// nothing about it.
-import type { CheckoutOutcomeResponse } from '@pitstop/shared/booking/responses';
+// while it is being confirmed it says so and asks again every 2 s, for a limited time. A payment
+// that has not gone through (the checkout still open, or still unconfirmed after that time) and
+// an expired checkout each say what happened and offer the way back. A session that is unknown,
+// or not this customer's, gets one message that reveals nothing about it.
 import { PATHS } from '@pitstop/shared/web-routes';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Clock3, SearchX } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { CheckCircle2, SearchX } from 'lucide-react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
-import { checkoutOutcomeQueryOptions } from '../api.ts';
+import {
+  checkoutOutcomeQueryOptions,
+  isAwaitingConfirmation,
+  type CheckoutOutcome,
+} from '../api.ts';
 import { clearBookingDraft } from '../booking-draft.ts';
 import { formatOrderDate, PAY_NOW_MESSAGE, visitMoment } from '../../../lib/visit-words.ts';
 import { formatAmount, formatPaymentStatus } from '../checkout-words.ts';
 import { PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/alerts';
+import { CheckoutHeading } from '../components/checkout-heading.tsx';
 import { CheckoutShell } from '../components/checkout-shell.tsx';
+import { Expired, Unpaid } from '../components/checkout-unpaid.tsx';
 
 export function CheckoutSuccessPage() {
   const [searchParams] = useSearchParams();
@@ -60,34 +66,29 @@ function CheckoutOutcome({ sessionId }: { sessionId: string }) {
   const { data } = outcome;
   if (data.state === 'paid') return <Paid outcome={data} />;
   if (data.state === 'expired') return <Expired outcome={data} />;
-  return <Confirming />;
-}
-
-function Heading({ icon, title, tone }: { icon: ReactNode; title: string; tone: string }) {
+  if (isAwaitingConfirmation(data)) return <Confirming />;
   return (
-    <div className="flex flex-col items-center gap-3 text-center">
-      <span
-        className={`grid size-14 place-items-center rounded-full [&_svg]:size-7 ${tone}`}
-        aria-hidden="true"
-      >
-        {icon}
-      </span>
-      <h1 className="text-2xl font-bold tracking-tight text-balance">{title}</h1>
-    </div>
+    <Unpaid
+      outcome={data}
+      onCheckAgain={() => void outcome.refetch()}
+      isChecking={outcome.isFetching}
+    />
   );
 }
 
-function Paid({ outcome }: { outcome: CheckoutOutcomeResponse }) {
+function Paid({ outcome }: { outcome: CheckoutOutcome }) {
   const { data: business } = useBusinessProfile();
+  const messageId = useId();
   const { visit, order } = outcome;
   return (
     <CheckoutShell title="Payment Successful!">
-      <Heading
+      <CheckoutHeading
         icon={<CheckCircle2 />}
         title="Payment Successful!"
         tone="bg-green-50 text-success"
+        describedBy={messageId}
       />
-      <div className="mt-4 space-y-2 text-center text-muted-foreground text-pretty">
+      <div id={messageId} className="mt-4 space-y-2 text-center text-muted-foreground text-pretty">
         {outcome.kind === 'visit' && visit ? (
           <>
             <p>
@@ -142,7 +143,7 @@ function Confirming() {
   return (
     <CheckoutShell title="Confirming your payment">
       <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
-        <Heading
+        <CheckoutHeading
           icon={<Spinner className="size-7" />}
           title="Confirming your payment…"
           tone="bg-brand-50 text-primary"
@@ -156,37 +157,14 @@ function Confirming() {
   );
 }
 
-function Expired({ outcome }: { outcome: CheckoutOutcomeResponse }) {
-  const again = outcome.kind === 'pay_now' ? PATHS.services : PATHS.booking;
-  return (
-    <CheckoutShell title="Checkout expired">
-      <div role="alert" className="flex flex-col items-center gap-3">
-        <Heading
-          icon={<Clock3 />}
-          title="This checkout has expired"
-          tone="bg-amber-50 text-warning"
-        />
-        <p className="text-center text-muted-foreground text-pretty">
-          The payment was not completed in time, so nothing was charged and the time you picked was
-          released.
-        </p>
-      </div>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild size="lg">
-          <Link to={again}>Book again</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to={PATHS.home}>Back to Home</Link>
-        </Button>
-      </div>
-    </CheckoutShell>
-  );
-}
-
 function NotFound() {
   return (
     <CheckoutShell title="Payment not found">
-      <Heading icon={<SearchX />} title={PAYMENT_NOT_FOUND} tone="bg-muted text-muted-foreground" />
+      <CheckoutHeading
+        icon={<SearchX />}
+        title={PAYMENT_NOT_FOUND}
+        tone="bg-muted text-muted-foreground"
+      />
       <p className="mt-4 text-center text-muted-foreground text-pretty">
         The link may be incomplete, or the payment belongs to another account. If you were charged,
         please contact us and we&apos;ll sort it out.

@@ -1,7 +1,8 @@
 // Doubles of the booking flow (docs/decisions/017-booking-data-model.md, "API"): the day's
 // slots from the stored business hours, POST /api/bookings and /api/bookings/pay-now (one
 // answer per idempotency key; a test can make the next one answer 409 or 502), and the checkout
-// outcome /checkout-success reads. The garage the form offers is in handlers/vehicles.ts.
+// outcome /checkout-success reads (paid, confirming, open with where to pay, expired), counting
+// the lookups. The garage the form offers is in handlers/vehicles.ts.
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import {
   bookingRequestSchema,
@@ -37,6 +38,8 @@ interface CheckoutSession {
   userId: string;
   /** Answered in turn, the last one from then on (e.g. confirming, then paid). */
   outcomes: CheckoutOutcomeResponse[];
+  /** How many times its owner asked for it. */
+  lookups: number;
 }
 
 const state = {
@@ -80,7 +83,12 @@ export function seedCheckoutSession(
   userId: string,
   outcomes: CheckoutOutcomeResponse[],
 ): void {
-  state.sessions.set(sessionId, { userId, outcomes: [...outcomes] });
+  state.sessions.set(sessionId, { userId, outcomes: [...outcomes], lookups: 0 });
+}
+
+/** How many times its owner has asked for the checkout session's outcome. */
+export function checkoutSessionLookups(sessionId: string): number {
+  return state.sessions.get(sessionId)?.lookups ?? 0;
 }
 
 /** The paid pay-now orders GET /api/bookings/unscheduled answers (staff only). */
@@ -201,6 +209,7 @@ export const bookingHandlers = [
     if (!session || session.userId !== access.account.user.userId) {
       return apiError('NOT_FOUND', "We couldn't find this payment.");
     }
+    session.lookups += 1;
     const outcome = session.outcomes.length > 1 ? session.outcomes.shift()! : session.outcomes[0]!;
     return respond(checkoutOutcomeResponseSchema, outcome);
   }),
