@@ -4,8 +4,10 @@
 // and passes SIGTERM/SIGINT on to them. Every worker keeps its state in the database (see the
 // README's production section), so they need nothing from each other.
 import cluster from 'node:cluster';
+import { PATHS } from '@pitstop/shared/web-routes';
 import { buildApp } from './app.ts';
 import { DataDirInUse, openServerDatabase } from './db/data-dir-control.ts';
+import { isSetupAvailable } from './features/setup/service.ts';
 import { seedDatabase } from './seed.ts';
 import { EnvError, loadEnv } from './lib/env.ts';
 import type { Env } from './lib/env.ts';
@@ -73,15 +75,6 @@ async function serve(env: Env, options: { prepareDatabase: boolean }): Promise<v
   await app.listen({ port: env.port, host: env.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
-  app.log.info(
-    {
-      url: env.appUrl,
-      database: database.kind,
-      payments: env.stripe ? 'stripe' : 'local checkout',
-      mail: env.smtpUrl ? 'smtp' : 'dev mailbox',
-    },
-    `Pitstop is listening on http://${env.host}:${port}`,
-  );
   if (unavailableReason) {
     app.log.warn(
       `npm run backup cannot reach this server, nor tell that it holds DATA_DIR: ${unavailableReason}`,
@@ -93,6 +86,21 @@ async function serve(env: Env, options: { prepareDatabase: boolean }): Promise<v
       'SESSION_SECRET is not set: using the one generated in DATA_DIR. Set it in production.',
     );
   }
+  // Last, so that it ends the first screen: where to go next, for whoever started the server.
+  // `npm start` shows these fields as a banner in a terminal (scripts/log-format.mjs).
+  const isFirstAdminSetupOpen = await isSetupAvailable(database.db);
+  app.log.info(
+    {
+      appUrl: env.appUrl,
+      database: database.kind,
+      payments: env.stripe ? 'stripe' : 'local checkout',
+      mail: env.smtpUrl ? 'smtp' : 'dev mailbox',
+      firstAdminSetup: isFirstAdminSetupOpen ? `${env.appUrl}${PATHS.adminSetup}` : null,
+      setupCodeRequired: isFirstAdminSetupOpen && app.ctx.setupCode.required,
+      devMailbox: env.smtpUrl ? null : `${env.appUrl}/dev/mailbox`,
+    },
+    `Pitstop is listening on http://${env.host}:${port}`,
+  );
 }
 
 /** A log line in the workers' (pino's) JSON shape, for the primary, which has no Fastify. */
