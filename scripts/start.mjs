@@ -7,19 +7,26 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  closeSync,
   cpSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
+  openSync,
   readFileSync,
   readdirSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-import { buildSync } from 'esbuild';
+import { buildSync, formatMessagesSync } from 'esbuild';
+
+import { createLogFormatter } from './log-format.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -90,56 +97,156 @@ function fingerprintOf(list) {
   return hash.digest('hex');
 }
 
+/**
+ * Runs `build` and prints one line for it ("Built the web app in 14.2 s") instead of the
+ * build's own output, which a newcomer need not read. A build that fails throws a BuildFailed
+ * carrying everything it printed: that is printed in full, and the BuildFailed thrown on.
+ */
+function reportBuild(what, build) {
+  const started = performance.now();
+  const isTerminal = Boolean(process.stdout.isTTY);
+  if (isTerminal) process.stdout.write(`Building ${what}…`);
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  try {
+    const warnings = build();
+    if (isTerminal) process.stdout.write('\r\x1b[K');
+    console.log(`Built ${what} in ${seconds()} s`);
+    if (warnings) process.stderr.write(warnings);
+  } catch (error) {
+    if (isTerminal) process.stdout.write('\r\x1b[K');
+    if (error instanceof BuildFailed) {
+      console.error(`Building ${what} failed after ${seconds()} s:`);
+      process.stderr.write(error.output);
+    }
+    throw error;
+  }
+}
+
+class BuildFailed extends Error {
+  /** @param {string} output what the build printed @param {number} status the exit code */
+  constructor(output, status) {
+    super(`The build failed:\n${output}`);
+    this.output = output;
+    this.status = status;
+  }
+}
+
+/** Runs a command with its output (stdout and stderr, in order) kept rather than shown. */
+function runQuietly(command, args) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'pitstop-build-'));
+  const file = path.join(folder, 'output.log');
+  const fd = openSync(file, 'w');
+  try {
+    const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', fd, fd] });
+    const output = readFileSync(file, 'utf8');
+    if (result.error) throw new BuildFailed(`${output}${result.error.message}\n`, 1);
+    if (result.status !== 0) throw new BuildFailed(output, result.status ?? 1);
+  } finally {
+    closeSync(fd);
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 export function ensureWebBuild() {
   const fingerprint = webSourceFingerprint();
   const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
   if (current === fingerprint && existsSync(path.join(dist, 'index.html'))) return;
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  writeFileSync(stampFile, fingerprint);
+  try {
+    reportBuild('the web app', () => {
+      runQuietly('npm', ['run', 'build', '-w', 'apps/web']);
+      writeFileSync(stampFile, fingerprint);
+    });
+  } catch (error) {
+    if (error instanceof BuildFailed) process.exit(error.status);
+    throw error;
+  }
 }
 
-/** Bundles the server into SERVER_ENTRY when its sources changed since the last build. */
+/**
+ * Bundles the server into SERVER_ENTRY when its sources changed since the last build. Throws
+ * when it cannot be built, rather than exiting: tests build it too.
+ */
 export function ensureServerBuild() {
   const fingerprint = fingerprintOf(serverInputs);
   const current = existsSync(serverStampFile) ? readFileSync(serverStampFile, 'utf8') : '';
   if (current === fingerprint && existsSync(SERVER_ENTRY)) return;
-  console.log('Building the server…');
+  reportBuild('the server', () => {
+    const warnings = bundleServer();
+    writeFileSync(serverStampFile, fingerprint);
+    return warnings;
+  });
+}
+
+/** The server's bundle and its migrations; returns esbuild's warnings, if any, as text. */
+function bundleServer() {
   const manifest = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
   const packages = Object.keys(manifest.dependencies ?? {}).filter(
     (name) => !name.startsWith('@pitstop/'),
   );
+  const messages = (list, kind) => formatMessagesSync(list, { kind }).join('');
   rmSync(serverDist, { recursive: true, force: true });
-  buildSync({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: SERVER_ENTRY,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    external: packages.flatMap((name) => [name, `${name}/*`]),
-    logLevel: 'warning',
-  });
+  let result;
+  try {
+    result = buildSync({
+      entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+      outfile: SERVER_ENTRY,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: true,
+      external: packages.flatMap((name) => [name, `${name}/*`]),
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    if (!Array.isArray(error?.errors)) throw error;
+    throw new BuildFailed(messages(error.errors, 'error') + messages(error.warnings, 'warning'), 1);
+  }
   // The migrator reads its SQL files beside the code that runs it.
   mkdirSync(serverDist, { recursive: true });
   cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(serverDist, 'migrations'), {
     recursive: true,
   });
-  writeFileSync(serverStampFile, fingerprint);
+  return messages(result.warnings, 'warning');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  ensureWebBuild();
-  ensureServerBuild();
+/**
+ * Runs the built server. Each of its output streams that goes to a terminal is shown through
+ * log-format.mjs (readable lines, and where to go once it listens); one that goes anywhere else
+ * gets the server's JSON lines unchanged.
+ */
+function runServer() {
   const env = { NODE_ENV: 'production', ...process.env };
-  const server = spawn(process.execPath, serverArgs(env), { cwd: root, stdio: 'inherit', env });
+  const targets = [process.stdout, process.stderr];
+  // Opening the embedded database can take a while on a slow machine: say what is happening.
+  if (process.stdout.isTTY) console.log('Starting the server…');
+  const server = spawn(process.execPath, serverArgs(env), {
+    cwd: root,
+    env,
+    stdio: ['inherit', ...targets.map((target) => (target.isTTY ? 'pipe' : 'inherit'))],
+  });
+  for (const [index, source] of [server.stdout, server.stderr].entries()) {
+    if (!source) continue;
+    const target = targets[index];
+    const format = createLogFormatter({ color: target.hasColors?.() ?? false });
+    const lines = createInterface({ input: source, crlfDelay: Infinity });
+    lines.on('line', (line) => target.write(`${format(line)}\n`));
+  }
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => server.kill(signal));
   }
-  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // 'close', not 'exit': the server's last lines are still in the pipes when it exits.
+  server.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    ensureWebBuild();
+    ensureServerBuild();
+  } catch (error) {
+    // A failed build has printed its output already; anything else is shown as it is.
+    if (!(error instanceof BuildFailed)) console.error(error);
+    process.exit(error instanceof BuildFailed ? error.status : 1);
+  }
+  runServer();
 }
