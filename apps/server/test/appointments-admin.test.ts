@@ -476,8 +476,10 @@ describe('GET /api/appointments/search', () => {
             condition: (node['Index Cond'] as string | undefined) ?? null,
           });
         }
-        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? [])
-          walk(child);
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) {
+          // The assigned technician's name: one primary-key probe per row of the page.
+          if (child['Parent Relationship'] !== 'SubPlan') walk(child);
+        }
       };
       const [row] = plan.rows as { 'QUERY PLAN': { Plan: Record<string, unknown> }[] }[];
       walk(row!['QUERY PLAN'][0]!.Plan);

@@ -33,6 +33,7 @@ import {
   createUser,
   fingerprintTables,
   futureWeekday,
+  sendAs,
   uniqueEmail,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
@@ -205,6 +206,27 @@ describe('assigning a technician (staff)', () => {
       tech.profileId,
     ]);
     expect(await mailTo(email, 'technician-assigned')).toHaveLength(2);
+  });
+
+  it("shows a renamed technician's new name everywhere: the staff's search and the customer's visits", async () => {
+    const rita = await viewerOf(await onboardedTechnicianUser('Rita Before'));
+    const bookingId = await bookAndPay(ctx, customer, { date: day, time: '07:00' });
+    const [row] = await visitRows(bookingId);
+    await assign(admin, row!.id, rita.profileId);
+    await ctx.database.db
+      .update(userProfiles)
+      .set({ name: 'Rita After' })
+      .where(eq(userProfiles.id, rita.profileId));
+
+    const search = await sendAs(ctx, admin, 'GET', '/api/appointments/search?pageSize=50');
+    expect(search.statusCode, search.body).toBe(200);
+    const found = (
+      search.json() as { appointments: { id: string; technician: string }[] }
+    ).appointments.find((appointment) => appointment.id === row!.id);
+    expect(found?.technician).toBe('Rita After');
+    const mine = await sendAs(ctx, customer, 'GET', '/api/appointments/mine');
+    expect(mine.body).toContain('Rita After');
+    expect(mine.body).not.toContain('Rita Before');
   });
 
   it('refuses an off-duty or not yet onboarded technician, a non-technician, an unknown job and non-staff, changing nothing', async () => {

@@ -407,8 +407,13 @@ describe('GET /api/appointments/:id/calendar.ics', () => {
     const name = 'Eve\rURL:https://evil.example/c\nATTACH:https://evil.example/d; Mallory, \\ Jr';
     await ctx.database.db
       .update(appointments)
-      .set({ location: address, technician: name, technicianId: profile!.id })
+      .set({ location: address, technicianId: profile!.id })
       .where(eq(appointments.bookingId, bookingId));
+    // The name shown is the technician's own, read by id.
+    await ctx.database.db
+      .update(userProfiles)
+      .set({ name })
+      .where(eq(userProfiles.id, profile!.id));
     const [row] = await ctx.database.db
       .select({ id: appointments.id })
       .from(appointments)

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
+import { appointmentRowColumns } from '../../db/appointment-row.ts';
 import type { AppointmentRow } from '../visits/shape.ts';
 
 /** Whose rows a profile's counts are of: a customer's own, or a technician's assigned jobs. */
@@ -53,7 +54,7 @@ export async function listUserAppointmentRows(
   limit: number,
 ): Promise<AppointmentRow[]> {
   return db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(eq(appointments.userId, userId))
     .orderBy(desc(appointments.startsAt), asc(appointments.id))
@@ -66,7 +67,7 @@ export async function findUserAppointmentRow(
   id: string,
 ): Promise<AppointmentRow | undefined> {
   const [row] = await db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(and(eq(appointments.id, id), eq(appointments.userId, userId)));
   return row;
@@ -79,7 +80,7 @@ export async function listUserVisitRows(
   bookingId: string,
 ): Promise<AppointmentRow[]> {
   return db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(and(eq(appointments.bookingId, bookingId), eq(appointments.userId, userId)))
     .orderBy(asc(appointments.startsAt));
@@ -92,7 +93,7 @@ export async function listTechnicianDayRows(
   date: string,
 ): Promise<AppointmentRow[]> {
   return db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(
       and(
@@ -145,7 +146,7 @@ export async function findNextJobs(db: Executor, profileIds: string[], now: Date
 /** Unpaid appointments not cancelled (services added on site), latest first, at most `limit`. */
 export async function listUnpaidRows(db: Executor, limit: number): Promise<AppointmentRow[]> {
   return db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(and(eq(appointments.paid, false), ne(appointments.status, 'cancelled')))
     .orderBy(desc(appointments.startsAt), asc(appointments.id))

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or } from 'drizzle-orm
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { appointments, appointmentSearchTerms } from '../../db/schema.ts';
+import { appointmentRowColumns } from '../../db/appointment-row.ts';
 import type { AppointmentRow } from '../visits/shape.ts';
 
 /** What the staff's search narrows to; every part left null (or false) narrows nothing. */
@@ -87,7 +88,7 @@ export function searchAppointmentRowsQuery(
   page: { offset: number; limit: number },
 ) {
   return db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(searchCondition(db, filter))
     .orderBy(...SEARCH_ORDER[order])
@@ -176,7 +177,7 @@ export async function pageOfIds(
 ): Promise<AppointmentRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(and(inArray(appointments.id, [...ids]), searchCondition(db, { ...filter, text: null })))
     .orderBy(...SEARCH_ORDER[order])

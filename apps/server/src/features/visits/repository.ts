@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { appointmentRowColumns } from '../../db/appointment-row.ts';
 import { appointments, appointmentStatusHistory } from '../../db/schema.ts';
 
 export type AppointmentValues = Omit<
@@ -39,13 +40,17 @@ export async function findAppointmentForUpdate(
   db: Executor,
   id: string,
 ): Promise<AppointmentRow | undefined> {
-  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  const [row] = await db
+    .select(appointmentRowColumns)
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .for('update');
   return row;
 }
 /** Every appointment of a visit (a booking), in the order they are done. */
 export async function listVisitRows(db: Executor, bookingId: string): Promise<AppointmentRow[]> {
   return db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(eq(appointments.bookingId, bookingId))
     .orderBy(asc(appointments.startsAt));
@@ -57,7 +62,7 @@ export async function listVisitRowsForUpdate(
   bookingId: string,
 ): Promise<AppointmentRow[]> {
   return db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(eq(appointments.bookingId, bookingId))
     .orderBy(asc(appointments.startsAt))
