@@ -422,8 +422,13 @@ describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
       activeTechnicians: { today: 4, yesterday: 4 },
       // 3 of 7, 2 of 3.
       completionRate: { today: 42.9, yesterday: 66.7 },
-      // (40 + 47) / 2 and (30 + 35) / 2; F was never started, X was cancelled.
-      averageServiceMinutes: { today: 43.5, yesterday: 32.5, targetMinutes: 45 },
+      // (40 + 47) / 2 and (30 + 35) / 2; F was never started, X was cancelled. Each beside the
+      // minutes the same jobs were booked for: (30 + 45) / 2 both days.
+      averageServiceMinutes: {
+        today: 43.5,
+        yesterday: 32.5,
+        targetMinutes: { today: 37.5, yesterday: 37.5 },
+      },
     });
   });
 
@@ -528,6 +533,7 @@ describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
     expect(latest.map((row) => row.appointmentId)).toEqual(
       ['F', 'B', 'A', 'I', 'H', 'M', 'Q', 'V', 'T', 'U'].map((key) => ids[key]),
     );
+    expect(latest.every((row) => !row.isImplausible)).toBe(true);
     const minutes = latest.map((row) => [row.actualMinutes, row.targetMinutes, row.technician]);
     expect(minutes).toEqual([
       [null, 30, 'Fay Morning'],
@@ -553,10 +559,10 @@ describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
 
   it('service time by service over the last 30 business-local days, with targets', async () => {
     const times = serviceTimeResponseSchema.parse(await serviceTimes(db(), NOW));
-    expect(times).toMatchObject({ from: '2026-11-02', to: TODAY, targetMinutes: 45 });
+    expect(times).toMatchObject({ from: '2026-11-02', to: TODAY, implausibleLeftOut: 0 });
     expect(times.byService).toEqual([
       // A 40, H 30, Q 41 (F never started); booked 30, 30 and 38 minutes.
-      { serviceName: 'Basic Oil Change', completed: 3, averageMinutes: 37, targetMinutes: 33 },
+      { serviceName: 'Basic Oil Change', completed: 3, averageMinutes: 37, targetMinutes: 32.7 },
       // M 55 and T 40 (finished at 00:30 on the period's first day); U before it.
       { serviceName: 'Brake Inspection', completed: 2, averageMinutes: 47.5, targetMinutes: 60 },
       // V; the cancelled X does not count.
@@ -566,6 +572,87 @@ describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
     expect(times.recent.map((row) => row.appointmentId)).toEqual(
       ['F', 'B', 'A', 'I', 'H', 'M', 'Q', 'V', 'T', 'U'].map((key) => ids[key]),
     );
+  });
+});
+
+// ---------------------------------------------------------------- implausible service times
+
+describe('implausible service times in America/Chicago', () => {
+  // Wednesday 18 November 2026, 5 PM in Chicago.
+  const NOW = new Date('2026-11-18T23:00:00Z');
+  const TODAY = '2026-11-18';
+  const YESTERDAY = '2026-11-17';
+  const BATTERY = { service: 'Battery Check', duration: 40 };
+  const ALIGNMENT = { service: 'Wheel Alignment', duration: 60 };
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await clearFigures();
+    await useZone('America/Chicago');
+    const jobs: Record<string, Job> = {
+      // Counted: 39 of 30 booked, 50 of 60, 90 of 30 (3 times exactly), 1 minute exactly of 40.
+      A: { date: TODAY, time: '08:00', ...OIL, ...done('08:00', '08:39') },
+      B: { date: TODAY, time: '08:30', ...BRAKES, ...done('08:30', '09:20') },
+      E: { date: TODAY, time: '10:00', ...OIL, ...done('10:00', '11:30') },
+      G: { date: TODAY, time: '12:00', ...BATTERY, ...done('12:00:00', '12:01:00') },
+      // Left out: completed 10 seconds after it was started; 4 times its 30 minutes; 59
+      // seconds (1.0 once rounded, yet under a minute); 3 times and a second.
+      C: { date: TODAY, time: '09:00', ...TIRES, ...done('09:00:00', '09:00:10') },
+      D: { date: TODAY, time: '09:31', ...OIL, ...done('09:31', '11:31') },
+      F: { date: TODAY, time: '11:00', ...OIL, ...done('11:00:00', '11:00:59') },
+      H: { date: TODAY, time: '13:00', ...OIL, ...done('13:00', '14:30:01') },
+      // Its only completion is implausible: the service has no average at all.
+      K: { date: TODAY, time: '14:00', ...ALIGNMENT, ...done('14:00:00', '14:00:10') },
+      // Yesterday: 20 of 45 counted; 8 hours of 30 left out.
+      I: { date: YESTERDAY, time: '09:00', ...TIRES, ...done('09:00', '09:20') },
+      J: { date: YESTERDAY, time: '09:00', ...OIL, ...done('09:00', '17:00') },
+    };
+    for (const [key, job] of Object.entries(jobs)) ids[key] = await addJob(job);
+  });
+
+  it("the dashboard's average and its target are the same plausible jobs'", async () => {
+    const metrics = dashboardMetricsResponseSchema.parse(await dashboardMetrics(db(), NOW));
+    expect(metrics.averageServiceMinutes).toEqual({
+      // (39 + 50 + 90 + 1) / 4 against (30 + 60 + 30 + 40) / 4 booked; yesterday I alone.
+      today: 45,
+      yesterday: 20,
+      targetMinutes: { today: 40, yesterday: 45 },
+    });
+    // Implausible times still are completed jobs.
+    expect(metrics.completionRate).toEqual({ today: 100, yesterday: 100 });
+  });
+
+  it('the page leaves them out of every average, counts them, and flags them in the list', async () => {
+    const times = serviceTimeResponseSchema.parse(await serviceTimes(db(), NOW));
+    expect(times.byService).toEqual([
+      { serviceName: 'Basic Oil Change', completed: 2, averageMinutes: 64.5, targetMinutes: 30 },
+      { serviceName: 'Battery Check', completed: 1, averageMinutes: 1, targetMinutes: 40 },
+      { serviceName: 'Brake Inspection', completed: 1, averageMinutes: 50, targetMinutes: 60 },
+      { serviceName: 'Tire Rotation', completed: 1, averageMinutes: 20, targetMinutes: 45 },
+    ]);
+    // C, D, F, H, K and J.
+    expect(times.implausibleLeftOut).toBe(6);
+    const listed = times.recent.map((row) => [
+      Object.keys(ids).find((key) => ids[key] === row.appointmentId),
+      row.actualMinutes,
+      row.targetMinutes,
+      row.isImplausible,
+    ]);
+    // Newest first; I, the oldest, is past the 10.
+    expect(listed).toEqual([
+      ['H', 90, 30, true],
+      ['K', 0.2, 60, true],
+      ['G', 1, 40, false],
+      ['D', 120, 30, true],
+      ['E', 90, 30, false],
+      ['F', 1, 30, true],
+      ['B', 50, 60, false],
+      ['C', 0.2, 45, true],
+      ['A', 39, 30, false],
+      ['J', 480, 30, true],
+    ]);
+    const { latest } = completionRateResponseSchema.parse(await completionRates(db(), NOW));
+    expect(latest).toEqual(times.recent);
   });
 });
 
@@ -809,7 +896,7 @@ describe('figures from the real flow, on the real clock', () => {
       today,
       todayAppointments: { today: 1 },
       completionRate: { today: 100 },
-      averageServiceMinutes: { today: 50, targetMinutes: 45 },
+      averageServiceMinutes: { today: 50, targetMinutes: { today: 30 } },
     });
     const list = await get(manager, '/api/metrics/today-appointments');
     expect(list.statusCode, list.body).toBe(200);

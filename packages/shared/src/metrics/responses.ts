@@ -17,8 +17,15 @@ export const dashboardMetricsResponseSchema = z.object({
   activeTechnicians: z.object({ today: count, yesterday: count }),
   /** Completed / total of the day's appointments, percent with 1 decimal; null with none. */
   completionRate: z.object({ today: rate, yesterday: rate }),
-  /** Mean minutes from in progress to completed of the day's completed jobs; null with none. */
-  averageServiceMinutes: z.object({ today: rate, yesterday: rate, targetMinutes: count }),
+  /**
+   * Mean minutes from in progress to completed of the day's completed jobs with a plausible time,
+   * and the mean minutes the same jobs were booked for (each job's target); null with none.
+   */
+  averageServiceMinutes: z.object({
+    today: rate,
+    yesterday: rate,
+    targetMinutes: z.object({ today: rate, yesterday: rate }),
+  }),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetricsResponseSchema>;
 
@@ -63,8 +70,10 @@ export const completionSchema = z.object({
   completedAt: z.string(),
   /** In progress to completed, 1 decimal; null when it was never marked in progress. */
   actualMinutes: z.nullable(z.number()),
-  /** The service's duration when booked: its target. */
+  /** The minutes its service was booked for: its target. */
   targetMinutes: count,
+  /** Timed, but under a minute or over 3 times its target: left out of every average. */
+  isImplausible: z.boolean(),
 });
 export type Completion = z.infer<typeof completionSchema>;
 
@@ -94,18 +103,18 @@ export type CompletionRates = z.infer<typeof completionRateResponseSchema>;
 export const serviceTimeResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** The dashboard's 45 minutes. */
-  targetMinutes: count,
   byService: z.array(
     z.object({
       serviceName: z.string(),
-      /** Completed jobs with a real service time. */
+      /** Completed jobs with a plausible real service time. */
       completed: count,
       averageMinutes: z.number(),
-      /** From the service's duration (ranges averaged, unknown 45). */
-      targetMinutes: count,
+      /** The mean minutes those jobs were booked for, 1 decimal. */
+      targetMinutes: z.number(),
     }),
   ),
+  /** Completions of the period with an implausible time, left out of byService. */
+  implausibleLeftOut: count,
   recent: z.array(completionSchema),
 });
 export type ServiceTimes = z.infer<typeof serviceTimeResponseSchema>;

@@ -4,8 +4,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addCalendarDays, dayOfWeek, daysBetween, lastDayOfMonth } from '../calendar-dates.ts';
 
-/** The dashboard compares the average service time with 45 minutes. */
-export const SERVICE_TIME_TARGET_MINUTES = 45;
 /** Recent lists show 10 items. */
 export const RECENT_LIST_SIZE = 10;
 /** The Average Service Time page looks at the completions of the last 30 days. */

@@ -1,7 +1,9 @@
 // Queries behind the business's figures on appointments: counts by business-local
 // date, today's list, technicians' jobs today, completions by moment. Cancelled appointments
-// never count. Metrics reach these through ./metrics.ts.
+// never count, nor do implausible service times in an average. Metrics reach these through
+// ./metrics.ts.
 import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
 
@@ -9,12 +11,27 @@ import { appointments } from '../../db/schema.ts';
 const isTimed = sql`${appointments.status} = 'completed' and ${appointments.startedAt} is not null and ${appointments.completedAt} >= ${appointments.startedAt}`;
 const serviceSeconds = sql`extract(epoch from (${appointments.completedAt} - ${appointments.startedAt}))`;
 
+/** The bounds of a plausible real service time, as the shared rule states them. */
+export interface PlausibleBounds {
+  /** At least this many minutes. */
+  minMinutes: number;
+  /** At most this many times the minutes the job was booked for. */
+  maxBookedRatio: number;
+}
+
+/** A timed job whose real service time lies within the bounds: it counts in the averages. */
+function isPlausible(bounds: PlausibleBounds): SQL {
+  return sql`(${isTimed} and ${serviceSeconds} >= ${bounds.minMinutes}::numeric * 60 and ${serviceSeconds} <= ${bounds.maxBookedRatio}::numeric * ${appointments.durationMinutes} * 60)`;
+}
+
 /**
  * Per business-local date from `from` to `to` (days without appointments left out): the
- * appointments not cancelled, the completed ones, and the completed ones with a real service
- * time and the seconds those took. One pass over the date index.
+ * appointments not cancelled, the completed ones, and the completed ones with a plausible real
+ * service time, the seconds those took and the minutes they were booked for. One pass over the
+ * date index.
  */
-export async function countByDate(db: Executor, from: string, to: string) {
+export async function countByDate(db: Executor, from: string, to: string, bounds: PlausibleBounds) {
+  const timed = isPlausible(bounds);
   return db
     .select({
       date: appointments.appointmentDate,
@@ -24,9 +41,13 @@ export async function countByDate(db: Executor, from: string, to: string) {
       completed: sql<number>`count(*) filter (where ${appointments.status} = 'completed')`.mapWith(
         Number,
       ),
-      timed: sql<number>`count(*) filter (where ${isTimed})`.mapWith(Number),
+      timed: sql<number>`count(*) filter (where ${timed})`.mapWith(Number),
       timedSeconds:
-        sql<number>`coalesce(sum(${serviceSeconds}) filter (where ${isTimed}), 0)`.mapWith(Number),
+        sql<number>`coalesce(sum(${serviceSeconds}) filter (where ${timed}), 0)`.mapWith(Number),
+      timedBookedMinutes:
+        sql<number>`coalesce(sum(${appointments.durationMinutes}) filter (where ${timed}), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(appointments)
     .where(between(appointments.appointmentDate, from, to))
@@ -73,9 +94,10 @@ const completionColumns = {
   technician: appointments.technician,
   date: appointments.appointmentDate,
   time: appointments.appointmentTime,
-  startedAt: appointments.startedAt,
   completedAt: appointments.completedAt,
   durationMinutes: appointments.durationMinutes,
+  /** In progress to completed; null when it was never started before completion. */
+  seconds: sql<number | null>`case when ${isTimed} then ${serviceSeconds} end`.mapWith(Number),
 };
 
 /** The latest completions, newest first (the partial index on completed_at). */
@@ -90,16 +112,29 @@ export async function listLatestCompletions(db: Executor, limit: number) {
 }
 
 /**
- * Completions in [start, end) with a real service time, by service name (A-Z): how many, the
- * seconds they took, and the minutes they were booked for.
+ * Completions in [start, end) with a real service time, by service name (A-Z): how many have a
+ * plausible one, the seconds those took and the minutes they were booked for, and how many were
+ * left out as implausible.
  */
-export async function sumServiceTimes(db: Executor, start: Date, end: Date) {
+export async function sumServiceTimes(
+  db: Executor,
+  start: Date,
+  end: Date,
+  bounds: PlausibleBounds,
+) {
+  const plausible = isPlausible(bounds);
   return db
     .select({
       serviceName: appointments.serviceName,
-      completed: sql<number>`count(*)`.mapWith(Number),
-      seconds: sql<number>`sum(${serviceSeconds})`.mapWith(Number),
-      bookedMinutes: sql<number>`sum(${appointments.durationMinutes})`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${plausible})`.mapWith(Number),
+      seconds: sql<number>`coalesce(sum(${serviceSeconds}) filter (where ${plausible}), 0)`.mapWith(
+        Number,
+      ),
+      bookedMinutes:
+        sql<number>`coalesce(sum(${appointments.durationMinutes}) filter (where ${plausible}), 0)`.mapWith(
+          Number,
+        ),
+      implausible: sql<number>`count(*) filter (where not ${plausible})`.mapWith(Number),
     })
     .from(appointments)
     .where(

@@ -1,9 +1,15 @@
 // The appointments feature's side of the business's figures: what the metrics
 // feature asks of the jobs, counted in the database on business-local dates. Real service time
-// is in progress to completed; cancelled appointments never count.
+// is in progress to completed, and a job's target is the minutes its service was booked for; an
+// implausible time counts in no average; cancelled appointments never count.
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import type { DateRange } from '@pitstop/shared/metrics/rules';
-import { minutesBetween } from '@pitstop/shared/metrics/rules';
+import {
+  isPlausibleServiceTime,
+  MAX_PLAUSIBLE_SERVICE_RATIO,
+  meanMinutes,
+  MIN_PLAUSIBLE_SERVICE_MINUTES,
+} from '@pitstop/shared/metrics/rules';
 import type { ActiveTechnician, Completion } from '@pitstop/shared/metrics/responses';
 import type { Executor } from '../../db/client.ts';
 import { toAppointment } from '../visits/shape.ts';
@@ -15,23 +21,40 @@ import {
   listTechnicianJobsOn,
   sumServiceTimes,
 } from './metrics-repository.ts';
+import type { PlausibleBounds } from './metrics-repository.ts';
 
-/** One date's figures: not cancelled, completed, and completed with a real service time. */
+/** The shared rule's bounds, handed to the queries that average service times. */
+const PLAUSIBLE: PlausibleBounds = {
+  minMinutes: MIN_PLAUSIBLE_SERVICE_MINUTES,
+  maxBookedRatio: MAX_PLAUSIBLE_SERVICE_RATIO,
+};
+
+/**
+ * One date's figures: not cancelled, completed, and completed with a plausible real service time
+ * (how many, their seconds and the minutes they were booked for).
+ */
 export interface DayFigures {
   total: number;
   completed: number;
   timed: number;
   timedSeconds: number;
+  timedBookedMinutes: number;
 }
 
-export const NO_FIGURES: DayFigures = { total: 0, completed: 0, timed: 0, timedSeconds: 0 };
+export const NO_FIGURES: DayFigures = {
+  total: 0,
+  completed: 0,
+  timed: 0,
+  timedSeconds: 0,
+  timedBookedMinutes: 0,
+};
 
 /** Every date of the range that has appointments, with its figures (one query). */
 export async function appointmentFiguresByDate(
   db: Executor,
   range: DateRange,
 ): Promise<Map<string, DayFigures>> {
-  const rows = await countByDate(db, range.from, range.to);
+  const rows = await countByDate(db, range.from, range.to, PLAUSIBLE);
   return new Map(rows.map(({ date, ...figures }) => [date, figures]));
 }
 
@@ -44,6 +67,7 @@ export function sumFigures(byDate: Map<string, DayFigures>, range: DateRange): D
     sum.completed += figures.completed;
     sum.timed += figures.timed;
     sum.timedSeconds += figures.timedSeconds;
+    sum.timedBookedMinutes += figures.timedBookedMinutes;
   }
   return sum;
 }
@@ -81,7 +105,10 @@ export async function technicianDays(
   return days;
 }
 
-/** The latest completions, newest first, with their real service time beside their target. */
+/**
+ * The latest completions, newest first, with their real service time beside their target and
+ * implausible times flagged (listed, though no average counts them).
+ */
 export async function latestCompletions(db: Executor, limit: number): Promise<Completion[]> {
   return (await listLatestCompletions(db, limit)).map((row) => ({
     appointmentId: row.appointmentId,
@@ -93,17 +120,20 @@ export async function latestCompletions(db: Executor, limit: number): Promise<Co
     date: row.date,
     time: row.time,
     completedAt: row.completedAt.toISOString(),
-    actualMinutes:
-      row.startedAt && row.startedAt <= row.completedAt
-        ? minutesBetween(row.startedAt, row.completedAt)
-        : null,
+    actualMinutes: row.seconds === null ? null : meanMinutes(row.seconds, 1),
     targetMinutes: row.durationMinutes,
+    // From the exact seconds, as the averages' query compares them, not the rounded minutes.
+    isImplausible:
+      row.seconds !== null && !isPlausibleServiceTime(row.seconds / 60, row.durationMinutes),
   }));
 }
 
-/** Completions with a real service time in [start, end), by service name (A-Z). */
+/**
+ * Completions with a real service time in [start, end), by service name (A-Z): the plausible
+ * ones' count, seconds and booked minutes, and how many were implausible.
+ */
 export async function serviceTimesBetween(db: Executor, moments: { start: Date; end: Date }) {
-  return sumServiceTimes(db, moments.start, moments.end);
+  return sumServiceTimes(db, moments.start, moments.end, PLAUSIBLE);
 }
 
 /** Appointments not cancelled dated in the range, by service: the most first, at most `limit`. */

@@ -21,7 +21,6 @@ import {
   monthsIn,
   RECENT_LIST_SIZE,
   SERVICE_TIME_DAYS,
-  SERVICE_TIME_TARGET_MINUTES,
   weekSoFar,
   weekStartOf,
   weekStartsIn,
@@ -49,8 +48,11 @@ import {
   listOnDutyTechnicians,
 } from '../users/metrics.ts';
 
-/** The mean real service time of a day's figures, 1 decimal; null with no timed job. */
+/** The mean real service time of a day's figures, 1 decimal; null with no plausibly timed job. */
 const averageOf = (figures: DayFigures) => meanMinutes(figures.timedSeconds, figures.timed);
+/** The mean minutes the same jobs were booked for (each job's target), 1 decimal; null likewise. */
+const bookedAverageOf = (figures: DayFigures) =>
+  meanMinutes(figures.timedBookedMinutes * 60, figures.timed);
 
 /** The dashboard's four cards, today beside yesterday. */
 export async function dashboardMetrics(db: Executor, now = new Date()): Promise<DashboardMetrics> {
@@ -76,7 +78,7 @@ export async function dashboardMetrics(db: Executor, now = new Date()): Promise<
     averageServiceMinutes: {
       today: averageOf(day),
       yesterday: averageOf(before),
-      targetMinutes: SERVICE_TIME_TARGET_MINUTES,
+      targetMinutes: { today: bookedAverageOf(day), yesterday: bookedAverageOf(before) },
     },
   };
 }
@@ -139,7 +141,8 @@ export async function completionRates(db: Executor, now = new Date()): Promise<C
 
 /**
  * Average Service Time page: by service over the last 30 business-local days (jobs completed
- * in them that were started first), beside the minutes each was booked for; the 10 latest.
+ * in them that were started first, implausible times left out and counted), beside the mean
+ * minutes the same jobs were booked for; the 10 latest, implausible times flagged.
  */
 export async function serviceTimes(db: Executor, now = new Date()): Promise<ServiceTimes> {
   const { timeZone } = await getBusinessProfile(db);
@@ -151,13 +154,15 @@ export async function serviceTimes(db: Executor, now = new Date()): Promise<Serv
   ]);
   return {
     ...period,
-    targetMinutes: SERVICE_TIME_TARGET_MINUTES,
-    byService: byService.map((row) => ({
-      serviceName: row.serviceName,
-      completed: row.completed,
-      averageMinutes: meanMinutes(row.seconds, row.completed) ?? 0,
-      targetMinutes: Math.round(row.bookedMinutes / row.completed),
-    })),
+    byService: byService
+      .filter((row) => row.completed > 0)
+      .map((row) => ({
+        serviceName: row.serviceName,
+        completed: row.completed,
+        averageMinutes: meanMinutes(row.seconds, row.completed) ?? 0,
+        targetMinutes: meanMinutes(row.bookedMinutes * 60, row.completed) ?? 0,
+      })),
+    implausibleLeftOut: byService.reduce((sum, row) => sum + row.implausible, 0),
     recent,
   };
 }

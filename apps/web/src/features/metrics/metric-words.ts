@@ -7,6 +7,7 @@ export const METRIC_PAGE_MESSAGES = {
   loadFailed: 'Please try again.',
   unassigned: 'Unassigned',
   notTimed: 'Not timed',
+  implausible: 'Implausible time',
   noAppointmentsInRange: 'No appointments in this period',
   noAreasInRange: 'No paid visits in this period',
   fixRange: 'Fix the dates above to see the figures.',

@@ -1,7 +1,7 @@
 // The dashboard's metric cards: today's appointments, active technicians, the completion rate and
-// the average service time against its 45-minute target, each beside yesterday's figure and how it
-// moved; each whole card opens its metric page, and the heading's link opens Analytics (every staff
-// role may read the figures).
+// the average service time against its target (the minutes the same jobs were booked for, on
+// average), each beside yesterday's figure and how it moved; each whole card opens its metric page,
+// and the heading's link opens Analytics (every staff role may read the figures).
 import type { DashboardMetrics } from '@pitstop/shared/metrics/responses';
 import { changeSince } from '@pitstop/shared/metrics/rules';
 import { PATHS } from '@pitstop/shared/web-routes';
@@ -28,8 +28,8 @@ type Figure = number | null;
 interface Figures {
   today: Figure;
   yesterday: Figure;
-  /** What today's figure is measured against (service time: 45 minutes). */
-  target?: number;
+  /** What each day's figure is measured against (service time: the jobs' booked minutes). */
+  target?: { today: Figure; yesterday: Figure };
 }
 
 interface MetricCard {
@@ -157,6 +157,8 @@ function MetricCardLink({
   const { title, to, icon: Icon, format } = card;
   const shown = (value: Figure | undefined) =>
     value === undefined ? '…' : value === null ? NONE : format(value);
+  // Yesterday's target beside yesterday's figure: both are null on a day without timed jobs.
+  const bookedYesterday = figures?.target?.yesterday ?? null;
   return (
     <Link
       to={to}
@@ -174,8 +176,11 @@ function MetricCardLink({
       </span>
       <span className="text-xs text-muted-foreground tabular-nums">
         Yesterday: {shown(figures?.yesterday)}
+        {bookedYesterday !== null && <> (booked {format(bookedYesterday)})</>}
       </span>
-      {figures?.target !== undefined && <Target today={figures.today} target={figures.target} />}
+      {figures?.target !== undefined && (
+        <Target today={figures.today} target={figures.target.today} format={format} />
+      )}
       {figures && <Change card={card} today={figures.today} yesterday={figures.yesterday} />}
       <span className="mt-auto flex items-center gap-1 pt-1 text-xs font-medium text-brand-700">
         View details
@@ -218,17 +223,29 @@ function Change({
   );
 }
 
-function Target({ today, target }: { today: Figure; target: number }) {
-  const isOver = today !== null && today > target;
+/** A job's target is the minutes its service was booked for: the card says so in words. */
+function Target({
+  today,
+  target,
+  format,
+}: {
+  today: Figure;
+  target: Figure;
+  format: (value: number) => string;
+}) {
+  if (today === null || target === null) {
+    return (
+      <span className="text-xs text-muted-foreground">Target: each job&apos;s booked time</span>
+    );
+  }
+  const isOver = today > target;
   return (
-    <span className="text-xs text-muted-foreground">
-      Target {target} min
-      {today !== null && (
-        <span className={clsx('font-semibold', isOver ? 'text-amber-800' : 'text-green-700')}>
-          {' · '}
-          {isOver ? 'Over target' : 'Within target'}
-        </span>
-      )}
+    <span className="text-xs text-muted-foreground tabular-nums">
+      Booked for {format(target)} on average
+      <span className={clsx('font-semibold', isOver ? 'text-amber-800' : 'text-green-700')}>
+        {' · '}
+        {isOver ? 'Over target' : 'Within target'}
+      </span>
     </span>
   );
 }

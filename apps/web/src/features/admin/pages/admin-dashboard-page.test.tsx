@@ -247,7 +247,11 @@ describe("the dashboard's metric cards", () => {
       todayAppointments: { today: 12, yesterday: 9 },
       activeTechnicians: { today: 3, yesterday: 3 },
       completionRate: { today: 66.7, yesterday: null },
-      averageServiceMinutes: { today: 41.5, yesterday: 47, targetMinutes: 45 },
+      averageServiceMinutes: {
+        today: 41.5,
+        yesterday: 47,
+        targetMinutes: { today: 45, yesterday: 37.5 },
+      },
     });
     signInAs({ role: 'manager' });
     renderApp('/admin');
@@ -273,9 +277,39 @@ describe("the dashboard's metric cards", () => {
     const time = screen.getByRole('link', { name: /^Avg Service Time/ });
     expect(time).toHaveAttribute('href', '/admin/metrics/service-time');
     expect(time).toHaveTextContent('Today: 41.5 min');
-    expect(time).toHaveTextContent('Yesterday: 47.0 min');
-    expect(time).toHaveTextContent('Target 45 min · Within target');
+    // Each day beside the minutes the same jobs were booked for: no fixed target.
+    expect(time).toHaveTextContent('Yesterday: 47.0 min (booked 37.5 min)');
+    expect(time).toHaveTextContent('Booked for 45.0 min on average · Within target');
     expect(time).toHaveTextContent('Down 5.5 min since yesterday');
+  });
+
+  it("compare the service time with the same jobs' booked minutes, whatever they are", async () => {
+    seedDashboardMetrics({
+      averageServiceMinutes: {
+        today: 41.5,
+        yesterday: null,
+        targetMinutes: { today: 38, yesterday: null },
+      },
+    });
+    signInAs({ role: 'admin' });
+    renderApp('/admin');
+
+    const time = await screen.findByRole('link', { name: /^Avg Service Time/ });
+    await waitFor(() => expect(time).toHaveTextContent('Today: 41.5 min'));
+    expect(time).toHaveTextContent('Booked for 38.0 min on average · Over target');
+    expect(time).toHaveTextContent('Yesterday: —');
+    expect(time).not.toHaveTextContent('booked —');
+    expect(time).not.toHaveTextContent('45');
+  });
+
+  it('state the rule when no job was timed today', async () => {
+    signInAs({ role: 'admin' });
+    renderApp('/admin');
+
+    const time = await screen.findByRole('link', { name: /^Avg Service Time/ });
+    await waitFor(() => expect(time).toHaveTextContent('Today: —'));
+    expect(time).toHaveTextContent("Target: each job's booked time");
+    expect(time).not.toHaveTextContent('Within target');
   });
 
   it.each(['manager', 'admin', 'super_admin'] as const)(

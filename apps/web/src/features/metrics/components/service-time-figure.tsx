@@ -1,5 +1,6 @@
-// A job's real service time against its target (real times, from in progress to completed), and the
-// latest completed jobs listed with it.
+// A job's real service time against its target (real times, from in progress to completed; the
+// target is the minutes its service was booked for), and the latest completed jobs listed with it.
+// An implausible time is shown with its figure and flagged: no average counts it.
 import type { Completion } from '@pitstop/shared/metrics/responses';
 import { Badge } from '../../../components/ui/badge.tsx';
 import {
@@ -20,10 +21,8 @@ export function TargetBadge({ tone, words }: { tone: TargetTone; words: string }
 function ServiceTimeFigure({
   actualMinutes,
   targetMinutes,
-}: {
-  actualMinutes: number | null;
-  targetMinutes: number;
-}) {
+  isImplausible,
+}: Pick<Completion, 'actualMinutes' | 'targetMinutes' | 'isImplausible'>) {
   const target = (
     <span className="text-muted-foreground">vs {minutesText(targetMinutes)} target</span>
   );
@@ -34,13 +33,16 @@ function ServiceTimeFigure({
       </p>
     );
   }
-  const result = againstTarget(actualMinutes, targetMinutes);
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm sm:justify-end">
       <p>
         <span className="font-semibold tabular-nums">{minutesText(actualMinutes)}</span> {target}
       </p>
-      <TargetBadge {...result} />
+      {isImplausible ? (
+        <Badge variant="destructive">{METRIC_PAGE_MESSAGES.implausible}</Badge>
+      ) : (
+        <TargetBadge {...againstTarget(actualMinutes, targetMinutes)} />
+      )}
     </div>
   );
 }
@@ -75,6 +77,7 @@ export function CompletionList({
           <ServiceTimeFigure
             actualMinutes={completion.actualMinutes}
             targetMinutes={completion.targetMinutes}
+            isImplausible={completion.isImplausible}
           />
         </li>
       ))}

@@ -16,7 +16,6 @@ describe('Average Service Time', () => {
     seedServiceTimes({
       from: '2026-02-13',
       to: '2026-03-14',
-      targetMinutes: 45,
       byService: [
         {
           serviceName: 'Synthetic Oil Change',
@@ -43,6 +42,13 @@ describe('Average Service Time', () => {
     expect(screen.getByText(/Last 30 days:/).parentElement).toHaveTextContent(
       'Last 30 days: Feb 13 – Mar 14, 2026',
     );
+    // The rule, in words near the figures: the same as the dashboard's card.
+    expect(
+      screen.getByText(/A job's target is the minutes its service was booked for/),
+    ).toHaveTextContent(
+      "A job's target is the minutes its service was booked for, here and on the dashboard; a time under 1 minute or over 3 times the booked minutes is implausible and counts in no average.",
+    );
+    expect(screen.queryByText(/left out/)).not.toBeInTheDocument();
     const [oil, tires, battery] = within(bars).getAllByRole('listitem');
     expect(oil).toHaveTextContent('Synthetic Oil Change');
     expect(oil).toHaveTextContent('4 completed services');
@@ -56,6 +62,35 @@ describe('Average Service Time', () => {
     expect(recent).toHaveTextContent('Ada Lovelace');
     expect(recent).toHaveTextContent('Mar 14, 2026 at 12:30 PM');
     expect(recent).toHaveTextContent('27 min vs 30 min target');
+    expect(recent).not.toHaveTextContent('Implausible time');
+  });
+
+  it('says how many implausible times were left out, and flags them in the recent list', async () => {
+    signInAs({ role: 'admin' });
+    seedServiceTimes({
+      byService: [
+        { serviceName: 'Tire Rotation', completed: 1, averageMinutes: 40, targetMinutes: 45 },
+      ],
+      implausibleLeftOut: 2,
+      recent: [
+        makeCompletion({ customerName: 'Ada Lovelace', actualMinutes: 0.2, targetMinutes: 45 }),
+        makeCompletion({ customerName: 'Grace Hopper', actualMinutes: 180, targetMinutes: 45 }),
+        makeCompletion({ customerName: 'Alan Turing', actualMinutes: 40, targetMinutes: 45 }),
+      ],
+    });
+    renderApp(PATH);
+
+    expect(await screen.findByText('2 implausible times left out.')).toBeVisible();
+    const recent = screen.getByRole('list', { name: 'Recent services' });
+    const [seconds, hours, real] = within(recent).getAllByRole('listitem');
+    // Still listed with their figures, marked instead of measured against the target.
+    expect(seconds).toHaveTextContent('0.2 min vs 45 min target');
+    expect(seconds).toHaveTextContent('Implausible time');
+    expect(seconds).not.toHaveTextContent('under target');
+    expect(hours).toHaveTextContent('180 min vs 45 min target');
+    expect(hours).toHaveTextContent('Implausible time');
+    expect(real).toHaveTextContent('5 min under target');
+    expect(real).not.toHaveTextContent('Implausible time');
   });
 
   it("says 'No completed services yet' with none", async () => {

@@ -4,7 +4,6 @@ import {
   dashboardMetricsResponseSchema,
   type DashboardMetrics,
 } from '@pitstop/shared/metrics/responses';
-import { SERVICE_TIME_TARGET_MINUTES } from '@pitstop/shared/metrics/rules';
 import { http } from 'msw';
 import { requireAccess } from '../accounts.ts';
 import { respond } from '../respond.ts';
@@ -18,7 +17,7 @@ const QUIET_DAY: DashboardMetrics = {
   averageServiceMinutes: {
     today: null,
     yesterday: null,
-    targetMinutes: SERVICE_TIME_TARGET_MINUTES,
+    targetMinutes: { today: null, yesterday: null },
   },
 };
 

@@ -17,7 +17,7 @@ import {
   type ServiceTimes,
   type TodayAppointments,
 } from '@pitstop/shared/metrics/responses';
-import { monthSoFar, SERVICE_TIME_TARGET_MINUTES, weekSoFar } from '@pitstop/shared/metrics/rules';
+import { isPlausibleServiceTime, monthSoFar, weekSoFar } from '@pitstop/shared/metrics/rules';
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { http } from 'msw';
 import { requireAccess, TEST_NOW } from '../accounts.ts';
@@ -88,10 +88,13 @@ export function makeMetricAppointment(seed: Partial<Appointment> = {}): Appointm
   };
 }
 
-/** A completed job, timed and on target unless `seed` says otherwise. */
+/**
+ * A completed job, timed and on target unless `seed` says otherwise; flagged implausible by the
+ * shared rule unless the seed says.
+ */
 export function makeCompletion(seed: Partial<Completion> = {}): Completion {
   const n = state.nextId++;
-  return {
+  const completion = {
     appointmentId: `appointment-${n}`,
     customerName: 'Grace Hopper',
     serviceName: 'Synthetic Oil Change',
@@ -102,6 +105,13 @@ export function makeCompletion(seed: Partial<Completion> = {}): Completion {
     actualMinutes: 45,
     targetMinutes: 45,
     ...seed,
+  };
+  const { actualMinutes, targetMinutes } = completion;
+  return {
+    ...completion,
+    isImplausible:
+      seed.isImplausible ??
+      (actualMinutes !== null && !isPlausibleServiceTime(actualMinutes, targetMinutes)),
   };
 }
 
@@ -150,8 +160,8 @@ function noServiceTimes(): ServiceTimes {
   return {
     from: addCalendarDays(today, -29),
     to: today,
-    targetMinutes: SERVICE_TIME_TARGET_MINUTES,
     byService: [],
+    implausibleLeftOut: 0,
     recent: [],
   };
 }
