@@ -24,7 +24,7 @@ export const FUTURE_DAYS = 14;
 export const BUSY_DAY_OFFSET = 2;
 /** Lanes of the busy day that keep their gaps: the few slots it still offers. */
 const BUSY_DAY_OPEN_LANES = 1;
-const CUSTOMER_PREFIX = 'bench-customer-';
+export const CUSTOMER_PREFIX = 'bench-customer-';
 const TECHNICIAN_PREFIX = 'bench-technician-';
 // The visits' cities: areas of SERVICE_AREAS (packages/shared/src/service-areas.ts).
 const CITIES = [
@@ -70,6 +70,10 @@ const randInt = (n, key, salt) => `floor(${n} * ${rand(key, salt)})::int`;
 const pick = (list, key, salt, skew = 1) =>
   `(${textArray(list)})[1 + floor(${list.length} * power(${rand(key, salt)}, ${skew}))::int]`;
 
+/** A version-4-shaped UUID hashed from `text`: the API refuses ids that are not RFC 9562 UUIDs. */
+const uuid = (text) =>
+  `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+
 const digits = (count, key, salt) =>
   `lpad(${randInt(10 ** count, key, salt)}::text, ${count}, '0')`;
 
@@ -104,7 +108,7 @@ function customer(c) {
 }
 
 const technicianUserId = (t) => `'${TECHNICIAN_PREFIX}' || (${t})`;
-const technicianProfileId = (t) => `md5(${technicianUserId(t)})::uuid`;
+const technicianProfileId = (t) => uuid(technicianUserId(t));
 const technicianName = (t) => `${firstName(t, 50)} || ' ' || ${lastName(t, 50)}`;
 
 /** The weight table as 100 combo numbers: combo = WEIGHTED[hash % 100]. */
@@ -150,7 +154,7 @@ export async function insertCustomers(db, from, count) {
       select user_id, name, email, true, created_at, created_at from people
     )
     insert into user_profiles (id, user_id, role, name, phone, address, created_at, updated_at)
-    select md5(user_id)::uuid, user_id, 'customer', name, phone, address, created_at, created_at
+    select ${uuid('user_id')}, user_id, 'customer', name, phone, address, created_at, created_at
     from people`);
 }
 
@@ -265,7 +269,7 @@ export async function insertVisits(db, { fromOffset, toOffset, limit, customers,
                    now() - interval '1 minute' * (30 + ${randInt(4000, 't.key', 9)})) as created_at
       from timed t
     ), visit as (
-      select v.*, md5('booking' || v.key)::uuid as booking_id, 'cs_bench_' || md5('session' || v.key) as session_id,
+      select v.*, ${uuid(`'booking' || v.key`)} as booking_id, 'cs_bench_' || md5('session' || v.key) as session_id,
              ${c.userId} as user_id, ${c.first} as first_name, ${c.last} as last_name,
              ${c.email} as email, ${c.phone} as phone, ${c.address} as address, ${c.city} as city,
              ${c.zip} as zip_code, ${c.make} as vehicle_make, ${c.model} as vehicle_model,
@@ -280,7 +284,7 @@ export async function insertVisits(db, { fromOffset, toOffset, limit, customers,
         vehicle_color, license_plate, description, checkout_session_id, hold_expires_at, paid_at,
         created_at, updated_at)
       select v.booking_id, v.user_id, 'visit', case when v.is_cancelled then 'cancelled' else 'paid' end,
-             md5('key' || v.key)::uuid, v.services, v.total, v.minutes, v.day, v.at_time, v.starts_at,
+             ${uuid(`'key' || v.key`)}, v.services, v.total, v.minutes, v.day, v.at_time, v.starts_at,
              v.starts_at + interval '1 minute' * v.minutes, v.first_name, v.last_name, v.email, v.phone,
              v.address, v.city, v.zip_code, v.vehicle_make, v.vehicle_model, v.vehicle_year,
              v.vehicle_color, v.license_plate, '',
@@ -291,7 +295,7 @@ export async function insertVisits(db, { fromOffset, toOffset, limit, customers,
     ), inserted_orders as (
       insert into orders (id, booking_id, user_id, checkout_session_id, provider, amount_total,
         currency, payment_status, order_date)
-      select md5('order' || v.key)::uuid, v.booking_id, v.user_id, v.session_id, 'local', v.total,
+      select ${uuid(`'order' || v.key`)}, v.booking_id, v.user_id, v.session_id, 'local', v.total,
              'usd', 'paid', v.created_at + interval '3 minutes'
       from visit v
       returning 1
@@ -314,7 +318,7 @@ export async function insertVisits(db, { fromOffset, toOffset, limit, customers,
         appointment_date, appointment_time, starts_at, ends_at, duration_minutes, status,
         technician_id, technician, location, phone, email, vehicle_color, description, price_cents,
         paid, started_at, completed_at, created_at, updated_at)
-      select md5('appointment' || w.svc_key)::uuid, w.booking_id, w.user_id,
+      select ${uuid(`'appointment' || w.svc_key`)}, w.booking_id, w.user_id,
              w.first_name || ' ' || w.last_name, w.svc->>'id', w.svc->>'name', w.day, w.at_time,
              w.svc_starts_at, w.svc_starts_at + interval '1 minute' * w.svc_minutes, w.svc_minutes,
              x.status, w.technician_id, w.technician,

@@ -18,6 +18,7 @@ import {
   setCapacity,
 } from './data.mjs';
 import { dropSecondaryIndexes } from './indexes.mjs';
+import { readMovableVisits } from './moves.mjs';
 
 const CLIENT_MODULE = pathToFileURL(path.join(ROOT, 'apps/server/src/db/client.ts')).href;
 /** Past days one statement writes (about 35,000 appointments). */
@@ -88,7 +89,8 @@ async function insertPast(tx, fromOffset, limit, people) {
 /**
  * Grows the history to `target` appointments (see data.mjs), in one transaction; the first load
  * also sets the business's capacity, writes today and the coming days, and gives a few visits to
- * `customer`. Then VACUUM ANALYZE, as a database that grew over years would be. Returns timings.
+ * `customer`. Then VACUUM ANALYZE, as a database that grew over years would be. Returns timings
+ * and what the load made, with `movable`: upcoming visits the move row may move (moves.mjs).
  * @param {Engine} engine
  * @param {{ target: number, customer: { userId: string, firstName: string, lastName: string,
  *   email: string }, keepIndexes: boolean }} options
@@ -144,6 +146,7 @@ export async function growHistory(engine, { target, customer, keepIndexes }) {
       customers: after.customers,
       technicians: after.technicians,
       historyDays: -after.oldestOffset,
+      movable: await readMovableVisits(db),
     };
   });
 }

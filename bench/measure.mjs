@@ -10,9 +10,9 @@ const WARM_UP_SECONDS = 1;
 /**
  * @typedef {{ id: string, name: string, url: string, path: string, connections: number,
  *   headers?: Record<string, string>, method?: string,
- *   nextBody?: () => string }} Scenario
- * `nextBody`: a fresh body for every request (then the measured run is a fixed number of
- * requests, as many as the warm-up's rate makes in the run's duration).
+ *   nextRequest?: () => { path?: string, body: string } }} Scenario
+ * `nextRequest`: a fresh body (and path) for every request (then the measured run is a fixed
+ * number of requests, as many as the warm-up's rate makes in the run's duration).
  */
 
 function percentile(sorted, fraction) {
@@ -25,7 +25,7 @@ const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** di
 /** Runs autocannon once; returns what every response said and how long it took. */
 async function fire(scenario, limit) {
   const request = { method: scenario.method ?? 'GET', path: scenario.path };
-  if (scenario.nextBody) request.setupRequest = (raw) => ({ ...raw, body: scenario.nextBody() });
+  if (scenario.nextRequest) request.setupRequest = (raw) => ({ ...raw, ...scenario.nextRequest() });
   const instance = autocannon({
     url: scenario.url,
     connections: scenario.connections,
@@ -83,7 +83,7 @@ function summarize(scenario, runs, warmUp, peakRssMb) {
 export async function measure(scenario, { durationSeconds, pid }) {
   const warmUp = await fire(scenario, { duration: WARM_UP_SECONDS });
   const warmUpRate = warmUp.latencies.length / warmUp.seconds;
-  const limit = scenario.nextBody
+  const limit = scenario.nextRequest
     ? { amount: Math.max(scenario.connections, Math.round(warmUpRate * durationSeconds)) }
     : { duration: durationSeconds };
   const memory = pid ? watchMemory(pid) : undefined;

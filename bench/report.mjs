@@ -137,6 +137,7 @@ export function evaluateBudgets({ engine, scales, rateLimiter }) {
   return [
     growthBudget('time slots p95 at 1M <= 2x 10k (10 connections)', 'slots-10', first, last),
     growthBudget('admin search p95 at 1M <= 2x 10k (10 connections)', 'search-10', first, last),
+    growthBudget('visit move p95 at 1M <= 2x 10k (10 connections)', 'move-10', first, last),
     latencyBudget(
       `time slots p95 <= ${SLOTS_P95_LIMIT_MS} ms at 1M (10 connections)`,
       'slots-10',

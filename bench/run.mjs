@@ -28,6 +28,7 @@ import { createAccounts } from './accounts.mjs';
 import { BUSY_DAY_OFFSET } from './data.mjs';
 import { createEngine, growHistory } from './database.mjs';
 import { measure, measureTogether } from './measure.mjs';
+import { moveRequests } from './moves.mjs';
 import {
   addBaselineRatios,
   evaluateBudgets,
@@ -199,7 +200,7 @@ async function main() {
     });
     let nextSlot;
     for (const label of options.scales) {
-      const data = await phase(`load ${label}`, () =>
+      const { movable, ...data } = await phase(`load ${label}`, () =>
         growHistory(engine, {
           target: SCALES[label],
           customer: accounts.customer,
@@ -216,12 +217,19 @@ async function main() {
           cookie: accounts.admin.cookie,
         });
         nextSlot ??= freeSlots(data.today, hours);
+        const nextMove = await moveRequests({
+          url: server.url,
+          cookie: accounts.admin.cookie,
+          today: data.today,
+          visits: movable,
+        });
         const list = scenarios({
           baselineUrl: baseline.url,
           url: server.url,
           accounts,
           busyDate,
           nextSlot,
+          nextMove,
         });
         const loadBefore = loadavg()[0];
         const rows = await phase(`measure ${label}`, () =>

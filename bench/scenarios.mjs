@@ -1,6 +1,7 @@
 // The rows of each scale's table: what each one requests, as whom, and how many connections.
 // The booking row books a distinct free slot each request (days after the generated ones, so
-// never a full one) with a fresh idempotency key.
+// never a full one) with a fresh idempotency key; the move row moves a different visit each
+// request to a slot with room (moves.mjs).
 import { randomUUID } from 'node:crypto';
 import { FUTURE_DAYS } from './data.mjs';
 
@@ -8,7 +9,7 @@ import { FUTURE_DAYS } from './data.mjs';
 const CONNECTIONS = 50;
 /** Connections of the latency budget's runs. */
 const FEW_CONNECTIONS = 10;
-const BOOKING_HORIZON_DAYS = 365;
+export const BOOKING_HORIZON_DAYS = 365;
 /** A 30-minute service: each booking takes one slot. */
 const BOOKED_SERVICE = 'battery-service';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -54,10 +55,10 @@ export function freeSlots(today, hours) {
   return () => slots[next++ % slots.length];
 }
 
-/** POST /api/bookings bodies for `customer`, one per free slot. */
-function bookingBodies(customer, nextSlot) {
-  return () =>
-    JSON.stringify({
+/** POST /api/bookings requests for `customer`, one per free slot. */
+function bookingRequests(customer, nextSlot) {
+  return () => ({
+    body: JSON.stringify({
       services: [BOOKED_SERVICE],
       ...nextSlot(),
       firstName: customer.firstName,
@@ -74,18 +75,20 @@ function bookingBodies(customer, nextSlot) {
       licensePlate: 'ABC-1234',
       description: '',
       idempotencyKey: randomUUID(),
-    });
+    }),
+  });
 }
 
 /**
  * The rows of one scale: `compared`, measured in turns (measureTogether) so that their shares of
  * the baseline's req/s are fair, then `others`, one after another.
  * @param {{ baselineUrl: string, url: string, accounts: Awaited<ReturnType<
- *   typeof import('./accounts.mjs').createAccounts>>, busyDate: string, nextSlot: () => object }} context
+ *   typeof import('./accounts.mjs').createAccounts>>, busyDate: string, nextSlot: () => object,
+ *   nextMove: () => { path: string, body: string } }} context
  * @returns {{ compared: import('./measure.mjs').Scenario[],
  *   others: import('./measure.mjs').Scenario[] }}
  */
-export function scenarios({ baselineUrl, url, accounts, busyDate, nextSlot }) {
+export function scenarios({ baselineUrl, url, accounts, busyDate, nextSlot, nextMove }) {
   const { admin, customer } = accounts;
   const asAdmin = { headers: { cookie: admin.cookie } };
   const asCustomer = { headers: { cookie: customer.cookie } };
@@ -106,7 +109,7 @@ export function scenarios({ baselineUrl, url, accounts, busyDate, nextSlot }) {
         path: '/api/bookings',
         method: 'POST',
         headers: { ...asCustomer.headers, origin: url, 'content-type': 'application/json' },
-        nextBody: bookingBodies(customer, nextSlot),
+        nextRequest: bookingRequests(customer, nextSlot),
       }),
       row('search', 'GET /api/appointments/search (admin)', { ...search, ...asAdmin }),
       row('search-10', 'GET /api/appointments/search (admin)', { ...search, ...asAdmin, ...few }),
@@ -117,6 +120,14 @@ export function scenarios({ baselineUrl, url, accounts, busyDate, nextSlot }) {
       row('mine', 'GET /api/appointments/mine (customer)', {
         path: '/api/appointments/mine',
         ...asCustomer,
+      }),
+      // Last, so the rows before it read the visits where the load put them.
+      row('move-10', 'POST /api/visits/:id/move (admin)', {
+        path: '/api/visits/:id/move', // each request's own visit, from nextMove
+        method: 'POST',
+        headers: { ...asAdmin.headers, origin: url, 'content-type': 'application/json' },
+        nextRequest: nextMove,
+        ...few,
       }),
     ],
   };
