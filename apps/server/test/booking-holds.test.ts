@@ -405,3 +405,65 @@ describe('staff', () => {
     expect((await bookingRow(id)).status).toBe('pending_payment');
   });
 });
+
+describe("the customer's Cancel on the payment page", () => {
+  it('gives the slot back at once and ends the checkout; again changes nothing; a paid visit stays paid', async () => {
+    const date = freshDate();
+    const customer = await createUser(ctx, 'customer');
+    const started = await bookFrom(customer, freshAddress(), bookingBody({ date, time: '15:30' }));
+    expect(started.statusCode, started.body).toBe(201);
+    const { bookingId, checkoutUrl } = started.json() as { bookingId: string; checkoutUrl: string };
+    // The payment page's Cancel leads back to the form with the visit's id.
+    const [session] = await ctx.database.db
+      .select()
+      .from(localCheckoutSessions)
+      .where(eq(localCheckoutSessions.id, sessionIdOf(checkoutUrl)));
+    expect(session?.cancelUrl).toBe(`${APP_URL}/booking?cancelled=${bookingId}`);
+    // A second customer fills the slot (two a slot).
+    const second = await createUser(ctx, 'customer');
+    expect(
+      (await bookFrom(second, freshAddress(), bookingBody({ date, time: '15:30' }))).statusCode,
+    ).toBe(201);
+    expect(await slotsOf(date)).not.toContain('15:30');
+
+    const cancelled = await send(customer, 'POST', `/api/bookings/${bookingId}/cancel-checkout`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toEqual({ bookingId, released: true, paid: false });
+    expect(await bookingRow(bookingId)).toMatchObject({ status: 'cancelled', paidAt: null });
+    expect(await slotsOf(date)).toContain('15:30');
+    expect((await payLocalCheckout(ctx, sessionIdOf(checkoutUrl))).statusCode).toBe(410);
+
+    const again = await send(customer, 'POST', `/api/bookings/${bookingId}/cancel-checkout`);
+    expect(again.json()).toEqual({ bookingId, released: false, paid: false });
+
+    // Paid before the Cancel arrived: it stays booked.
+    const other = await bookFrom(customer, freshAddress(), bookingBody({ date, time: '16:00' }));
+    const paidId = other.json().bookingId as string;
+    const paidSession = sessionIdOf(other.json().checkoutUrl as string);
+    expect((await payLocalCheckout(ctx, paidSession)).statusCode).toBe(303);
+    await send(customer, 'GET', `/api/checkout/sessions/${paidSession}`);
+    const late = await send(customer, 'POST', `/api/bookings/${paidId}/cancel-checkout`);
+    expect(late.json()).toEqual({ bookingId: paidId, released: false, paid: true });
+    expect((await bookingRow(paidId)).status).toBe('paid');
+  });
+
+  it("is the customer's own: anyone else, or no such visit, gets 404 and changes nothing", async () => {
+    const date = freshDate();
+    const customer = await createUser(ctx, 'customer');
+    const started = await bookFrom(customer, freshAddress(), bookingBody({ date, time: '11:30' }));
+    const { bookingId } = started.json() as { bookingId: string };
+    const stranger = await createUser(ctx, 'customer');
+    for (const [user, id] of [
+      [stranger, bookingId],
+      [admin, bookingId],
+      [customer, randomUUID()],
+    ] as const) {
+      const refused = await expectNothingChanged(
+        ctx,
+        () => send(user, 'POST', `/api/bookings/${id}/cancel-checkout`),
+        404,
+      );
+    }
+    expect((await bookingRow(bookingId)).status).toBe('pending_payment');
+  });
+});

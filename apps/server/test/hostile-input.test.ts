@@ -193,6 +193,9 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
   'POST /api/bookings/pay-now': () => ({
     body: { serviceId: 'basic-oil-change', idempotencyKey: PAY_NOW_KEY },
   }),
+  'POST /api/bookings/:bookingId/cancel-checkout': (f) => ({
+    params: { bookingId: f.visitBookingId },
+  }),
   'POST /api/bookings/holds/:bookingId/release': (f) => ({
     params: { bookingId: f.spareHoldId },
   }),

@@ -106,7 +106,7 @@ describe('local gateway', () => {
       customerEmail: 'dana@example.com',
       status: 'open',
       successUrl: `${APP_URL}/checkout-success?session_id=${first.sessionId}`,
-      cancelUrl: `${APP_URL}/booking`,
+      cancelUrl: `${APP_URL}/booking?cancelled=${bookingId}`,
     });
     const payNow = await newSession({ kind: 'pay_now' });
     expect((await sessionRow(payNow.sessionId)).cancelUrl).toBe(`${APP_URL}/services`);
@@ -160,7 +160,7 @@ describe('local gateway', () => {
 
 describe('the local checkout page', () => {
   it('shows the business, the line items, the total and a labelled card form', async () => {
-    const { path, sessionId } = await newSession();
+    const { path, sessionId, bookingId } = await newSession();
     const response = await ctx.app.inject({ method: 'GET', url: path });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -188,7 +188,9 @@ describe('the local checkout page', () => {
     expect(html).toMatch(/id="field-email" name="email"[^>]*value="dana@example.com"/);
     expect(html).toContain(`<form method="post" action="/checkout/local/${sessionId}"`);
     expect(html).toContain('<button type="submit">Pay $129.98</button>');
-    expect(html).toContain(`<a class="cancel" href="${APP_URL}/booking">Cancel</a>`);
+    expect(html).toContain(
+      `<a class="cancel" href="${APP_URL}/booking?cancelled=${bookingId}">Cancel</a>`,
+    );
     expect(html).toContain('Test mode');
     // The CSP forbids inline scripts, and the page needs none.
     expect(html).not.toContain('<script');

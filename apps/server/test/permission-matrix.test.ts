@@ -63,6 +63,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/bookings/unscheduled': 'appointment:read:any',
   'GET /api/bookings/holds': 'appointment:read:any',
   'POST /api/bookings/holds/:bookingId/release': 'appointment:status:any',
+  'POST /api/bookings/:bookingId/cancel-checkout': 'signed-in',
   'GET /api/checkout/sessions/:sessionId': 'signed-in',
   // Stripe's signed events; without Stripe configured (as here) it answers 404.
   'POST /api/payments/stripe/webhook': 'public',
@@ -255,6 +256,9 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       };
     case 'PATCH /api/appointments/:id/status':
       return { url: `/api/appointments/${jobId}/status`, payload: { status: 'cancelled' } };
+    case 'POST /api/bookings/:bookingId/cancel-checkout':
+      // Anyone signed in may ask; only the booking's customer releases it (404 for the others).
+      return { url: `/api/bookings/${heldBookingId}/cancel-checkout` };
     case 'POST /api/bookings/holds/:bookingId/release':
       return { url: `/api/bookings/holds/${heldBookingId}/release` };
     case 'POST /api/technicians/invitations':

@@ -89,6 +89,16 @@ export const unpaidHoldListResponseSchema = z.object({
 });
 
 /** POST /api/bookings/holds/:bookingId/release: the hold no longer takes its slot. */
+/** POST /api/bookings/:bookingId/cancel-checkout: the customer's Cancel on the payment page. */
+export const cancelledCheckoutResponseSchema = z.object({
+  bookingId: z.string(),
+  /** The hold ended now (false: it had ended already, or the visit was paid). */
+  released: z.boolean(),
+  /** The visit was paid before the Cancel arrived: it stays booked. */
+  paid: z.boolean(),
+});
+export type CancelledCheckout = z.infer<typeof cancelledCheckoutResponseSchema>;
+
 export const releasedHoldResponseSchema = z.object({
   bookingId: z.string(),
   released: z.literal(true),

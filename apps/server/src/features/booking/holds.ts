@@ -112,6 +112,32 @@ export async function endReleasedCheckouts(
   }
 }
 
+/**
+ * The customer left the payment page with Cancel: their own unpaid visit gives its slot back at
+ * once and its checkout can no longer be paid. Answers whether it was released now; one already
+ * ended is left alone, one paid meanwhile stays paid (`paid`). Anyone else's booking, or none,
+ * is 404 with the one message that reveals nothing.
+ */
+export async function cancelOwnCheckout(
+  deps: BookingDeps,
+  viewer: Viewer,
+  bookingId: string,
+): Promise<{ bookingId: string; released: boolean; paid: boolean }> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const booking = await lockBookingById(tx, bookingId);
+    if (!booking || booking.userId !== viewer.userId || booking.kind !== 'visit') {
+      throw new AppError('NOT_FOUND', HOLD_NOT_FOUND);
+    }
+    if (booking.status === 'paid') return { released: false, paid: true };
+    const released =
+      booking.status === 'pending_payment' &&
+      (await cancelHold(tx, booking, viewer, 'checkout cancelled by the customer'));
+    return { released, paid: false };
+  });
+  if (outcome.released) await endReleasedCheckouts(deps, [bookingId]);
+  return { bookingId, ...outcome };
+}
+
 /** The unpaid visits holding a slot now, soonest visit first (at most 500), for the staff. */
 export async function listUnpaidHolds(db: Executor, now: Date = new Date()): Promise<UnpaidHold[]> {
   const rows = await listLiveHolds(db, now, 500);

@@ -10,6 +10,7 @@ import {
 import {
   checkoutStartResponseSchema,
   daySlotsResponseSchema,
+  cancelledCheckoutResponseSchema,
   releasedHoldResponseSchema,
   unpaidHoldListResponseSchema,
   unscheduledOrderListResponseSchema,
@@ -17,7 +18,7 @@ import {
 import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { bookingDeps } from './deps.ts';
-import { listUnpaidHolds, releaseUnpaidHold } from './holds.ts';
+import { cancelOwnCheckout, listUnpaidHolds, releaseUnpaidHold } from './holds.ts';
 import { listTimeSlots, startPayNow, startVisitBooking } from './service.ts';
 import { listUnscheduledOrders } from '../visits/unscheduled.ts';
 
@@ -140,5 +141,27 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
       await releaseUnpaidHold(bookingDeps(app.ctx, request.log), requireViewer(request), bookingId);
       return { bookingId, released: true as const };
     },
+  );
+
+  app.post(
+    '/api/bookings/:bookingId/cancel-checkout',
+    {
+      schema: {
+        tags: ['booking'],
+        summary:
+          'The customer pressed Cancel on the payment page: their own unpaid visit gives its slot ' +
+          'back at once and its checkout can no longer be paid; one already ended is left alone, ' +
+          'one paid meanwhile stays paid. 404 for anyone else’s booking',
+        params: holdParams,
+        response: { 200: cancelledCheckoutResponseSchema },
+      },
+      config: { access: 'signed-in', rateLimit },
+    },
+    async (request) =>
+      cancelOwnCheckout(
+        bookingDeps(app.ctx, request.log),
+        requireViewer(request),
+        request.params.bookingId,
+      ),
   );
 }

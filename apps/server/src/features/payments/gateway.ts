@@ -58,8 +58,7 @@ export interface PaymentGateway {
   /**
    * Creates the hosted checkout for a booking. Idempotent per booking id: asked again (a retried
    * request), it returns the same session.
-   * `success_url` is APP_URL/checkout-success?session_id={id}; `cancel_url` is APP_URL/booking for
-   * a visit and APP_URL/services for pay-now. Throws AppError('PAYMENT_FAILED', …) when the
+   * `success_url` is APP_URL/checkout-success?session_id={id}; `cancel_url` is cancelUrlOf's. Throws AppError('PAYMENT_FAILED', …) when the
    * provider refuses or cannot be reached.
    */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
@@ -73,4 +72,17 @@ export interface PaymentGateway {
    * webhooks and always throws).
    */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentSignal;
+}
+
+/**
+ * Where the payment page's Cancel leads: back to /booking with the visit's id, which gives its
+ * slot back at once and brings the form back as it was typed; /services for a Pay Now order.
+ */
+export function cancelUrlOf(
+  appUrl: string,
+  request: { kind: 'visit' | 'pay_now'; bookingId: string },
+) {
+  return request.kind === 'pay_now'
+    ? `${appUrl}/services`
+    : `${appUrl}/booking?cancelled=${encodeURIComponent(request.bookingId)}`;
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cancelUrlOf } from './gateway.ts';
 import type { CheckoutRequest, CheckoutState, PaymentGateway } from './gateway.ts';
 import {
   expireLocalCheckout,
@@ -52,7 +53,7 @@ export function createLocalGateway(env: Env, db: Db): PaymentGateway {
         currency: 'usd',
         customerEmail: request.customerEmail,
         successUrl: `${env.appUrl}/checkout-success?session_id=${id}`,
-        cancelUrl: `${env.appUrl}${request.kind === 'pay_now' ? '/services' : '/booking'}`,
+        cancelUrl: cancelUrlOf(env.appUrl, request),
         expiresAt: request.expiresAt,
       });
       if (!row)

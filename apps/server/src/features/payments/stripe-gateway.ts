@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { PAYMENT_STATUS_VALUES } from '../../db/schema.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cancelUrlOf } from './gateway.ts';
 import type { CheckoutRequest, CheckoutState, PaymentGateway, PaymentSignal } from './gateway.ts';
 
 type StripeConfig = NonNullable<Env['stripe']>;
@@ -123,7 +124,7 @@ export function createStripeGateway(env: Env, config: StripeConfig, log?: Log): 
             metadata: { booking_id: request.bookingId },
             client_reference_id: request.bookingId,
             success_url: `${env.appUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${env.appUrl}${request.kind === 'pay_now' ? '/services' : '/booking'}`,
+            cancel_url: cancelUrlOf(env.appUrl, request),
             expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           },
           // A retried request for the same booking gets the same session back from Stripe.
