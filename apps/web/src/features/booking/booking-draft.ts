@@ -1,6 +1,6 @@
-// What a signed-out visitor typed into the booking form, kept for this tab while they sign in (they
-// go to /login; we bring them back to the form as they left it). Cleared once their checkout has
-// started or been paid.
+// What was typed into the booking form, kept for this tab while a signed-out visitor signs in (they
+// go to /login; we bring them back to the form as they left it) and while a customer is on the
+// payment page (its Cancel brings them back to the form as it was). Cleared once paid.
 import type { BookingForm } from '@pitstop/shared/booking/forms';
 import { BOOKING_FIELDS } from './booking-fields.ts';
 

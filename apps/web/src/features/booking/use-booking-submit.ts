@@ -16,7 +16,7 @@ import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { loadViewer } from '../../lib/route-guard.tsx';
 import { forgetSession } from '../../lib/viewer.ts';
 import { slotsQueryRoot, useStartBooking } from './api.ts';
-import { clearBookingDraft, saveBookingDraft } from './booking-draft.ts';
+import { saveBookingDraft } from './booking-draft.ts';
 import { BOOKING_FIELDS } from './booking-fields.ts';
 import type { BookingFormApi } from './booking-form.ts';
 
@@ -112,7 +112,9 @@ export function useBookingSubmit(form: BookingFormApi) {
       return;
     }
     try {
-      clearBookingDraft();
+      // Kept until the payment is confirmed (the success page clears it): Cancel on the payment
+      // page brings the form back as it was.
+      saveBookingDraft(form.getValues());
       setIsLeaving(true);
       goToCheckout(checkoutUrl);
     } catch {

@@ -3,7 +3,7 @@
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import { BOOKING_MESSAGES } from '@pitstop/shared/booking/forms';
 import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubLocationAssign } from '../../../test/location.ts';
@@ -14,6 +14,7 @@ import { makeService, seedServices } from '../../../test/msw/handlers/services.t
 import { seedVehicles } from '../../../test/msw/handlers/vehicles.ts';
 import { apiCalls, lastBodyOf } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { CHECKOUT_CANCELLED } from '../use-cancelled-checkout.ts';
 
 beforeAll(async () => {
   await import('./booking-page.tsx');
@@ -325,7 +326,33 @@ describe('/booking', () => {
     });
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(Object.keys(body).filter((key) => /price|total|amount/i.test(key))).toEqual([]);
-    expect(sessionStorage.getItem('pitstop.booking-draft')).toBeNull();
+    // Kept until the payment is confirmed: the payment page's Cancel brings the form back.
+    expect(JSON.parse(sessionStorage.getItem('pitstop.booking-draft')!)).toMatchObject({
+      city: 'Springfield',
+      time: '09:00',
+    });
+  });
+
+  it("gives the slot back after the payment page's Cancel, with the form as it was typed", async () => {
+    stubLocationAssign();
+    signInAs({ role: 'customer' });
+    renderApp('/booking?service=basic-oil-change');
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: /Basic Oil Change/ });
+    await fillForm(user, { signedIn: true });
+    await user.click(await goToPayment('$49.99'));
+    await waitFor(() => expect(storedBookings()).toHaveLength(1));
+    const bookingId = storedBookings()[0]!.bookingId;
+    cleanup();
+
+    const { pathname } = renderApp(`/booking?cancelled=${bookingId}`);
+    expect(await screen.findByText(CHECKOUT_CANCELLED)).toBeInTheDocument();
+    expect(
+      apiCalls().filter((call) => call === `POST /api/bookings/${bookingId}/cancel-checkout`),
+    ).toHaveLength(1);
+    expect(screen.getByLabelText('City')).toHaveValue('Springfield');
+    expect(screen.getByLabelText('Model')).toHaveValue('Civic');
+    expect(pathname()).toBe('/booking');
   });
 
   it('keeps everything but the time when the slot was just taken', async () => {

@@ -29,6 +29,7 @@ import { ScheduleFields } from '../components/schedule-fields.tsx';
 import { ServicePicker } from '../components/service-picker.tsx';
 import { VehicleFields } from '../components/vehicle-fields.tsx';
 import { useBookingSubmit } from '../use-booking-submit.ts';
+import { useCancelledCheckout } from '../use-cancelled-checkout.ts';
 
 const preloadRules = () => void loadBookingResolver().catch(() => {});
 
@@ -44,6 +45,7 @@ const totalOf = (services: readonly Service[], selected: readonly string[]) =>
 
 export function BookingPage() {
   const [searchParams] = useSearchParams();
+  useCancelledCheckout();
   const { viewer } = useViewer();
   const services = useQuery(servicesQueryOptions());
   const business = useBusinessProfile();

@@ -15,6 +15,7 @@ import {
   checkoutOutcomeResponseSchema,
   checkoutStartResponseSchema,
   daySlotsResponseSchema,
+  cancelledCheckoutResponseSchema,
   releasedHoldResponseSchema,
   unpaidHoldListResponseSchema,
   unscheduledOrderListResponseSchema,
@@ -180,6 +181,21 @@ export const bookingHandlers = [
       { bookingId, checkoutUrl: checkoutUrlOf(state.bookings.length) },
       { status: 201 },
     );
+  }),
+
+  http.post('/api/bookings/:bookingId/cancel-checkout', ({ params }) => {
+    const access = requireAccess('signed-in');
+    if (!access.ok) return access.response;
+    const booking = state.bookings.find(
+      (candidate) =>
+        candidate.bookingId === params.bookingId && candidate.userId === access.account.user.userId,
+    );
+    if (!booking) return apiError('NOT_FOUND', 'That hold was not found.');
+    return respond(cancelledCheckoutResponseSchema, {
+      bookingId: booking.bookingId,
+      released: true,
+      paid: false,
+    });
   }),
 
   http.post('/api/bookings/pay-now', async ({ request }) => {
