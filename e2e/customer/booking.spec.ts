@@ -157,24 +157,34 @@ test.describe('on a phone', () => {
 test.describe('on a desktop', () => {
   test.use({ viewport: DESKTOP });
 
-  test('Cancel on the checkout returns to /booking', async ({ api, page, signIn }) => {
+  test('Cancel on the checkout returns to /booking with the form as typed and the slot given back', async ({
+    api,
+    page,
+    signIn,
+  }) => {
     const customer = await api.createUser('customer');
     const slot = await freeSlot(page.request, 3);
+    const details = bookingDetails(customer.email);
     await signIn(page, customer);
 
     await page.goto(`/booking?service=${BASIC_OIL_CHANGE.id}`);
     await expect(serviceCheckbox(page, BASIC_OIL_CHANGE)).toBeChecked();
     await pickSlot(page, slot);
-    await fillContactAndVehicle(page, bookingDetails(customer.email));
+    await fillContactAndVehicle(page, details);
     await expectAccessible(page);
     await page.getByRole('button', { name: `Go to Payment - ${BASIC_OIL_CHANGE.price}` }).click();
     await page.waitForURL(/\/checkout\/local\/[^/]+$/);
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Cancel' }).click();
-    await page.waitForURL((url) => url.pathname === '/booking');
+    // The visit's id comes back in the address, is used once, and is dropped.
+    await page.waitForURL((url) => url.pathname === '/booking' && url.search === '');
     await expect(page.getByRole('heading', { name: 'Book Your Service', level: 1 })).toBeVisible();
     await expect(page.getByRole('form', { name: 'Book a service' })).toBeVisible();
+    await expect(page.getByText(/Payment cancelled: nothing was charged/)).toBeVisible();
+    await expectTypedDetails(page, details);
+    await expect(serviceCheckbox(page, BASIC_OIL_CHANGE)).toBeChecked();
+    await expectAccessible(page, WITHOUT_TOASTER);
   });
 
   test('a signed-out visitor is sent to sign in and comes back to the form as they left it', async ({
