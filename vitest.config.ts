@@ -30,6 +30,9 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // The browser's zone is UTC and the test business's New York: a time a page worded in
+          // the browser's zone instead of the business's shows up wrong.
+          env: { TZ: 'UTC' },
           // A page test renders the real route table and its lazy pages: on a loaded two-core
           // machine the slowest took over 5 s (vitest's default) without anything being wrong.
           testTimeout: 15_000,

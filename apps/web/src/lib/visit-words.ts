@@ -1,4 +1,5 @@
-// How calendar dates, a visit's moment and a payment's date read on screen (12-hour times): the
+// How calendar dates and a visit's moment read on screen (12-hour times; moments such as a
+// payment's are business-time.ts's): the
 // checkout's return page, the customer's own appointments on /profile, and the dates of the staff's
 // tables, metric pages and technician cards.
 import { formatTime12 } from '@pitstop/shared/business/hours';
@@ -36,15 +37,4 @@ export function formatVisitDate(date: string): string {
 /** "Saturday, March 14, 2026 at 9:00 AM" */
 export function visitMoment(visit: { date: string; time: string }): string {
   return `${formatVisitDate(visit.date)} at ${formatTime12(visit.time)}`;
-}
-
-/** 'March 14, 2026 at 10:05 AM' in the business's zone (the browser's until it is known). */
-export function formatOrderDate(iso: string, timeZone: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
 }

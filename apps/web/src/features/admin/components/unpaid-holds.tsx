@@ -10,14 +10,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { formatMoment } from '../../../lib/business-time.ts';
 import { formatVisitDate } from '../../../lib/visit-words.ts';
 import { useReleaseHold, useUnpaidHolds } from '../api.ts';
 import { ContactLinks, FollowUpList } from './follow-up-list.tsx';
-
-/** '3:42 PM' in the business's time zone. */
-function heldUntil(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(new Date(iso));
-}
 
 export function UnpaidHolds() {
   const business = useBusinessProfile();
@@ -57,7 +53,7 @@ export function UnpaidHolds() {
             </p>
             <p className="text-sm">{hold.services.join(', ')}</p>
             <p className="text-sm text-muted-foreground">
-              Held until {heldUntil(hold.holdExpiresAt, timeZone)}
+              Held until {formatMoment(hold.holdExpiresAt, 'time', timeZone)}
             </p>
             <ContactLinks email={hold.email} phone={hold.phone} />
             <Button

@@ -6,16 +6,17 @@ import { can } from '@pitstop/shared/permissions';
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { formatMoment } from '../../../lib/business-time.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { useUnscheduledOrders } from '../api.ts';
 import { ContactLinks, FollowUpList } from './follow-up-list.tsx';
 import { LazyMoveVisitDialog } from './lazy-move-visit-dialog.tsx';
 import type { VisitToMove } from './move-visit-dialog.tsx';
 
-const paidOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 export function UnscheduledOrders() {
   const { role } = useViewer();
+  const timeZone = useBusinessProfile().data?.timeZone;
   const [scheduling, setScheduling] = useState<VisitToMove | null>(null);
   const maySchedule = can(role, 'visit:move');
   return (
@@ -39,7 +40,7 @@ export function UnscheduledOrders() {
             </div>
             <p className="text-sm">{order.services.join(', ')}</p>
             <p className="text-sm text-muted-foreground">
-              Paid {paidOn.format(new Date(order.paidAt))}
+              Paid {formatMoment(order.paidAt, 'dateTime', timeZone)}
             </p>
             <ContactLinks email={order.email} phone={order.phone} />
             {maySchedule && (

@@ -116,6 +116,8 @@ describe('admin dashboard', () => {
     expect(await within(section).findByText('Dana Lee')).toBeInTheDocument();
     expect(within(section).getByText('$89.99')).toBeInTheDocument();
     expect(within(section).getByText('High Mileage Service')).toBeInTheDocument();
+    // 15:00 UTC, worded on the business's clock (New York), not the browser's (UTC).
+    expect(within(section).getByText('Paid Nov 20, 2026, 10:00 AM')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'dana@example.com' })).toHaveAttribute(
       'href',
       'mailto:dana@example.com',

@@ -20,7 +20,8 @@ import {
   type CheckoutOutcome,
 } from '../api.ts';
 import { clearBookingDraft } from '../booking-draft.ts';
-import { formatOrderDate, PAY_NOW_MESSAGE, visitMoment } from '../../../lib/visit-words.ts';
+import { formatMoment } from '../../../lib/business-time.ts';
+import { PAY_NOW_MESSAGE, visitMoment } from '../../../lib/visit-words.ts';
 import { formatAmount, formatPaymentStatus } from '../checkout-words.ts';
 import { PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/alerts';
 import { CheckoutHeading } from '../components/checkout-heading.tsx';
@@ -117,7 +118,7 @@ function Paid({ outcome }: { outcome: CheckoutOutcome }) {
             <OrderRow label="Amount">{formatAmount(order)}</OrderRow>
             <OrderRow label="Payment Status">{formatPaymentStatus(order.paymentStatus)}</OrderRow>
             <OrderRow label="Order Date">
-              {formatOrderDate(order.orderDate, business?.timeZone)}
+              {formatMoment(order.orderDate, 'long', business?.timeZone)}
             </OrderRow>
             {outcome.services.length > 0 && (
               <OrderRow label="Services">{outcome.services.join(', ')}</OrderRow>

@@ -17,7 +17,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatOrderDate, PAY_NOW_MESSAGE, visitMoment } from '../../../lib/visit-words.ts';
+import { formatMoment } from '../../../lib/business-time.ts';
+import { PAY_NOW_MESSAGE, visitMoment } from '../../../lib/visit-words.ts';
 import { calendarFilePath, myAppointmentsQueryOptions } from '../api.ts';
 import { ProfileSection } from './profile-section.tsx';
 
@@ -226,7 +227,7 @@ function UnscheduledOrderItem({
         </p>
       </div>
       <p className="text-sm text-muted-foreground">
-        Paid {formatOrderDate(order.paidAt, timeZone)}
+        Paid {formatMoment(order.paidAt, 'long', timeZone)}
       </p>
     </li>
   );

@@ -1,18 +1,8 @@
 // The profile's summary: since when, in which role, and how many appointments and saved vehicles. A
 // technician's counts are the jobs assigned to them, and they have no garage, so no vehicle count.
 import type { Profile } from '@pitstop/shared/profile/responses';
+import { formatMoment } from '../../../lib/business-time.ts';
 import { ROLE_LABELS } from '../../../lib/role-labels.ts';
-
-/** 'March 2026', in the business's zone once known. */
-function formatMonthYear(iso: string, timeZone: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    year: 'numeric',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
-}
 
 export interface ProfileSummaryProps {
   profile: Profile;
@@ -45,7 +35,9 @@ export function ProfileSummary({ profile, timeZone }: ProfileSummaryProps) {
       <dl className="mt-4 flex flex-col gap-3 text-sm">
         <div className="flex items-baseline justify-between gap-3">
           <dt className="text-muted-foreground">Member since</dt>
-          <dd className="font-medium">{formatMonthYear(profile.memberSince, timeZone)}</dd>
+          <dd className="font-medium">
+            {formatMoment(profile.memberSince, 'monthYear', timeZone)}
+          </dd>
         </div>
         <div className="flex items-baseline justify-between gap-3">
           <dt className="text-muted-foreground">Role</dt>
