@@ -6,6 +6,7 @@ import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, sql } fro
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
+import { appointmentRowColumns } from '../../db/appointment-row.ts';
 
 /** A completed job with a real service time: started (in progress) before it was completed. */
 const isTimed = sql`${appointments.status} = 'completed' and ${appointments.startedAt} is not null and ${appointments.completedAt} >= ${appointments.startedAt}`;
@@ -58,7 +59,7 @@ export async function countByDate(db: Executor, from: string, to: string, bounds
 /** The appointments of a business-local date, cancelled left out, by time. */
 export async function listDayRows(db: Executor, date: string) {
   return db
-    .select()
+    .select(appointmentRowColumns)
     .from(appointments)
     .where(and(eq(appointments.appointmentDate, date), ne(appointments.status, 'cancelled')))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
@@ -91,7 +92,7 @@ const completionColumns = {
   customerName: appointments.customerName,
   serviceName: appointments.serviceName,
   technicianId: appointments.technicianId,
-  technician: appointments.technician,
+  technician: appointmentRowColumns.technician,
   date: appointments.appointmentDate,
   time: appointments.appointmentTime,
   completedAt: appointments.completedAt,
