@@ -168,6 +168,8 @@ describe('the local checkout page', () => {
     const html = response.body;
     expect(html).toMatch(/^<!doctype html><html lang="en">/);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    // The app's own icon, so the browser does not ask for a /favicon.ico that is not there.
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(html).toContain('<title>Checkout · Pitstop</title>');
     expect(html).toContain('<main>');
     expect(html).toContain('<h1>Pay Pitstop</h1>');

@@ -46,7 +46,7 @@ function layout(context: PageContext, title: string, body: string): string {
   const banner = context.isProduction
     ? `<div class="test-mode" role="note"><p><strong>Test mode</strong> — this is the built-in test checkout. No real card is charged, and no real payment is taken.</p></div>`
     : `<div class="test-mode" role="note"><p><strong>Test mode</strong> — no real card is charged.</p></div>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(context.businessName)}</title><style>${STYLE}</style></head><body><header><p class="brand">${escapeHtml(context.businessName)}</p>${banner}</header><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(context.businessName)}</title><style>${STYLE}</style></head><body><header><p class="brand">${escapeHtml(context.businessName)}</p>${banner}</header><main>${body}</main></body></html>`;
 }
 
 const FIELDS: {

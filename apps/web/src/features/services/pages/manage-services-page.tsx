@@ -190,7 +190,7 @@ export function ManageServicesPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'service'}?`}
+        title={`Delete ${deleting ? asked(deleting.name) : 'service'}?`}
         description="Customers will no longer see or book it. Appointments already booked keep it."
         confirmLabel="Delete Service"
         destructive
@@ -240,4 +240,9 @@ function EmptyState() {
       </p>
     </div>
   );
+}
+
+/** A name as the subject of a question: 'Tire Rotation!' asks 'Delete Tire Rotation?', not '!?'. */
+function asked(name: string): string {
+  return name.replace(/[\s.!?]+$/, '');
 }
