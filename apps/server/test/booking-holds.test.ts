@@ -463,6 +463,10 @@ describe("the customer's Cancel on the payment page", () => {
         () => send(user, 'POST', `/api/bookings/${id}/cancel-checkout`),
         404,
       );
+      // One message for all three: it says nothing about whose the visit is.
+      expect(refused.json()).toEqual({
+        error: { code: 'NOT_FOUND', message: 'That hold was not found.' },
+      });
     }
     expect((await bookingRow(bookingId)).status).toBe('pending_payment');
   });

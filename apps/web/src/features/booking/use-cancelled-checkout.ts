@@ -12,7 +12,7 @@ import { slotsQueryRoot } from './api.ts';
 
 export const CHECKOUT_CANCELLED =
   'Payment cancelled: nothing was charged and your time is free again. Your details are still here.';
-export const CHECKOUT_ALREADY_PAID =
+const CHECKOUT_ALREADY_PAID =
   'Your payment had already gone through: the visit is booked. See it under My appointments.';
 
 export function useCancelledCheckout(): void {
