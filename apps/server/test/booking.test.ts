@@ -121,7 +121,7 @@ describe('POST /api/bookings', () => {
       .where(eq(localCheckoutSessions.bookingId, bookingId));
     expect(session!.amountTotal).toBe(7998);
     expect(row.holdExpiresAt.getTime() - session!.expiresAt.getTime()).toBe(60_000);
-    expect(session!.cancelUrl).toBe(`${APP_URL}/booking`);
+    expect(session!.cancelUrl).toBe(`${APP_URL}/booking?cancelled=${bookingId}`);
   });
 
   it('charges the catalogue price whatever prices the body carries', async () => {

@@ -181,7 +181,7 @@ describe('the Stripe gateway', () => {
       metadata: { booking_id: request.bookingId },
       client_reference_id: request.bookingId,
       success_url: `${APP_URL}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${APP_URL}/booking`,
+      cancel_url: `${APP_URL}/booking?cancelled=${request.bookingId}`,
       // Whole seconds, never after the booking's own deadline.
       expires_at: String(Math.floor(Date.parse('2030-01-01T12:31:00Z') / 1000)),
     });
