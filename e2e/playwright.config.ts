@@ -8,7 +8,9 @@ const baseURL = process.env.PITSTOP_BASE_URL;
 export default defineConfig({
   testDir: '.',
   outputDir: '../test-results/e2e',
-  timeout: 30_000,
+  // Whole journeys with an axe check per page take 20-30 s alone; on a loaded 2-core CI machine
+  // they need room. A step that hangs still fails on the 7 s expect timeout.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

@@ -41,7 +41,9 @@ export interface ClaimedMessage {
 /**
  * Claims the next due message (pending and due, or sending with a lapsed lease): marks it
  * 'sending', counts the attempt and leases it for `leaseMs`. FOR UPDATE SKIP LOCKED lets several
- * server processes claim at once without taking the same row.
+ * server processes claim at once without taking the same row. The row is picked by a scalar
+ * subquery (`id = (…)`, run once) rather than `id in (…)`, which the planner may turn into a join
+ * that runs the LIMIT 1 subquery again per row and so claims several rows in one statement.
  */
 export async function claimNextDueMessage(
   db: Executor,
@@ -52,7 +54,7 @@ export async function claimNextDueMessage(
       status = 'sending',
       attempts = attempts + 1,
       locked_until = now() + ${`${leaseMs} milliseconds`}::interval
-    where id in (
+    where id = (
       select id from email_outbox
       where (status = 'pending' and next_attempt_at <= now())
          or (status = 'sending' and locked_until < now())
