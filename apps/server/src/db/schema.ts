@@ -397,6 +397,11 @@ export const bookings = pgTable(
     // The visit's calendar file version (RFC 5545 SEQUENCE): raised each time the visit moves, so
     // a calendar that imported the earlier file replaces it (same UID) instead of keeping both.
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    // The short number people quote (PS-10042, packages/shared/src/booking/order-number.ts): the
+    // next of a sequence, so numbers only grow; a hold that lapses unpaid keeps its number unused.
+    orderNumber: integer('order_number')
+      .notNull()
+      .generatedByDefaultAsIdentity({ startWith: 10001 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -414,6 +419,8 @@ export const bookings = pgTable(
     ),
     check('bookings_moment_order', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     uniqueIndex('bookings_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    // The staff's search finds a visit by the number the customer quotes.
+    uniqueIndex('bookings_order_number_idx').on(t.orderNumber),
     index('bookings_starts_status_idx').on(t.startsAt, t.status),
     // The visits overlapping a span (a day's slots, a capacity check): a range index finds them
     // without walking every earlier booking, as a b-tree on starts_at alone would.
