@@ -1,7 +1,8 @@
 // A date from today (in the business's time zone) up to the booking horizon, and the server's
 // time slots for it as a group of radio buttons in 12-hour times: the booking form's schedule and
 // the staff's move of a visit, which ask different endpoints for the slots. The hint under the
-// date and the empty-list messages are the server's; the list refreshes as its query says.
+// date and the empty-list messages are the server's; the list refreshes as its query says. Given
+// the business's zone in words, the times say which clock they are on.
 import { BOOKING_HORIZON_DAYS } from '@pitstop/shared/booking/horizon';
 import type { DaySlotsResponse } from '@pitstop/shared/booking/responses';
 import { SLOT_MESSAGES } from '@pitstop/shared/booking/time-slots';
@@ -35,6 +36,8 @@ export interface SlotPickerProps<T extends Schedule, C, V, K extends QueryKey> {
   idPrefix: string;
   /** Fewer slots a row, for a dialog's width. */
   isNarrow?: boolean;
+  /** The business's time zone in words ('Eastern Time'), stated beside the times. */
+  zoneName?: string | undefined;
 }
 
 /** The last date offered: the server refuses visits further ahead. */
@@ -48,6 +51,7 @@ export function SlotPicker<T extends Schedule, C, V, K extends QueryKey>({
   slotsQuery,
   idPrefix,
   isNarrow = false,
+  zoneName,
 }: SlotPickerProps<T, C, V, K>) {
   // react-hook-form cannot see that `date` and `time` are paths of every T: the picker handles
   // only those two, so it works on the form as a form of them alone.
@@ -95,6 +99,7 @@ export function SlotPicker<T extends Schedule, C, V, K extends QueryKey>({
           <TimeSlots
             idPrefix={idPrefix}
             isNarrow={isNarrow}
+            zoneName={zoneName}
             name={field.name}
             value={field.value}
             onChange={field.onChange}
@@ -121,6 +126,7 @@ export function SlotPicker<T extends Schedule, C, V, K extends QueryKey>({
 interface TimeSlotsProps {
   idPrefix: string;
   isNarrow: boolean;
+  zoneName: string | undefined;
   name: string;
   value: string;
   onChange: (time: string) => void;
@@ -138,6 +144,7 @@ interface TimeSlotsProps {
 function TimeSlots({
   idPrefix,
   isNarrow,
+  zoneName,
   name,
   value,
   onChange,
@@ -154,6 +161,7 @@ function TimeSlots({
   const groupRef = useRef<HTMLFieldSetElement>(null);
   const errorId = error ? `${idPrefix}-time-error` : undefined;
   const statusId = `${idPrefix}-time-status`;
+  const zoneId = zoneName ? `${idPrefix}-time-zone` : undefined;
   // An invalid submit focuses the chosen slot, else the first, else the group itself.
   const focusTarget = {
     focus: () => {
@@ -196,12 +204,17 @@ function TimeSlots({
       }}
       tabIndex={-1}
       aria-describedby={
-        [errorId, status ? statusId : undefined].filter(Boolean).join(' ') || undefined
+        [zoneId, errorId, status ? statusId : undefined].filter(Boolean).join(' ') || undefined
       }
       aria-invalid={error ? true : undefined}
       className="rounded-lg outline-none"
     >
       <legend className="mb-2 text-sm leading-none font-medium">Time</legend>
+      {zoneId && (
+        <p id={zoneId} className="-mt-1 mb-2 text-xs text-muted-foreground">
+          Times are {zoneName}
+        </p>
+      )}
       <div id={statusId} role="status" className="text-sm empty:hidden">
         {status}
       </div>

@@ -39,3 +39,35 @@ export function formatMoment(
   }
   return format.format(date);
 }
+
+const zoneNames = new Map<string, string>();
+
+/** The name `style` gives `zone` at `at`, or null where the browser has no such style. */
+function zonePart(zone: string, style: 'long' | 'longGeneric', at: Date): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style });
+    return parts.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The business's time zone by its name in words, as the slot picker states it: 'Eastern Time'
+ * all year, not 'Eastern Standard Time' in winter and 'Eastern Daylight Time' in summer. A zone
+ * with no such name is named in full ('Coordinated Universal Time'). The default zone until the
+ * business profile has arrived.
+ */
+export function formatZoneName(timeZone: string | undefined, at: Date = new Date()): string {
+  const zone = timeZone ?? DEFAULT_TIME_ZONE;
+  const known = zoneNames.get(zone);
+  if (known) return known;
+  const generic = zonePart(zone, 'longGeneric', at);
+  // Without a generic name the browser writes an offset ('GMT+00:00'), which names nothing.
+  const name =
+    generic && !generic.startsWith('GMT')
+      ? generic
+      : (zonePart(zone, 'long', at) ?? zone).replace(/ (Standard|Daylight|Summer) Time$/, ' Time');
+  zoneNames.set(zone, name);
+  return name;
+}

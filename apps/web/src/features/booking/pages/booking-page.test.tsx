@@ -146,6 +146,19 @@ describe('/booking', () => {
     expect(date).toHaveAccessibleDescription('Open 7:00 AM - 7:00 PM');
   });
 
+  it("names the business's time zone in words beside the times", async () => {
+    renderApp('/booking');
+    const group = await screen.findByRole('group', { name: 'Time' });
+    expect(await within(group).findByText('Times are Eastern Time')).toBeInTheDocument();
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('Times are Eastern Time'));
+    cleanup();
+
+    seedBusiness({ ...TEST_BUSINESS, timeZone: 'America/Los_Angeles' });
+    renderApp('/booking');
+    const west = await screen.findByRole('group', { name: 'Time' });
+    expect(await within(west).findByText('Times are Pacific Time')).toBeInTheDocument();
+  });
+
   it('clears the chosen time when another date is picked', async () => {
     renderApp('/booking');
     const user = userEvent.setup();

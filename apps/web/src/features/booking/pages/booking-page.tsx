@@ -15,6 +15,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { formatZoneName } from '../../../lib/business-time.ts';
 import { businessToday } from '../../../lib/business-today.ts';
 import { garageQueryOptions } from '../../../lib/garage.ts';
 import { servicesQueryOptions } from '../../../lib/service-catalog.ts';
@@ -144,13 +145,12 @@ export function BookingPage() {
               />
             </BookingSection>
 
-            <BookingSection
-              step={2}
-              title="Schedule"
-              description="Times are in the business's local time."
-              icon={<CalendarDays />}
-            >
-              <ScheduleFields form={form} today={today} />
+            <BookingSection step={2} title="Schedule" icon={<CalendarDays />}>
+              <ScheduleFields
+                form={form}
+                today={today}
+                zoneName={business.data && formatZoneName(business.data.timeZone)}
+              />
             </BookingSection>
 
             <BookingSection step={3} title="Contact Information" icon={<User />}>
