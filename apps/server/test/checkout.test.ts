@@ -99,6 +99,8 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
       services: ['Synthetic Oil Change', 'Battery Service'],
       order: null,
       openCheckoutUrl: checkoutUrl,
+      vehicle: null,
+      address: null,
     });
 
     const paid = await payLocalCheckout(ctx, sessionId);

@@ -28,6 +28,24 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** The vehicle a visit was booked for, as the form sent it (the year as typed). */
+export const bookedVehicleSchema = z.object({
+  make: z.string(),
+  model: z.string(),
+  year: z.string(),
+  color: z.string(),
+  licensePlate: z.string(),
+});
+export type BookedVehicle = z.infer<typeof bookedVehicleSchema>;
+
+/** Where a visit was booked for, in the parts a profile's address has. */
+export const bookedAddressSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  zipCode: z.string(),
+});
+export type BookedAddress = z.infer<typeof bookedAddressSchema>;
+
 /**
  * GET /api/checkout/sessions/:sessionId. `confirming` while the provider has not confirmed the
  * payment yet (the page polls, for a while); `expired` when the checkout ended unpaid.
@@ -46,6 +64,12 @@ export const checkoutOutcomeResponseSchema = z.object({
    * completed payment is being confirmed.
    */
   openCheckoutUrl: z.nullable(z.string()),
+  /**
+   * The vehicle and the address of a paid visit, which the page offers to keep in My Garage and
+   * on the profile; null until it is paid, and for a pay-now order.
+   */
+  vehicle: z.nullable(bookedVehicleSchema),
+  address: z.nullable(bookedAddressSchema),
 });
 export type CheckoutOutcomeResponse = z.infer<typeof checkoutOutcomeResponseSchema>;
 

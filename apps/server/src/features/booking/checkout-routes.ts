@@ -46,7 +46,8 @@ export async function checkoutRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['booking'],
         summary:
-          'The outcome of one of your checkouts for /checkout-success: paid (with the order), ' +
+          'The outcome of one of your checkouts for /checkout-success: paid (with the order, ' +
+          'and for a visit the vehicle and address it was booked for), ' +
           'confirming (ask again) or expired. Confirms a completed payment with the provider. ' +
           'A checkout still open and unpaid answers openCheckoutUrl, where to pay. ' +
           'Anyone else’s session: 404',

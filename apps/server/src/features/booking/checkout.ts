@@ -4,6 +4,8 @@
 // webhook.
 import { BOOKING_ALERTS, PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/alerts';
 import type {
+  BookedAddress,
+  BookedVehicle,
   CheckoutOutcomeResponse,
   CheckoutStartResponse,
 } from '@pitstop/shared/booking/responses';
@@ -74,6 +76,28 @@ async function cancelUnstartedBooking(db: Db, bookingId: string): Promise<void> 
   });
 }
 
+/** A visit's vehicle and address as booked; nulls for a pay-now order, which has neither. */
+function bookedDetails(booking: BookingRow): {
+  vehicle: BookedVehicle | null;
+  address: BookedAddress | null;
+} {
+  const { vehicleMake, vehicleModel, vehicleYear, vehicleColor, licensePlate } = booking;
+  const { address, city, zipCode } = booking;
+  return {
+    vehicle:
+      vehicleMake && vehicleModel && vehicleYear && vehicleColor && licensePlate
+        ? {
+            make: vehicleMake,
+            model: vehicleModel,
+            year: vehicleYear,
+            color: vehicleColor,
+            licensePlate,
+          }
+        : null,
+    address: address && city && zipCode ? { street: address, city, zipCode } : null,
+  };
+}
+
 /**
  * GET /api/checkout/sessions/:sessionId for the viewer's own booking. Until the booking is paid
  * it asks the provider and fulfils a completed payment, so the page does not wait for a webhook.
@@ -131,5 +155,7 @@ export async function getCheckoutOutcome(
         }
       : null,
     openCheckoutUrl: isPayable ? booking.checkoutUrl : null,
+    // Only the booking's own customer gets this far; the rest was 'not found' above.
+    ...(order ? bookedDetails(booking) : { vehicle: null, address: null }),
   };
 }

@@ -25,6 +25,8 @@ const paidVisit: CheckoutOutcomeResponse = {
     orderDate: '2026-03-14T15:05:00.000Z',
   },
   openCheckoutUrl: null,
+  vehicle: null,
+  address: null,
 };
 
 const confirming: CheckoutOutcomeResponse = { ...paidVisit, state: 'confirming', order: null };
