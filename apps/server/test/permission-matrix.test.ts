@@ -92,6 +92,7 @@ const EXPECTED: Record<string, Expected> = {
   // The invitation link is the credential (rate limited per address).
   'POST /api/technician-invitations/check': 'public',
   'POST /api/technician-invitations/accept': 'public',
+  'GET /api/technician/onboarding': 'job:work:own',
   'PUT /api/technician/onboarding': 'job:work:own',
   'GET /api/technician/dashboard': 'job:work:own',
   'PUT /api/technician/duty': 'job:work:own',

@@ -174,6 +174,12 @@ export const userProfiles = pgTable(
     emergencyContact: text('emergency_contact'),
     emergencyPhone: text('emergency_phone'),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+    /**
+     * When the owner last chose the account's password through the app (an invitation's link,
+     * onboarding); null while it is one they were given (an invitation's unguessable one, or one
+     * an admin typed). Onboarding offers to keep a password only once one was chosen.
+     */
+    passwordSetAt: timestamp('password_set_at', { withTimezone: true }),
     technicianStatus: text('technician_status', { enum: TECHNICIAN_STATUS_VALUES })
       .notNull()
       .default('available'),

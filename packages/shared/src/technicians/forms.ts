@@ -66,6 +66,28 @@ const city = required(100, PROFILE_MESSAGES.city, 'City').refine(
   'City cannot contain a comma',
 );
 
+/**
+ * Onboarding's password step. A technician who already chose a password (through the invitation's
+ * link) may keep it (`keepPassword`, and the server checks there is one to keep); otherwise a new
+ * one of 6+ characters, typed twice. Left out, `keepPassword` is false.
+ */
+const passwordChoice = z.object({
+  keepPassword: z.boolean('keepPassword must be true or false').optional(),
+  password: z
+    .string('Password is required')
+    .max(128, 'Password must be at most 128 characters long'),
+  confirmPassword: z.string().max(128),
+});
+
+function checkPasswordChoice(form: unknown, context: z.RefinementCtx) {
+  if (typeof form !== 'object' || form === null) return;
+  const { keepPassword, password } = form as Record<string, unknown>;
+  if (keepPassword === true) return;
+  const [problem] = newPasswordSchema.safeParse(password).error?.issues ?? [];
+  if (problem) context.addIssue({ code: 'custom', path: ['password'], message: problem.message });
+  passwordsMatch(form, context);
+}
+
 /** The four steps: basic info, work info, password, emergency contact. */
 export const onboardingStepSchemas = [
   z.object({
@@ -79,7 +101,7 @@ export const onboardingStepSchemas = [
     serviceArea: z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea),
   }),
   // The spec leaves the confirmation unwired; we enforce it.
-  passwordPair.superRefine(passwordsMatch, always),
+  passwordChoice.superRefine(checkPasswordChoice, always),
   z.object({
     emergencyContact: required(
       PERSON_NAME_MAX_LENGTH,
@@ -102,10 +124,10 @@ export const onboardingRequestSchema = z
   .object({
     ...onboardingStepSchemas[0].shape,
     ...onboardingStepSchemas[1].shape,
-    ...passwordPair.shape,
+    ...passwordChoice.shape,
     ...onboardingStepSchemas[3].shape,
   })
-  .superRefine(passwordsMatch, always);
+  .superRefine(checkPasswordChoice, always);
 export type OnboardingForm = z.input<typeof onboardingRequestSchema>;
 
 // ---------------------------------------------------------------- admin edit

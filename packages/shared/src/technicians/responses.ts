@@ -2,6 +2,7 @@
 // invitation answers, and the technician's own dashboard.
 import * as z from 'zod/mini';
 import { APPOINTMENT_STATUSES } from '../appointments/responses.ts';
+import { profileSchema } from '../profile/responses.ts';
 import { TECHNICIAN_STATUSES } from './rules.ts';
 
 export const technicianStatusSchema = z.enum(TECHNICIAN_STATUSES);
@@ -81,6 +82,14 @@ export const invitationAcceptResponseSchema = z.object({
 });
 
 // ---------------------------------------------------------------- the technician's own
+
+/** GET /api/technician/onboarding: what the wizard starts from. */
+export const onboardingResponseSchema = z.object({
+  profile: profileSchema,
+  /** Whether the technician already chose a password (the invitation's link): step 3 may keep it. */
+  passwordSet: z.boolean(),
+});
+export type OnboardingStart = z.infer<typeof onboardingResponseSchema>;
 
 /** One of today's jobs on the technician's dashboard. */
 export const technicianJobSchema = z.object({

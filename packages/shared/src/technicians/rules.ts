@@ -28,6 +28,7 @@ export const TECHNICIAN_MESSAGES = {
   servicesAlreadyOnVisit: 'These services are already on this visit.',
   notTodaysJob: "Only today's jobs can be changed.",
   onboardingFirst: 'Please complete onboarding first.',
+  noPasswordToKeep: 'No password has been set for this account yet. Please choose one.',
   alreadyOnboarded:
     'This technician has finished signing up; a new invitation link would reset their password. They can use "Forgot password?" instead.',
   serviceUnknown: 'Please choose services from the list',

@@ -15,6 +15,7 @@ import {
   dutyResponseSchema,
   invitationAcceptResponseSchema,
   jobStatusResponseSchema,
+  onboardingResponseSchema,
   ownWorkingDaysResponseSchema,
   technicianDashboardResponseSchema,
   workingDayResponseSchema,
@@ -27,6 +28,7 @@ import {
   changeOwnJobStatus,
   completeOnboarding,
   getDashboard,
+  getOnboardingStart,
   getOwnWorkingDays,
   setDuty,
   setWorkingDay,
@@ -37,13 +39,27 @@ const jobParams = z.object({ id: z.uuid(TECHNICIAN_MESSAGES.jobNotFound) });
 export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
   const { db, auth } = app.ctx;
 
+  app.get(
+    '/api/technician/onboarding',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary:
+          'What onboarding starts from: the own profile, and whether a password was already chosen through the invitation link (step 3 may keep it)',
+        response: { 200: onboardingResponseSchema },
+      },
+      config: { access: 'job:work:own' },
+    },
+    async (request) => getOnboardingStart(db, requireViewer(request)),
+  );
+
   app.put(
     '/api/technician/onboarding',
     {
       schema: {
         tags: ['technicians'],
         summary:
-          "Complete onboarding: the four steps' details and the password, once (an admin-given name is kept)",
+          "Complete onboarding: the four steps' details and a new password, or keepPassword to keep the one chosen through the invitation link; once (an admin-given name is kept)",
         body: onboardingRequestSchema,
         response: { 200: invitationAcceptResponseSchema },
       },

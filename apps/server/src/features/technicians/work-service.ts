@@ -13,17 +13,22 @@ import {
   workingDayProblem,
 } from '@pitstop/shared/technicians/rules';
 import type { TechnicianJobStatus, TechnicianStatus } from '@pitstop/shared/technicians/rules';
-import type { TechnicianDashboard, TechnicianJob } from '@pitstop/shared/technicians/responses';
+import type {
+  OnboardingStart,
+  TechnicianDashboard,
+  TechnicianJob,
+} from '@pitstop/shared/technicians/responses';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import type { MailSender } from '../../app-context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import type { Env } from '../../lib/env.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
 import { listTechnicianJobsForDay } from '../appointments/technician-jobs.ts';
 import { changeJobStatusAsTechnician } from '../visits/status.ts';
 import { businessToday } from '../business/service.ts';
+import { getOwnProfile } from '../users/profile-service.ts';
 import {
   completeTechnicianOnboarding,
   endSessions,
@@ -65,11 +70,21 @@ async function workingProfile(db: Executor, viewer: Viewer, lock?: 'update') {
   return profile;
 }
 
+/** What the wizard starts from: the profile, and whether a password was chosen to keep. */
+export async function getOnboardingStart(db: Db, viewer: Viewer): Promise<OnboardingStart> {
+  const [row, profile] = await Promise.all([ownProfile(db, viewer), getOwnProfile(db, viewer)]);
+  return { profile, passwordSet: row.passwordSetAt !== null };
+}
+
+const noPasswordToKeep = () =>
+  validationError([{ path: ['password'], message: TECHNICIAN_MESSAGES.noPasswordToKeep }]);
+
 /**
- * The four steps saved at once. A name the admin gave at invitation stays; the
- * password is set here too, ending the technician's other sessions but not this one. Completes
- * once: a second submission is refused, so onboarding cannot become a way to change a password
- * without knowing the current one.
+ * The four steps saved at once. A name the admin gave at invitation stays. The password the
+ * technician chose through the invitation's link may be kept (`keepPassword`: nothing about it
+ * changes); otherwise the new one is set, ending the technician's other sessions but not this
+ * one. Completes once: a second submission is refused, so onboarding cannot become a way to
+ * change a password without knowing the current one.
  */
 export async function completeOnboarding(
   db: Db,
@@ -77,14 +92,16 @@ export async function completeOnboarding(
   viewer: Viewer,
   input: OnboardingForm,
 ): Promise<void> {
+  const keepsPassword = input.keepPassword === true;
   // Refused before the costly hash: a repeated request costs a read, not a hash.
-  if ((await ownProfile(db, viewer)).onboardingComplete) {
-    throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
-  }
-  const passwordHash = await hashPassword(auth, input.password);
+  const before = await ownProfile(db, viewer);
+  if (before.onboardingComplete) throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
+  if (keepsPassword && before.passwordSetAt === null) throw noPasswordToKeep();
+  const passwordHash = keepsPassword ? null : await hashPassword(auth, input.password);
   await db.transaction(async (tx) => {
     const profile = await ownProfile(tx, viewer, 'update');
     if (profile.onboardingComplete) throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
+    if (keepsPassword && profile.passwordSetAt === null) throw noPasswordToKeep();
     const saved = await completeTechnicianOnboarding(tx, profile.id, {
       name: profile.name.trim() !== '' ? profile.name : input.name.trim(),
       phone: formatPhone(input.phone),
@@ -95,14 +112,16 @@ export async function completeOnboarding(
     });
     // Completed meanwhile by another request of the same technician.
     if (!saved) throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
-    await setPasswordHash(tx, viewer.userId, passwordHash);
-    await endSessions(tx, viewer.userId, viewer.sessionId);
+    if (passwordHash !== null) {
+      await setPasswordHash(tx, viewer.userId, passwordHash);
+      await endSessions(tx, viewer.userId, viewer.sessionId);
+    }
     await revokeInvitationTokens(tx, viewer.userId);
     await recordAudit(tx, viewer, {
       action: 'technician.onboarding',
       entity: 'technician',
       entityId: profile.id,
-      details: { serviceArea: input.serviceArea },
+      details: { serviceArea: input.serviceArea, passwordKept: keepsPassword },
     });
   });
 }

@@ -178,6 +178,14 @@ export async function updateProfile(
   return row;
 }
 
+/** Records that the account's owner chose its password just now. */
+export async function setPasswordSetAt(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .update(userProfiles)
+    .set({ passwordSetAt: at, updatedAt: at })
+    .where(eq(userProfiles.userId, userId));
+}
+
 /** Every profile with this role and its account's e-mail, newest first. */
 export async function listProfilesOfRoleWithEmail(db: Executor, role: Role) {
   return db

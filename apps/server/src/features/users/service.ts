@@ -27,6 +27,7 @@ import {
   findProfileWithEmailByUserId,
   insertProfileIfAbsent,
   listProfilesOfRoleWithEmail,
+  setPasswordSetAt,
   updateProfile,
   updateProfileWhere,
 } from './repository.ts';
@@ -264,8 +265,9 @@ export function unguessablePassword(): string {
 }
 
 /**
- * Gives the account this password hash (its e-mail-and-password login, created if missing) and
- * makes its outstanding reset links stop working. Run it in the transaction of the change.
+ * Gives the account the password its owner chose (its e-mail-and-password login, created if
+ * missing), records when (the profile's `passwordSetAt`), and makes its outstanding reset links
+ * stop working. Run it in the transaction of the change.
  */
 export async function setPasswordHash(
   tx: Executor,
@@ -279,6 +281,7 @@ export async function setPasswordHash(
       passwordHash,
     });
   }
+  await setPasswordSetAt(tx, userId, new Date());
   await revokePasswordResetLinks(tx, userId);
 }
 
