@@ -227,6 +227,43 @@ describe('GET /api/appointments/search', () => {
     expect(found.appointments.map((row) => row.id)).toContain(both[0]!.id);
   });
 
+  it('finds a visit by its order number, as written or by its digits, and shows it on every row', async () => {
+    const tag = newTag();
+    const bookingId = await bookAndPay(ctx, customer, {
+      firstName: tag,
+      date: futureWeekday(31),
+      time: '09:00',
+      services: ['basic-oil-change', 'battery-service'],
+    });
+    const { orderNumber } = await bookingOf(bookingId);
+    const [unbooked] = await insertRows([appointmentRow(tag, { customerName: `${tag} Walk-in` })]);
+
+    for (const q of [
+      `PS-${orderNumber}`,
+      `ps-${orderNumber}`,
+      ` #${orderNumber} `,
+      `${orderNumber}`,
+    ]) {
+      const found = await page({ q });
+      expect(found.total, q).toBe(2);
+      expect(found.appointments.map((row) => [row.bookingId, row.orderNumber])).toEqual([
+        [bookingId, `PS-${orderNumber}`],
+        [bookingId, `PS-${orderNumber}`],
+      ]);
+    }
+    // The other filters still apply; a number no booking has finds nothing.
+    expect((await page({ q: `PS-${orderNumber}`, view: 'past' })).total).toBe(0);
+    expect((await page({ q: `PS-${orderNumber}`, status: 'completed' })).total).toBe(0);
+    expect((await page({ q: 'PS-2147483647' })).total).toBe(0);
+    // Text that only looks like a number is still matched as text.
+    expect((await page({ q: `PS-${orderNumber} ${tag}` })).total).toBe(0);
+    // An appointment without a booking has no order number.
+    const walkIn = await page({ q: `${tag} Walk-in` });
+    expect(walkIn.appointments.map((row) => [row.id, row.orderNumber])).toEqual([
+      [unbooked!.id, null],
+    ]);
+  });
+
   it('reads the ids of a name through the b-trees on customer and service names, never the whole table', async () => {
     const search = appointmentSearchQuerySchema.parse({ q: 'Maria Garcia', view: 'past' });
     const filter = searchFilter(search, '2031-03-11', DEFAULT_TIME_ZONE);

@@ -77,10 +77,45 @@ async function recordsOf(bookingId: string) {
   return { booking: booking!, orders: orderRows, appointments: jobs, history };
 }
 
-async function mailsMentioning(orderId: string) {
+/** The e-mails that name the booking's order, as its text writes it ('Order: PS-10042'). */
+async function mailsOfOrder(orderNumber: number) {
   const rows = await ctx.database.db.select().from(emailOutbox);
-  return rows.filter((row) => row.text.includes(orderId));
+  return rows.filter((row) => row.text.split('\n').includes(`Order: PS-${orderNumber}`));
 }
+
+describe('order numbers', () => {
+  it('are unique and increasing, shown as PS-<number> by the success page and the e-mail', async () => {
+    const booked = [];
+    for (const time of ['09:00', '10:00', '11:00']) {
+      booked.push(await book({ date: freshDate(), time }, stranger));
+    }
+    // Bookings made at once, by the same customer, still get one number each.
+    booked.push(
+      ...(await Promise.all(
+        ['13:00', '14:00', '15:00'].map((time) => book({ date: freshDate(), time })),
+      )),
+    );
+    const numbers = await Promise.all(
+      booked.map(async ({ bookingId }) => (await recordsOf(bookingId)).booking.orderNumber),
+    );
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.every((n) => Number.isInteger(n) && n > 10_000)).toBe(true);
+    // One after the other, each later booking has a larger number.
+    expect(numbers.slice(0, 3)).toEqual(numbers.slice(0, 3).toSorted((a, b) => a - b));
+    expect(Math.min(...numbers.slice(3))).toBeGreaterThan(numbers[2]!);
+
+    const { sessionId, bookingId } = booked[2]!;
+    expect((await payLocalCheckout(ctx, sessionId)).statusCode).toBe(303);
+    const paid = (await outcome(sessionId, stranger)).json();
+    expect(paid).toMatchObject({ state: 'paid', orderNumber: `PS-${numbers[2]}` });
+    // Paying does not renumber the booking.
+    expect((await recordsOf(bookingId)).booking.orderNumber).toBe(numbers[2]);
+    const [mail] = await mailsOfOrder(numbers[2]!);
+    expect(mail?.template).toBe('booking-confirmation');
+    expect(mail?.html).toContain(`PS-${numbers[2]}`);
+    expect(mail?.text).not.toContain(paid.order.orderId);
+  });
+});
 
 describe('GET /api/checkout/sessions/:sessionId', () => {
   it('says "confirming" before payment, then "paid" with the order once paid on the hosted page', async () => {
@@ -91,12 +126,14 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
       services: ['synthetic-oil-change', 'battery-service'],
     });
     const before = await outcome(sessionId);
+    const { orderNumber } = (await recordsOf(bookingId)).booking;
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({
       state: 'confirming',
       kind: 'visit',
       visit: { date, time: '09:00' },
       services: ['Synthetic Oil Change', 'Battery Service'],
+      orderNumber: `PS-${orderNumber}`,
       order: null,
       openCheckoutUrl: checkoutUrl,
       vehicle: null,
@@ -114,6 +151,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
       state: 'paid',
       kind: 'visit',
       visit: { date, time: '09:00' },
+      orderNumber: `PS-${orderNumber}`,
       openCheckoutUrl: null,
     });
     expect(body.order).toMatchObject({
@@ -177,7 +215,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
     ]);
 
     // The confirmation with its calendar file, queued once.
-    const mails = await mailsMentioning(body.order.orderId);
+    const mails = await mailsOfOrder(orderNumber);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       template: 'booking-confirmation',
@@ -202,7 +240,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
     expect(records.orders).toHaveLength(1);
     expect(records.appointments).toHaveLength(1);
     expect(records.history.filter((h) => h.toStatus === 'paid')).toHaveLength(1);
-    expect(await mailsMentioning(records.orders[0]!.id)).toHaveLength(1);
+    expect(await mailsOfOrder(records.booking.orderNumber)).toHaveLength(1);
   });
 
   it('reveals nothing of another customer’s checkout, or of one that does not exist', async () => {
@@ -309,8 +347,9 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
       order: { amountTotal: 8999, paymentStatus: 'paid' },
     });
     const records = await recordsOf(bookingId);
+    expect(response.json().orderNumber).toBe(`PS-${records.booking.orderNumber}`);
     expect(records.appointments).toHaveLength(0);
-    const mails = await mailsMentioning(records.orders[0]!.id);
+    const mails = await mailsOfOrder(records.booking.orderNumber);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.template).toBe('pay-now-receipt');
     expect(mails[0]!.toAddress).toBe(customer.email);
@@ -327,6 +366,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
     expect(list.json().orders).toContainEqual(
       expect.objectContaining({
         bookingId,
+        orderNumber: `PS-${records.booking.orderNumber}`,
         customerName: 'Ada Lovelace',
         email: customer.email,
         services: ['High Mileage Service'],

@@ -59,7 +59,7 @@ const emails: [string, RenderedEmail][] = [
     'booking confirmation',
     bookingConfirmationEmail(mail, {
       bookingId: 'b1',
-      orderId: 'ord-1',
+      orderNumber: 'PS-10001',
       customerName: img('Ann'),
       services: [
         { name: script('Svc'), priceCents: 1999 },
@@ -81,7 +81,7 @@ const emails: [string, RenderedEmail][] = [
   [
     'pay-now receipt',
     payNowReceiptEmail(mail, {
-      orderId: 'ord-2',
+      orderNumber: 'PS-10002',
       customerName: img('Ann'),
       serviceName: script('Svc'),
       amountCents: 1999,

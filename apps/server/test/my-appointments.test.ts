@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myAppointmentsResponseSchema } from '@pitstop/shared/appointments/responses';
 import type { MyAppointmentsResponse, MyVisit } from '@pitstop/shared/appointments/responses';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
-import { appointments, userProfiles } from '../src/db/schema.ts';
+import { appointments, bookings, userProfiles } from '../src/db/schema.ts';
 import {
   APP_URL,
   bookingBody,
@@ -78,6 +78,15 @@ async function mine(user: TestUser): Promise<MyAppointmentsResponse> {
   return myAppointmentsResponseSchema.parse(response.json());
 }
 
+/** PS-<number>: the booking's order number as the answers write it. */
+async function orderNumberOf(bookingId: string): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ orderNumber: bookings.orderNumber })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return `PS-${row!.orderNumber}`;
+}
+
 function visitOf(list: MyVisit[], bookingId: string): MyVisit {
   const visit = list.find((item) => item.bookingId === bookingId);
   expect(visit, bookingId).toBeDefined();
@@ -144,6 +153,7 @@ describe('GET /api/appointments/mine', () => {
 
     const visit = visitOf(upcoming, twoServices);
     expect(visit).toMatchObject({
+      orderNumber: await orderNumberOf(twoServices),
       date: futureWeekday(30),
       time: '09:00',
       location: '1 Analytical Way, Springfield, 12345',
@@ -187,6 +197,7 @@ describe('GET /api/appointments/mine', () => {
     expect(unscheduled).toEqual([
       {
         bookingId: payNowOrder,
+        orderNumber: await orderNumberOf(payNowOrder),
         services: ['High Mileage Service'],
         amountCents: 8999,
         paidAt: expect.any(String),

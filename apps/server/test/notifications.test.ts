@@ -54,7 +54,7 @@ const mail: MailContext = {
 };
 const booking: BookingConfirmation = {
   bookingId: 'b1',
-  orderId: 'ord-42',
+  orderNumber: 'PS-10042',
   customerName: 'Dana',
   services: [
     { name: 'Basic Oil Change', priceCents: 4999 },
@@ -551,7 +551,7 @@ describe('templates', () => {
         'Address: 12 Elm St, Springfield, 12345',
         'Vehicle: 2019 Toyota Camry (Blue, ABC123)',
         'Amount paid: $79.98',
-        'Order: ord-42',
+        'Order: PS-10042',
       ]),
     );
     expect(confirmation.html).toContain('12 Elm St, Springfield, 12345');
@@ -737,7 +737,7 @@ describe('templates', () => {
       asRead(`${hostile('Pitstop "Mobile"')}: ${hostile('Oil')}`),
     );
     expect(event.getFirstPropertyValue('description')).toBe(
-      asRead(`Vehicle: ${hostile('Camry')}\nOrder: ord-42`),
+      asRead(`Vehicle: ${hostile('Camry')}\nOrder: PS-10042`),
     );
     expect(event.getFirstPropertyValue('uid')).toBe('b1@pitstop');
     expect(event.getFirstPropertyValue('sequence')).toBe(0);
@@ -996,7 +996,7 @@ describe('the dev mailbox', () => {
     await sendEmail(ctx.database.db, ctx.env, 'second@example.com', (m) =>
       bookingConfirmationEmail(m, {
         bookingId: 'b2',
-        orderId: 'o2',
+        orderNumber: 'PS-10002',
         customerName: 'Sam',
         services: [{ name: 'Battery Service', priceCents: 2999 }],
         date: '2026-12-02',

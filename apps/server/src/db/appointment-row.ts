@@ -1,6 +1,6 @@
 // How an appointment row is read, by every feature that reads one.
-import { getTableColumns, sql } from 'drizzle-orm';
-import { appointments, userProfiles } from './schema.ts';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { appointments, bookings, userProfiles } from './schema.ts';
 
 /**
  * An appointment row as every read shows it: the assigned technician's name is theirs now, read
@@ -14,3 +14,25 @@ export const appointmentRowColumns = {
       'technician',
     ),
 };
+
+/**
+ * The row as the lists that show its visit's order number read it (the staff's tables, the
+ * customer's visits): the booking's number, null for an appointment without a booking.
+ */
+export const listedAppointmentColumns = {
+  ...appointmentRowColumns,
+  orderNumber: sql<
+    number | null
+  >`(select ${bookings.orderNumber} from ${bookings} where ${bookings.id} = ${appointments.bookingId})`.as(
+    'order_number',
+  ),
+};
+
+export type ListedAppointmentRow = typeof appointments.$inferSelect & {
+  orderNumber: number | null;
+};
+
+/** The appointments of the visit whose order number is `orderNumber` (none when no booking has it). */
+export function ofOrderNumber(orderNumber: number): SQL {
+  return sql`${appointments.bookingId} = (select ${bookings.id} from ${bookings} where ${bookings.orderNumber} = ${orderNumber})`;
+}

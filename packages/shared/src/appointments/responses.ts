@@ -49,6 +49,8 @@ export const myVisitSchema = z.object({
   /** Names the visit's calendar file: GET /api/appointments/:calendarId/calendar.ics. */
   calendarId: z.string(),
   bookingId: z.nullable(z.string()),
+  /** The booking's order number (PS-10042); null for an appointment made without a booking. */
+  orderNumber: z.nullable(z.string()),
   /** Business-local YYYY-MM-DD and HH:MM of the first service. */
   date: z.string(),
   time: z.string(),
@@ -65,6 +67,8 @@ export type MyVisit = z.infer<typeof myVisitSchema>;
 /** A pay-now order of the customer's, paid and waiting for the team to schedule it. */
 export const myUnscheduledOrderSchema = z.object({
   bookingId: z.string(),
+  /** PS-10042. */
+  orderNumber: z.string(),
   services: z.array(z.string()),
   amountCents: z.int(),
   /** ISO 8601. */
@@ -106,6 +110,8 @@ export const balanceDueListResponseSchema = z.object({ visits: z.array(balanceDu
 
 /** A row of the staff's appointment tables: the appointment and what its visit needs. */
 export const staffAppointmentSchema = z.extend(appointmentSchema, {
+  /** Its visit's order number (PS-10042), which staff search by; null without a booking. */
+  orderNumber: z.nullable(z.string()),
   /** Paid after its hold lapsed into a slot that had filled: reschedule (decision 017). */
   overCapacity: z.boolean(),
   /** What the visit still owes for services added on site, in cents; 0 when nothing. */

@@ -56,6 +56,8 @@ export const checkoutOutcomeResponseSchema = z.object({
   /** The visit's business-local date and time; null for a pay-now order. */
   visit: z.nullable(z.object({ date: z.string(), time: z.string() })),
   services: z.array(z.string()),
+  /** The booking's order number as people quote it (PS-10042); the ids stay for links. */
+  orderNumber: z.string(),
   order: z.nullable(orderSchema),
   /**
    * Where the customer can still pay, while the provider reports the checkout open and unpaid
@@ -79,6 +81,8 @@ export const webhookReceivedResponseSchema = z.object({ received: z.literal(true
 /** A pay-now order, paid and waiting for the team to schedule it (GET /api/bookings/unscheduled). */
 export const unscheduledOrderSchema = z.object({
   bookingId: z.string(),
+  /** PS-10042: what the customer quotes on the phone. */
+  orderNumber: z.string(),
   customerName: z.string(),
   email: z.string(),
   phone: z.string(),

@@ -1,10 +1,11 @@
 // A customer's own visits: their appointments grouped by booking (upcoming and past), the count
 // on their profile, and a visit's calendar file.
 import type { MyVisit } from '@pitstop/shared/appointments/responses';
+import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
+import type { ListedAppointmentRow } from '../../db/appointment-row.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { APPOINTMENT_NOT_FOUND, balanceDueCents, visitCalendarSequence } from '../visits/shape.ts';
-import type { AppointmentRow } from '../visits/shape.ts';
 import {
   type AppointmentScope,
   countAppointmentRows,
@@ -29,8 +30,8 @@ export async function countAppointments(db: Executor, viewer: Viewer, now = new 
 const MY_APPOINTMENTS_LIMIT = 1000;
 const STILL_TO_DO = new Set<string>(['scheduled', 'in-progress']);
 /** The customer's appointments as visits: one per booking, its services in the order done. */
-function toVisits(rows: AppointmentRow[]): MyVisit[] {
-  const byVisit = new Map<string, AppointmentRow[]>();
+function toVisits(rows: ListedAppointmentRow[]): MyVisit[] {
+  const byVisit = new Map<string, ListedAppointmentRow[]>();
   for (const row of rows) {
     const key = row.bookingId ?? row.id;
     byVisit.set(key, [...(byVisit.get(key) ?? []), row]);
@@ -42,6 +43,7 @@ function toVisits(rows: AppointmentRow[]): MyVisit[] {
     return {
       calendarId: first.id,
       bookingId: first.bookingId,
+      orderNumber: first.orderNumber === null ? null : formatOrderNumber(first.orderNumber),
       date: first.appointmentDate,
       time: first.appointmentTime,
       startsAt: first.startsAt.toISOString(),

@@ -4,7 +4,11 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
-import { appointmentRowColumns } from '../../db/appointment-row.ts';
+import {
+  appointmentRowColumns,
+  listedAppointmentColumns,
+  type ListedAppointmentRow,
+} from '../../db/appointment-row.ts';
 import type { AppointmentRow } from '../visits/shape.ts';
 
 /** Whose rows a profile's counts are of: a customer's own, or a technician's assigned jobs. */
@@ -47,14 +51,14 @@ export async function countAppointmentRows(db: Executor, scope: AppointmentScope
   return row ?? { total: 0, upcoming: 0, completed: 0 };
 }
 
-/** A customer's own appointments, latest first, at most `limit`. */
+/** A customer's own appointments with their visits' order numbers, latest first, at most `limit`. */
 export async function listUserAppointmentRows(
   db: Executor,
   userId: string,
   limit: number,
-): Promise<AppointmentRow[]> {
+): Promise<ListedAppointmentRow[]> {
   return db
-    .select(appointmentRowColumns)
+    .select(listedAppointmentColumns)
     .from(appointments)
     .where(eq(appointments.userId, userId))
     .orderBy(desc(appointments.startsAt), asc(appointments.id))

@@ -1,19 +1,25 @@
 // The staff's appointment search: the filter and the orders, one page of the matches and their
 // ids up to a cap. A text is matched first among the distinct customer and service names
-// (appointment_search_terms, trigram-indexed), then on the appointments carrying them; every
-// order reads an index in its own order. The query builders are exported so their plans can be
+// (appointment_search_terms, trigram-indexed), then on the appointments carrying them; a text
+// that names an order number also finds that visit. Every order reads an index in its own order. The query builders are exported so their plans can be
 // checked.
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { appointments, appointmentSearchTerms } from '../../db/schema.ts';
-import { appointmentRowColumns } from '../../db/appointment-row.ts';
+import {
+  listedAppointmentColumns,
+  ofOrderNumber,
+  type ListedAppointmentRow,
+} from '../../db/appointment-row.ts';
 import type { AppointmentRow } from '../visits/shape.ts';
 
 /** What the staff's search narrows to; every part left null (or false) narrows nothing. */
 export interface AppointmentSearchFilter {
   /** Matched anywhere in the customer's or the service's name, case ignored; taken literally. */
   text: string | null;
+  /** The order number the text names (PS-10042, or its digits): that visit matches too. */
+  orderNumber: number | null;
   statuses: AppointmentRow['status'][] | null;
   /** Business-local dates: from (inclusive) and before (exclusive). */
   dateFrom: string | null;
@@ -49,6 +55,7 @@ function searchCondition(db: Executor, filter: AppointmentSearchFilter) {
       ? or(
           ilike(appointments.customerName, containing(filter.text)),
           ilike(appointments.serviceName, containing(filter.text)),
+          filter.orderNumber === null ? undefined : ofOrderNumber(filter.orderNumber),
         )
       : undefined,
     filter.statuses ? inArray(appointments.status, filter.statuses) : undefined,
@@ -88,7 +95,7 @@ export function searchAppointmentRowsQuery(
   page: { offset: number; limit: number },
 ) {
   return db
-    .select(appointmentRowColumns)
+    .select(listedAppointmentColumns)
     .from(appointments)
     .where(searchCondition(db, filter))
     .orderBy(...SEARCH_ORDER[order])
@@ -102,7 +109,7 @@ export async function searchAppointmentRows(
   filter: AppointmentSearchFilter,
   order: AppointmentSearchOrder,
   page: { offset: number; limit: number },
-): Promise<AppointmentRow[]> {
+): Promise<ListedAppointmentRow[]> {
   return searchAppointmentRowsQuery(db, filter, order, page);
 }
 
@@ -121,7 +128,8 @@ async function findMatchingTerms(db: Executor, text: string, cap: number): Promi
  * is looked for among the distinct names first (a trigram index over tens of thousands of names,
  * not a million appointments), then the appointments carrying those names are read through
  * b-trees on the names, each side stopping at the cap. A text so common that `cap` names hold
- * it is matched on the rows themselves: its matches are dense, and the scan stops early.
+ * it is matched on the rows themselves: its matches are dense, and the scan stops early. A text
+ * naming an order number adds that visit's appointments, found by the booking's unique number.
  */
 export async function findMatchingIds(
   db: Executor,
@@ -137,9 +145,24 @@ export async function findMatchingIds(
       .limit(cap);
     return rows.map((row) => row.id);
   }
-  if (terms.length === 0) return [];
-  const rows = await idsCarryingQuery(db, terms, filter, cap);
-  return rows.map((row) => row.id);
+  const byNumber =
+    filter.orderNumber === null ? [] : await idsOfOrderQuery(db, filter.orderNumber, filter, cap);
+  const byName = terms.length === 0 ? [] : await idsCarryingQuery(db, terms, filter, cap);
+  return [...new Set([...byNumber, ...byName].map((row) => row.id))].slice(0, cap);
+}
+
+/** The ids of the visit numbered `orderNumber`'s appointments that match the filter's other parts. */
+function idsOfOrderQuery(
+  db: Executor,
+  orderNumber: number,
+  filter: AppointmentSearchFilter,
+  cap: number,
+) {
+  return db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(ofOrderNumber(orderNumber), searchCondition(db, { ...filter, text: null })))
+    .limit(cap);
 }
 
 /**
@@ -174,10 +197,10 @@ export async function pageOfIds(
   filter: AppointmentSearchFilter,
   order: AppointmentSearchOrder,
   page: { offset: number; limit: number },
-): Promise<AppointmentRow[]> {
+): Promise<ListedAppointmentRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select(appointmentRowColumns)
+    .select(listedAppointmentColumns)
     .from(appointments)
     .where(and(inArray(appointments.id, [...ids]), searchCondition(db, { ...filter, text: null })))
     .orderBy(...SEARCH_ORDER[order])

@@ -10,6 +10,7 @@ import {
   APPOINTMENT_SEARCH_MESSAGES,
 } from '@pitstop/shared/appointments/forms';
 import type { AppointmentSearch } from '@pitstop/shared/appointments/forms';
+import { parseOrderNumber } from '@pitstop/shared/booking/order-number';
 import type {
   Appointment,
   AppointmentPage,
@@ -120,6 +121,7 @@ export function searchFilter(
   if (search.flag === 'over-capacity') statuses = stillOpen(statuses);
   return {
     text: search.q ? search.q : null,
+    orderNumber: search.q ? parseOrderNumber(search.q) : null,
     statuses,
     dateFrom,
     dateBefore,

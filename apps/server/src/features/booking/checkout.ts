@@ -3,6 +3,7 @@
 // the outcome the success page shows, fulfilling a completed payment without waiting for the
 // webhook.
 import { BOOKING_ALERTS, PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/alerts';
+import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import type {
   BookedAddress,
   BookedVehicle,
@@ -145,6 +146,7 @@ export async function getCheckoutOutcome(
         ? { date: booking.appointmentDate, time: booking.appointmentTime }
         : null,
     services: booking.services.map((service) => service.name),
+    orderNumber: formatOrderNumber(booking.orderNumber),
     order: order
       ? {
           orderId: order.orderId,

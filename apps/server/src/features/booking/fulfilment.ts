@@ -2,6 +2,7 @@
 // becomes a paid booking, an order, one appointment per service and a confirmation e-mail, all in
 // one transaction. It locks the booking row first, so of any number of concurrent or repeated
 // confirmations exactly one does the work and the others find the booking paid.
+import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAppointmentsForBooking, locationOf, vehicleOf } from '../visits/fulfil.ts';
@@ -49,7 +50,7 @@ async function queueConfirmation(
     if (booking.kind === 'pay_now') {
       await sendEmail(tx, deps.env, booking.email, (mail) =>
         payNowReceiptEmail(mail, {
-          orderId: order.orderId,
+          orderNumber: formatOrderNumber(booking.orderNumber),
           customerName: booking.firstName,
           serviceName: booking.services.map((service) => service.name).join(', '),
           amountCents: order.amountTotal,
@@ -60,7 +61,7 @@ async function queueConfirmation(
     await sendEmail(tx, deps.env, booking.email, (mail) =>
       bookingConfirmationEmail(mail, {
         bookingId: booking.id,
-        orderId: order.orderId,
+        orderNumber: formatOrderNumber(booking.orderNumber),
         customerName: booking.firstName,
         services: booking.services.map(({ name, priceCents }) => ({ name, priceCents })),
         date: booking.appointmentDate ?? '',

@@ -65,7 +65,8 @@ export function passwordResetEmail(ctx: MailContext, input: { link: string }): R
 
 export interface BookingConfirmation {
   bookingId: string;
-  orderId: string;
+  /** PS-10042, as the success page and the staff's screens show it. */
+  orderNumber: string;
   customerName: string;
   services: { name: string; priceCents: number }[];
   date: string;
@@ -98,7 +99,7 @@ export function bookingConfirmationEmail(
         ['Address', input.address],
         ['Vehicle', input.vehicle],
         ['Amount paid', formatPrice(input.amountCents)],
-        ['Order', input.orderId],
+        ['Order', input.orderNumber],
       ],
       action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
       footnote: `Need to change something? Call us at ${ctx.business.phone}.`,
@@ -115,7 +116,7 @@ export function bookingConfirmationEmail(
         durationMinutes: input.durationMinutes,
         timeZone: ctx.business.timeZone,
         summary: `${ctx.business.name}: ${input.services.map((s) => s.name).join(', ')}`,
-        description: `Vehicle: ${input.vehicle}\nOrder: ${input.orderId}`,
+        description: `Vehicle: ${input.vehicle}\nOrder: ${input.orderNumber}`,
         location: input.address,
         organizer: { name: ctx.business.name, email: ctx.business.email },
       }),
@@ -225,7 +226,8 @@ export function appointmentRestoredEmail(ctx: MailContext, input: JobNotice): Re
 }
 
 export interface PayNowReceipt {
-  orderId: string;
+  /** PS-10042. */
+  orderNumber: string;
   customerName: string;
   serviceName: string;
   amountCents: number;
@@ -243,7 +245,7 @@ export function payNowReceiptEmail(ctx: MailContext, input: PayNowReceipt): Rend
     details: [
       ['Service', input.serviceName],
       ['Amount paid', formatPrice(input.amountCents)],
-      ['Order', input.orderId],
+      ['Order', input.orderNumber],
     ],
     footnote: `Questions? Call us at ${ctx.business.phone}.`,
   });

@@ -7,6 +7,7 @@ import { SCHEDULE_ORDER_MESSAGES } from '@pitstop/shared/appointments/forms';
 import type { ScheduledOrder } from '@pitstop/shared/appointments/forms';
 import type { MovedVisitResponse } from '@pitstop/shared/appointments/responses';
 import { businessDatesOf, zonedMoment } from '@pitstop/shared/booking/capacity';
+import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -15,7 +16,6 @@ import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { sendEmail } from '../notifications/service.ts';
 import { bookingConfirmationEmail } from '../notifications/templates.ts';
-import { findOrderForBooking } from '../payments/service.ts';
 import {
   insertBookingStatusHistory,
   lockBookingById,
@@ -108,11 +108,10 @@ export async function scheduleOrder(
       entityId: bookingId,
       details: { date: visit.date, time: visit.time },
     });
-    const paid = await findOrderForBooking(tx, bookingId);
     await sendEmail(tx, deps.env, booking.email, (mail) =>
       bookingConfirmationEmail(mail, {
         bookingId,
-        orderId: paid?.orderId ?? bookingId,
+        orderNumber: formatOrderNumber(booking.orderNumber),
         customerName: booking.firstName,
         services: booking.services.map(({ name, priceCents }) => ({ name, priceCents })),
         date: visit.date,

@@ -1,4 +1,6 @@
 import type { Appointment, StaffAppointment } from '@pitstop/shared/appointments/responses';
+import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
+import type { ListedAppointmentRow } from '../../db/appointment-row.ts';
 import { findBookingRowById } from './booking-rows.ts';
 import { listVisitFacts, type AppointmentRow } from './repository.ts';
 
@@ -93,15 +95,16 @@ export function jobNotice(row: AppointmentRow): JobNotice {
   };
 }
 
-/** The rows with what their visits owe, in one more query. */
+/** The rows with their visits' order numbers and what the visits owe, in one more query. */
 export async function toStaffAppointments(
   db: Executor,
-  rows: AppointmentRow[],
+  rows: ListedAppointmentRow[],
 ): Promise<StaffAppointment[]> {
   const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
   const facts = await listVisitFacts(db, bookingIds);
   return rows.map((row) => ({
     ...toAppointment(row),
+    orderNumber: row.orderNumber === null ? null : formatOrderNumber(row.orderNumber),
     overCapacity: row.overCapacity,
     visitBalanceDueCents: balanceDueCents(
       row.bookingId ? facts.filter((fact) => fact.bookingId === row.bookingId) : [row],

@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import type { UnscheduledOrder } from '@pitstop/shared/booking/responses';
 import type { Executor } from '../../db/client.ts';
 import { listPaidPayNowBookings } from './booking-rows.ts';
@@ -12,6 +13,7 @@ export async function listUnscheduledOrders(db: Executor): Promise<UnscheduledOr
   const rows = await listPaidPayNowBookings(db, 200);
   return rows.map((row) => ({
     bookingId: row.id,
+    orderNumber: formatOrderNumber(row.orderNumber),
     customerName: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     phone: row.phone,
@@ -29,6 +31,7 @@ export async function listMyUnscheduledOrders(
   const rows = await listPaidPayNowBookings(db, 200, userId);
   return rows.map((row) => ({
     bookingId: row.id,
+    orderNumber: formatOrderNumber(row.orderNumber),
     services: row.services.map((service) => service.name),
     amountCents: row.totalCents,
     paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
