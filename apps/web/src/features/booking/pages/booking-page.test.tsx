@@ -276,6 +276,50 @@ describe('/booking', () => {
     expect(screen.queryByLabelText('Select from My Garage')).not.toBeInTheDocument();
   });
 
+  it("fills a returning customer's phone and address from their profile", async () => {
+    signInAs({
+      role: 'customer',
+      phone: '(555) 987-6543',
+      address: 'Unit 4, 9 Oak Lane, Shelbyville, 54321',
+    });
+    renderApp('/booking');
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('(555) 987-6543'));
+    expect(screen.getByLabelText('Street Address')).toHaveValue('Unit 4, 9 Oak Lane');
+    expect(screen.getByLabelText('City')).toHaveValue('Shelbyville');
+    expect(screen.getByLabelText('ZIP Code')).toHaveValue('54321');
+  });
+
+  it('fills nothing over a restored draft, and never mixes its address with the profile’s', async () => {
+    signInAs({
+      role: 'customer',
+      phone: '(555) 987-6543',
+      address: '9 Oak Lane, Shelbyville, 54321',
+    });
+    const draft = {
+      phone: '(555) 000-1111',
+      address: '1 Draft Road',
+      city: 'Draftville',
+      zipCode: '11111',
+    };
+    sessionStorage.setItem('pitstop.booking-draft', JSON.stringify(draft));
+    const { queryClient } = renderApp('/booking');
+    await waitFor(() => expect(queryClient.getQueryData(['profile'])).toBeDefined());
+    await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveValue('Test'));
+    expect(screen.getByLabelText('Phone')).toHaveValue('(555) 000-1111');
+    expect(screen.getByLabelText('Street Address')).toHaveValue('1 Draft Road');
+    expect(screen.getByLabelText('City')).toHaveValue('Draftville');
+    expect(screen.getByLabelText('ZIP Code')).toHaveValue('11111');
+    cleanup();
+
+    // A draft with only a city: the phone comes from the profile, the address stays as it was.
+    sessionStorage.setItem('pitstop.booking-draft', JSON.stringify({ city: 'Draftville' }));
+    renderApp('/booking');
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('(555) 987-6543'));
+    expect(screen.getByLabelText('Street Address')).toHaveValue('');
+    expect(screen.getByLabelText('City')).toHaveValue('Draftville');
+    expect(screen.getByLabelText('ZIP Code')).toHaveValue('');
+  });
+
   it('asks for no garage for a technician, who has none', async () => {
     signInAs({ role: 'technician', name: 'Jordan Lee' });
     renderApp('/booking');

@@ -31,6 +31,7 @@ import { ServicePicker } from '../components/service-picker.tsx';
 import { VehicleFields } from '../components/vehicle-fields.tsx';
 import { useBookingSubmit } from '../use-booking-submit.ts';
 import { useCancelledCheckout } from '../use-cancelled-checkout.ts';
+import { useProfilePrefill } from '../use-profile-prefill.ts';
 
 const preloadRules = () => void loadBookingResolver().catch(() => {});
 
@@ -61,6 +62,7 @@ export function BookingPage() {
     resolver: bookingResolver,
     defaultValues: initialValues(draft, searchParams.get('service')),
   });
+  useProfilePrefill(form, viewer !== null);
   const [garageVehicleId, setGarageVehicleId] = useState('');
   const { submit, isBusy, isLeaving } = useBookingSubmit(form);
   const selected = useWatch({ control: form.control, name: 'services' }) ?? [];
