@@ -109,18 +109,15 @@ export default defineConfig(
   {
     files: ['apps/server/src/features/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?:\\.\\./features/)?[^./][^/]*/repository(?:\\.ts)?$',
-              message:
-                "Features talk through services: call the other feature's service.ts, never its repository.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: serverFeaturePatterns() }],
+    },
+  },
+  {
+    // The one file that takes a visit's locks in their order (visits/locks.ts) may use the raw
+    // lock queries; everything else asks it.
+    files: ['apps/server/src/features/visits/locks.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: serverFeaturePatterns(false) }],
     },
   },
   {
@@ -129,6 +126,41 @@ export default defineConfig(
     rules: { 'no-empty-pattern': 'off' },
   },
 );
+
+/**
+ * Server features talk through services, never another feature's repository; and a visit's locks
+ * are taken through visits/locks.ts (`visitLocks(tx)`), which keeps their order, never by hand.
+ */
+function serverFeaturePatterns(restrictLocks = true) {
+  const patterns = [
+    {
+      regex: '^\\.\\./(?:\\.\\./features/)?[^./][^/]*/repository(?:\\.ts)?$',
+      message:
+        "Features talk through services: call the other feature's service.ts, never its repository.",
+    },
+  ];
+  if (!restrictLocks) return patterns;
+  const message =
+    "Take a visit's locks through visitLocks(tx) in visits/locks.ts: it keeps their order.";
+  return [
+    ...patterns,
+    {
+      regex: '(?:^|/)booking-rows(?:\\.ts)?$',
+      importNames: ['lockBookingById', 'lockBookingBySession', 'lockBookingDates'],
+      message,
+    },
+    {
+      regex: '(?:^|/)technician-rows(?:\\.ts)?$',
+      importNames: ['lockTechnician'],
+      message,
+    },
+    {
+      regex: '^\\./repository(?:\\.ts)?$',
+      importNames: ['findAppointmentForUpdate', 'listVisitRowsForUpdate', 'lockOpenJobsOf'],
+      message,
+    },
+  ];
+}
 
 /**
  * What packages/shared may import: zod, date-fns, @date-fns/tz, its own files (relative paths)

@@ -12,11 +12,10 @@ import type { CheckoutState } from '../payments/gateway.ts';
 import { findOrderForBooking, recordOrder } from '../payments/service.ts';
 import type { Order } from '../payments/service.ts';
 import type { BookingDeps } from './deps.ts';
-import { adoptCheckoutSession, lockBookingBySession } from './repository.ts';
+import { adoptCheckoutSession } from './repository.ts';
 import { changeBookingStatus } from '../visits/booking-rows.ts';
 import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
-import { lockBookingById } from '../visits/booking-rows.ts';
-import { isOverCapacity } from '../visits/locks.ts';
+import { isOverCapacity, visitLocks } from '../visits/locks.ts';
 import type { BookingRow } from '../visits/booking-rows.ts';
 
 export type FulfilResult =
@@ -26,10 +25,11 @@ export type FulfilResult =
 /** The booking a session belongs to, locked: by its stored session id, else by the session's
  * booking id when the booking never got to store it (the provider has it, we crashed before). */
 async function lockBookingOf(tx: Executor, state: CheckoutState): Promise<BookingRow | undefined> {
-  const bySession = await lockBookingBySession(tx, state.sessionId);
+  const locks = visitLocks(tx);
+  const bySession = await locks.bookingOfSession(state.sessionId);
   if (bySession) return bySession;
   const byId = /^[0-9a-f-]{36}$/i.test(state.bookingId)
-    ? await lockBookingById(tx, state.bookingId)
+    ? await locks.booking(state.bookingId)
     : undefined;
   if (!byId || byId.checkoutSessionId !== null) return undefined;
   await adoptCheckoutSession(tx, byId.id, state.sessionId);
@@ -197,8 +197,8 @@ export async function releaseHold(
 ): Promise<boolean> {
   const booking =
     'sessionId' in where
-      ? await lockBookingBySession(tx, where.sessionId)
-      : await lockBookingById(tx, where.bookingId);
+      ? await visitLocks(tx).bookingOfSession(where.sessionId)
+      : await visitLocks(tx).booking(where.bookingId);
   if (!booking || booking.status !== 'pending_payment') return false;
   const changed = await changeBookingStatus(tx, booking.id, ['pending_payment'], 'expired');
   if (!changed) return false;

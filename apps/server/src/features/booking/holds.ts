@@ -18,7 +18,7 @@ import {
 } from './repository.ts';
 import { changeBookingStatus } from '../visits/booking-rows.ts';
 import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
-import { lockBookingById } from '../visits/booking-rows.ts';
+import { visitLocks } from '../visits/locks.ts';
 import type { BookingRow } from '../visits/booking-rows.ts';
 
 const HOLD_NOT_FOUND = 'That hold was not found.';
@@ -79,7 +79,9 @@ export async function makeRoomForHold(
   const replayed = await findBookingByKey(tx, viewer.userId, idempotencyKey);
   if (replayed) return { replayed };
   const released: string[] = [];
-  for (const earlier of await lockLiveHoldsOf(tx, viewer.userId, now)) {
+  const earlierHolds = await lockLiveHoldsOf(tx, viewer.userId, now);
+  visitLocks(tx).heldBookings(earlierHolds);
+  for (const earlier of earlierHolds) {
     const reason = 'replaced by a newer booking of the same customer; hold released';
     if (await cancelHold(tx, earlier, viewer, reason)) released.push(earlier.id);
   }
@@ -124,7 +126,7 @@ export async function cancelOwnCheckout(
   bookingId: string,
 ): Promise<{ bookingId: string; released: boolean; paid: boolean }> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const booking = await lockBookingById(tx, bookingId);
+    const booking = await visitLocks(tx).booking(bookingId);
     if (!booking || booking.userId !== viewer.userId || booking.kind !== 'visit') {
       throw new AppError('NOT_FOUND', HOLD_NOT_FOUND);
     }
@@ -168,7 +170,7 @@ export async function releaseUnpaidHold(
 
 async function releaseInTransaction(db: Db, actor: Viewer, bookingId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const booking = await lockBookingById(tx, bookingId);
+    const booking = await visitLocks(tx).booking(bookingId);
     if (!booking || booking.kind !== 'visit') throw new AppError('NOT_FOUND', HOLD_NOT_FOUND);
     const released =
       booking.status === 'pending_payment' &&

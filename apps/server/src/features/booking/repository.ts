@@ -32,16 +32,6 @@ export async function findBookingBySessionForUser(db: Executor, sessionId: strin
   return row;
 }
 
-/** The booking of a checkout session, locked until the transaction ends. */
-export async function lockBookingBySession(db: Executor, sessionId: string) {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.checkoutSessionId, sessionId))
-    .for('update');
-  return row;
-}
-
 export async function insertBooking(db: Executor, values: BookingValues): Promise<BookingRow> {
   const [row] = await db.insert(bookings).values(values).returning();
   return row!;

@@ -24,7 +24,7 @@ import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
 import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from '../visits/slots.ts';
 import type { BookingValues } from './repository.ts';
 import type { BookingRow } from '../visits/booking-rows.ts';
-import { lockVisitDates } from '../visits/locks.ts';
+import { visitLocks } from '../visits/locks.ts';
 
 /** A hold outlives its checkout session by a minute on each side (docs/decisions/017). */
 const HOLD_MARGIN_MINUTES = 2;
@@ -145,7 +145,7 @@ export async function startVisitBooking(
       const span = visitSpan(input.date, input.time, durationMinutes, current.timeZone);
       // Every booking touching a date this visit touches waits here for the one before it to
       // commit, so each sees the holds of those before it.
-      await lockVisitDates(tx, { ...span, appointmentDate: input.date }, current.timeZone);
+      await visitLocks(tx).onVisitDates({ ...span, appointmentDate: input.date }, current.timeZone);
       const again = await findBookingByKey(tx, viewer.userId, input.idempotencyKey);
       if (again) return again;
 

@@ -9,17 +9,10 @@ import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendEmail } from '../notifications/service.ts';
 import { technicianAssignedEmail } from '../notifications/templates.ts';
-import { lockBookingById } from './booking-rows.ts';
-import {
-  findAppointmentBookingId,
-  findAppointmentForUpdate,
-  listVisitRowsForUpdate,
-  unassignOpenJobs,
-  updateAppointmentRow,
-} from './repository.ts';
+import { visitLocks } from './locks.ts';
+import { findAppointmentBookingId, unassignOpenJobs, updateAppointmentRow } from './repository.ts';
 import type { AppointmentRow } from './repository.ts';
 import { APPOINTMENT_NOT_FOUND, toAppointment, jobNotice } from './shape.ts';
-import { lockTechnician } from './technician-rows.ts';
 
 /** A job still to do: a technician can be given it or taken off it. */
 const isOpen = (row: AppointmentRow) => row.status === 'scheduled' || row.status === 'in-progress';
@@ -34,13 +27,14 @@ async function lockAssignedRows(tx: Executor, appointmentId: string): Promise<Ap
   const found = await findAppointmentBookingId(tx, appointmentId);
   if (!found) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
   const { bookingId } = found;
+  const locks = visitLocks(tx);
   if (bookingId === null) {
-    const row = await findAppointmentForUpdate(tx, appointmentId);
+    const row = await locks.appointment(appointmentId);
     if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
     return [row];
   }
-  await lockBookingById(tx, bookingId);
-  const rows = await listVisitRowsForUpdate(tx, bookingId);
+  await locks.booking(bookingId);
+  const rows = await locks.appointmentsOf(bookingId);
   const chosen = rows.find((row) => row.id === appointmentId);
   if (!chosen) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
   // A job already done or cancelled is corrected on its own, as a record.
@@ -64,7 +58,7 @@ export async function assignTechnician(
     let name = 'Unassigned';
     if (technicianId !== null) {
       // Held unchanged until commit: an End Duty or a removal meanwhile waits for this to finish.
-      const found = await lockTechnician(tx, technicianId, 'share');
+      const [found] = await visitLocks(tx).technicians([technicianId], 'share');
       if (!found || !found.onboardingComplete) {
         const message = TECHNICIAN_MESSAGES.notAssignable;
         throw new AppError('VALIDATION', message, { technicianId: message });
@@ -112,5 +106,6 @@ export async function assignTechnician(
 /** A removed technician's jobs still to do go back to Unassigned. Run in the removal's transaction. */
 
 export async function releaseTechnicianJobs(tx: Executor, profileId: string): Promise<number> {
+  await visitLocks(tx).openJobsOf(profileId);
   return unassignOpenJobs(tx, profileId);
 }

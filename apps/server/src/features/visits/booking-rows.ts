@@ -26,6 +26,15 @@ export async function lockBookingById(db: Executor, id: string) {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
   return row;
 }
+/** The booking of a checkout session, locked until the transaction ends. */
+export async function lockBookingBySession(db: Executor, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.checkoutSessionId, sessionId))
+    .for('update');
+  return row;
+}
 /**
  * Serialises, until the transaction ends, every booking that touches one of the business-local
  * `dates`. Taken in date order whatever order they come in, so two visits sharing two dates

@@ -3,12 +3,8 @@
 import type { Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import {
-  changeBookingStatus,
-  insertBookingStatusHistory,
-  lockBookingById,
-} from './booking-rows.ts';
-import { isOverCapacity } from './locks.ts';
+import { changeBookingStatus, insertBookingStatusHistory } from './booking-rows.ts';
+import { isOverCapacity, visitLocks } from './locks.ts';
 import { markVisitRowsOverCapacity } from './repository.ts';
 
 /**
@@ -49,7 +45,7 @@ export async function restoreVisit(
   actor: Viewer,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const booking = await lockBookingById(tx, bookingId);
+  const booking = await visitLocks(tx).booking(bookingId);
   if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
   const overCapacity = await isOverCapacity(tx, booking, now);
   const changed = await changeBookingStatus(

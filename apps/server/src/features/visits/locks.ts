@@ -1,34 +1,146 @@
+// The one way a change to a visit takes its locks. Every path locks in one order, so two changes
+// never wait for each other in a circle: the booking rows (by id, or by checkout session), then
+// every business-local date the visit touches (old and new), in date order, then the visit's
+// appointment rows, then technicians in id order. `visitLocks(tx)` is the transaction's one
+// locker: it remembers what the transaction holds and refuses (throws, a programming error caught
+// by the tests) a lock that would come before one already taken, unless it is held already.
+// The raw lock queries are importable from this file only (eslint's no-restricted-imports).
 import { businessDatesOf, hasRoomFor } from '@pitstop/shared/booking/capacity';
 import type { Executor } from '../../db/client.ts';
 import {
   findBookedSpans,
   lockBookingById,
+  lockBookingBySession,
   lockBookingDates,
   type BookingRow,
 } from './booking-rows.ts';
 import { getBusinessProfile } from '../business/service.ts';
+import {
+  findAppointmentForUpdate,
+  listVisitRowsForUpdate,
+  lockOpenJobsOf,
+  type AppointmentRow,
+} from './repository.ts';
+import { lockTechnician, type LockedTechnician } from './technician-rows.ts';
+
+const STEPS = ['booking', 'dates', 'appointments', 'technicians'] as const;
+type Step = (typeof STEPS)[number];
+
+export class LockOrderError extends Error {
+  constructor(step: Step, after: Step) {
+    super(`visit locks out of order: ${step} after ${after} (order: ${STEPS.join(', ')})`);
+    this.name = 'LockOrderError';
+  }
+}
+
+class VisitLocks {
+  private reached = -1;
+  private readonly bookingIds = new Set<string>();
+  private readonly dates = new Set<string>();
+
+  constructor(private readonly tx: Executor) {}
+
+  /** Enters `step`; going back is allowed only for locks already held (`held`). */
+  private enter(step: Step, held = false): void {
+    const index = STEPS.indexOf(step);
+    if (index < this.reached && !held) throw new LockOrderError(step, STEPS[this.reached]!);
+    this.reached = Math.max(this.reached, index);
+  }
+
+  /** A booking by id, locked (and re-read when already held). */
+  async booking(id: string): Promise<BookingRow | undefined> {
+    this.enter('booking', this.bookingIds.has(id));
+    const row = await lockBookingById(this.tx, id);
+    if (row) this.bookingIds.add(row.id);
+    return row;
+  }
+
+  /** The booking of a checkout session, locked. */
+  async bookingOfSession(sessionId: string): Promise<BookingRow | undefined> {
+    this.enter('booking');
+    const row = await lockBookingBySession(this.tx, sessionId);
+    if (row) this.bookingIds.add(row.id);
+    return row;
+  }
+
+  /** Bookings the caller locked itself in one statement (in id order), recorded as held. */
+  heldBookings(rows: readonly { id: string }[]): void {
+    this.enter(
+      'booking',
+      rows.every((row) => this.bookingIds.has(row.id)),
+    );
+    for (const row of rows) this.bookingIds.add(row.id);
+  }
+
+  /** Every booking touching one of `dates` (business-local) waits for this transaction. */
+  async onDates(dates: readonly (string | null | undefined)[]): Promise<void> {
+    const wanted = dates.filter((date): date is string => Boolean(date));
+    this.enter(
+      'dates',
+      wanted.every((date) => this.dates.has(date)),
+    );
+    await lockBookingDates(this.tx, wanted);
+    for (const date of wanted) this.dates.add(date);
+  }
+
+  /** Every date `visit` touches in `timeZone`, and the date it was booked for. */
+  async onVisitDates(visit: VisitTime, timeZone: string): Promise<void> {
+    const dates =
+      visit.startsAt && visit.endsAt
+        ? businessDatesOf({ startsAt: visit.startsAt, endsAt: visit.endsAt }, timeZone)
+        : [];
+    await this.onDates([...dates, visit.appointmentDate]);
+  }
+
+  /** One appointment, locked. */
+  async appointment(id: string): Promise<AppointmentRow | undefined> {
+    this.enter('appointments');
+    return findAppointmentForUpdate(this.tx, id);
+  }
+
+  /** Every appointment of a visit, locked, in the order they are done. */
+  async appointmentsOf(bookingId: string): Promise<AppointmentRow[]> {
+    this.enter('appointments');
+    return listVisitRowsForUpdate(this.tx, bookingId);
+  }
+
+  /** A technician's jobs still to do, locked (before their account changes). */
+  async openJobsOf(profileId: string): Promise<string[]> {
+    this.enter('appointments');
+    return lockOpenJobsOf(this.tx, profileId);
+  }
+
+  /** Technicians by profile id, in id order; those that are not technicians are left out. */
+  async technicians(
+    profileIds: readonly string[],
+    strength: 'share' | 'update',
+  ): Promise<LockedTechnician[]> {
+    this.enter('technicians');
+    const locked: LockedTechnician[] = [];
+    for (const id of [...new Set(profileIds)].sort()) {
+      const technician = await lockTechnician(this.tx, id, strength);
+      if (technician) locked.push(technician);
+    }
+    return locked;
+  }
+}
+
+const lockers = new WeakMap<Executor, VisitLocks>();
+
+/** The transaction's locker (one per transaction object, so nested calls share what is held). */
+export function visitLocks(tx: Executor): VisitLocks {
+  let locks = lockers.get(tx);
+  if (!locks) {
+    locks = new VisitLocks(tx);
+    lockers.set(tx, locks);
+  }
+  return locks;
+}
 
 export interface VisitTime {
   appointmentDate: string | null;
   startsAt: Date | null;
   endsAt: Date | null;
-}
-/**
- * Locks, until the transaction ends, every date `visit` touches in `timeZone` (the business's),
- * and the date it was booked for in case the business's zone has changed since.
- */
-
-export async function lockVisitDates(
-  tx: Executor,
-  visit: VisitTime,
-  timeZone: string,
-): Promise<void> {
-  const dates =
-    visit.startsAt && visit.endsAt
-      ? businessDatesOf({ startsAt: visit.startsAt, endsAt: visit.endsAt }, timeZone)
-      : [];
-  if (visit.appointmentDate) dates.push(visit.appointmentDate);
-  await lockBookingDates(tx, dates);
 }
 /**
  * Whether a visit that did not hold its slot (paid after its hold lapsed, or taken back by staff
@@ -43,7 +155,7 @@ export async function isOverCapacity(
 ): Promise<boolean> {
   if (booking.kind !== 'visit' || !booking.startsAt || !booking.endsAt) return false;
   const { capacity, timeZone } = await getBusinessProfile(tx);
-  await lockVisitDates(tx, booking, timeZone);
+  await visitLocks(tx).onVisitDates(booking, timeZone);
   const span = { startsAt: booking.startsAt, endsAt: booking.endsAt };
   const others = await findBookedSpans(tx, span, now, booking.id);
   return !hasRoomFor(span, others, capacity);
@@ -59,9 +171,10 @@ export async function isOverCapacity(
  */
 
 export async function lockVisit(tx: Executor, bookingId: string): Promise<void> {
-  const booking = await lockBookingById(tx, bookingId);
+  const locks = visitLocks(tx);
+  const booking = await locks.booking(bookingId);
   if (booking?.status === 'cancelled' && booking.appointmentDate) {
     const { timeZone } = await getBusinessProfile(tx);
-    await lockVisitDates(tx, booking, timeZone);
+    await locks.onVisitDates(booking, timeZone);
   }
 }

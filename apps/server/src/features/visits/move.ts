@@ -18,16 +18,15 @@ import { visitMovedEmail } from '../notifications/templates.ts';
 import {
   findBookingRowById,
   insertBookingStatusHistory,
-  lockBookingById,
-  lockBookingDates,
   rescheduleBookingRow,
 } from './booking-rows.ts';
 import type { BookingRow } from './booking-rows.ts';
-import { listVisitRows, listVisitRowsForUpdate, shiftVisitRows } from './repository.ts';
+import { visitLocks } from './locks.ts';
+import { listVisitRows, shiftVisitRows } from './repository.ts';
 import type { AppointmentRow } from './repository.ts';
 import { requireSchedulable } from './schedule.ts';
 import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from './slots.ts';
-import { lockTechnician, worksOn } from './technician-rows.ts';
+import { worksOn } from './technician-rows.ts';
 import type { LockedTechnician } from './technician-rows.ts';
 
 const notFound = () => new AppError('NOT_FOUND', VISIT_MOVE_MESSAGES.notFound);
@@ -87,7 +86,8 @@ export async function moveVisit(
   const moved = await deps.db.transaction(async (tx): Promise<Moved> => {
     const { timeZone } = await getBusinessProfile(tx);
     requireWithinHorizon(to.date, timeZone, now);
-    const booking = await lockBookingById(tx, bookingId);
+    const locks = visitLocks(tx);
+    const booking = await locks.booking(bookingId);
     requireMovable(booking);
     // Every change to the times of a visit's appointments holds the booking's lock: the times
     // read here hold until commit. Their rows are locked after the dates, in the lock order.
@@ -100,7 +100,7 @@ export async function moveVisit(
       });
     }
     const span = { startsAt, endsAt: new Date(startsAt.getTime() + lengthOf(booking, planned)) };
-    await lockBookingDates(tx, [
+    await locks.onDates([
       booking.appointmentDate,
       ...businessDatesOf({ startsAt: booking.startsAt, endsAt: booking.endsAt }, timeZone),
       to.date,
@@ -111,14 +111,17 @@ export async function moveVisit(
       { date: to.date, time: to.time, span, excludeBookingId: bookingId },
       now,
     );
-    const current = await listVisitRowsForUpdate(tx, bookingId);
+    const current = await locks.appointmentsOf(bookingId);
     const open = current.filter((row) => row.status !== 'cancelled');
     // Only a visit not yet begun moves: once a job is under way or done, the visit is happening.
     if (open.length === 0 || open.some((row) => row.status !== 'scheduled')) {
       throw new AppError('CONFLICT', VISIT_MOVE_MESSAGES.notMovable);
     }
 
-    const technicians = await lockTechniciansOf(tx, open);
+    const technicians = await locks.technicians(
+      open.flatMap((row) => (row.technicianId ? [row.technicianId] : [])),
+      'share',
+    );
     const staying = new Map<string, LockedTechnician>();
     const leaving: LockedTechnician[] = [];
     for (const technician of technicians) {
@@ -195,15 +198,4 @@ export async function moveVisit(
   });
   deps.sender?.nudge();
   return moved.response;
-}
-
-/** The technicians on the visit's open jobs, locked (share) in id order, the last in lock order. */
-async function lockTechniciansOf(tx: Executor, rows: readonly AppointmentRow[]) {
-  const ids = [...new Set(rows.flatMap((row) => (row.technicianId ? [row.technicianId] : [])))];
-  const locked: LockedTechnician[] = [];
-  for (const id of ids.sort()) {
-    const technician = await lockTechnician(tx, id, 'share');
-    if (technician) locked.push(technician);
-  }
-  return locked;
 }

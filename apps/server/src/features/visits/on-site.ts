@@ -7,17 +7,16 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { requireActiveServices } from '../services/service.ts';
-import { extendBookingSpan, lockBookingById } from './booking-rows.ts';
+import { extendBookingSpan } from './booking-rows.ts';
 import { oneAfterAnother } from './fulfil.ts';
 import {
   findAppointmentBookingId,
   listVisitRows,
-  listVisitRowsForUpdate,
   insertAppointmentRows,
   insertAppointmentStatusHistory,
 } from './repository.ts';
 import { toTechnicianJobs } from './shape.ts';
-import { lockVisitDates } from './locks.ts';
+import { visitLocks } from './locks.ts';
 import { lockOwnJob } from './status.ts';
 
 /**
@@ -32,13 +31,14 @@ async function lockVisitToExtend(
 ): Promise<{ bookingId: string; endsAt: Date } | undefined> {
   const found = await findAppointmentBookingId(tx, appointmentId);
   if (!found?.bookingId) return undefined;
-  const booking = await lockBookingById(tx, found.bookingId);
+  const locks = visitLocks(tx);
+  const booking = await locks.booking(found.bookingId);
   if (!booking?.startsAt || !booking.endsAt) return undefined;
   const rows = await listVisitRows(tx, booking.id);
   const visitEnd = Math.max(booking.endsAt.getTime(), ...rows.map((row) => row.endsAt.getTime()));
   const endsAt = new Date(visitEnd + minutes * 60_000);
   const { timeZone } = await getBusinessProfile(tx);
-  await lockVisitDates(tx, { ...booking, endsAt }, timeZone);
+  await locks.onVisitDates({ ...booking, endsAt }, timeZone);
   return { bookingId: booking.id, endsAt };
 }
 
@@ -63,7 +63,7 @@ export async function addServicesToJob(
     const addedMinutes = services.reduce((sum, service) => sum + service.durationMinutes, 0);
     const extended = await lockVisitToExtend(tx, appointmentId, addedMinutes);
     const job = await lockOwnJob(tx, actor, appointmentId, now);
-    const visit = job.bookingId ? await listVisitRowsForUpdate(tx, job.bookingId) : [job];
+    const visit = job.bookingId ? await visitLocks(tx).appointmentsOf(job.bookingId) : [job];
     const onVisit = new Set(visit.map((row) => row.serviceId));
     if (serviceIds.some((id) => onVisit.has(id))) {
       const message = TECHNICIAN_MESSAGES.servicesAlreadyOnVisit;

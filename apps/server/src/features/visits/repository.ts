@@ -124,6 +124,21 @@ export async function markVisitRowsOverCapacity(db: Executor, bookingId: string)
     .returning({ id: appointments.id });
   return rows.length;
 }
+/** The ids of a technician's jobs still to do, locked until the transaction ends. */
+export async function lockOpenJobsOf(db: Executor, profileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.technicianId, profileId),
+        inArray(appointments.status, ['scheduled', 'in-progress']),
+      ),
+    )
+    .orderBy(asc(appointments.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
 /** A removed technician's jobs still to do go back to Unassigned; done ones keep the name. */
 export async function unassignOpenJobs(db: Executor, profileId: string): Promise<number> {
   const rows = await db

@@ -16,14 +16,10 @@ import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { sendEmail } from '../notifications/service.ts';
 import { bookingConfirmationEmail } from '../notifications/templates.ts';
-import {
-  insertBookingStatusHistory,
-  lockBookingById,
-  lockBookingDates,
-  scheduleOrderRow,
-} from './booking-rows.ts';
+import { insertBookingStatusHistory, scheduleOrderRow } from './booking-rows.ts';
 import type { BookingRow } from './booking-rows.ts';
 import { createAppointmentsForBooking, locationOf, vehicleOf } from './fulfil.ts';
+import { visitLocks } from './locks.ts';
 import { requireRoomAt, requireWithinHorizon } from './slots.ts';
 
 /** A paid Pay Now order not yet on the calendar; anything else is refused. */
@@ -49,14 +45,15 @@ export async function scheduleOrder(
   const response = await deps.db.transaction(async (tx): Promise<MovedVisitResponse> => {
     const { timeZone } = await getBusinessProfile(tx);
     requireWithinHorizon(visit.date, timeZone, now);
-    const order = await lockBookingById(tx, bookingId);
+    const locks = visitLocks(tx);
+    const order = await locks.booking(bookingId);
     requireSchedulable(order);
     const startsAt = zonedMoment(visit.date, visit.time, timeZone);
     const span = {
       startsAt,
       endsAt: new Date(startsAt.getTime() + order.durationMinutes * 60_000),
     };
-    await lockBookingDates(tx, [visit.date, ...businessDatesOf(span, timeZone)]);
+    await locks.onDates([visit.date, ...businessDatesOf(span, timeZone)]);
     await requireRoomAt(tx, { date: visit.date, time: visit.time, span }, now);
 
     const booking = await scheduleOrderRow(tx, bookingId, {

@@ -10,7 +10,6 @@ import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import {
   type AppointmentRow,
-  findAppointmentForUpdate,
   updateAppointmentRow,
   insertAppointmentStatusHistory,
   listVisitFacts,
@@ -32,10 +31,9 @@ import { APPOINTMENT_NOT_FOUND, jobNotice, toAppointment, toTechnicianJobs } fro
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import type { Appointment } from '@pitstop/shared/appointments/responses';
 import { APPOINTMENT_SEARCH_MESSAGES } from '@pitstop/shared/appointments/forms';
-import { lockVisit } from './locks.ts';
+import { lockVisit, visitLocks } from './locks.ts';
 import { releaseCancelledVisit, restoreVisit } from './cancel-restore.ts';
 import { followTodaysJobs } from './technician-day.ts';
-import { lockTechnician } from './technician-rows.ts';
 
 type AppointmentStatus = Appointment['status'];
 
@@ -50,7 +48,7 @@ export async function lockOwnJob(
   id: string,
   now: Date,
 ): Promise<AppointmentRow> {
-  const row = await findAppointmentForUpdate(tx, id);
+  const row = await visitLocks(tx).appointment(id);
   if (!row || row.technicianId !== actor.profileId) {
     throw new AppError('NOT_FOUND', TECHNICIAN_MESSAGES.jobNotFound);
   }
@@ -138,7 +136,7 @@ export async function changeJobStatusAsTechnician(
   now: Date = new Date(),
 ): Promise<{ job: TechnicianJob; technicianStatus: TechnicianStatus }> {
   const row = await lockOwnJob(tx, actor, appointmentId, now);
-  const technician = await lockTechnician(tx, actor.profileId, 'update');
+  const [technician] = await visitLocks(tx).technicians([actor.profileId], 'update');
   if (!technician?.onboardingComplete) {
     throw new AppError('FORBIDDEN', TECHNICIAN_MESSAGES.onboardingFirst);
   }
@@ -172,7 +170,7 @@ async function changeAppointmentStatus(
   now: Date = new Date(),
 ): Promise<StaffStatusChange> {
   const { status, expected } = change;
-  const row = await findAppointmentForUpdate(tx, appointmentId);
+  const row = await visitLocks(tx).appointment(appointmentId);
   if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
   if (expected !== undefined && expected !== row.status) {
     throw new AppError('CONFLICT', APPOINTMENT_SEARCH_MESSAGES.changedMeanwhile);

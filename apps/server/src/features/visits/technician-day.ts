@@ -5,7 +5,8 @@ import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import type { Executor } from '../../db/client.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { hasJobInProgressOn } from './repository.ts';
-import { lockTechnician, setTechnicianStatusFrom } from './technician-rows.ts';
+import { visitLocks } from './locks.ts';
+import { setTechnicianStatusFrom } from './technician-rows.ts';
 
 /**
  * After a job of a technician's changes, their status follows their day (statusAfterJobChange):
@@ -18,7 +19,7 @@ export async function followTodaysJobs(
   profileId: string,
   now = new Date(),
 ): Promise<TechnicianStatus | undefined> {
-  const technician = await lockTechnician(tx, profileId, 'update');
+  const [technician] = await visitLocks(tx).technicians([profileId], 'update');
   if (!technician) return undefined;
   const { timeZone } = await getBusinessProfile(tx);
   const today = businessNow(now, timeZone).date;

@@ -17,6 +17,7 @@ const paidVisit: CheckoutOutcomeResponse = {
   kind: 'visit',
   visit: { date: '2026-03-16', time: '09:00' },
   services: ['Basic Oil Change', 'Synthetic Oil Change'],
+  orderNumber: 'PS-10042',
   order: {
     orderId: 'order_7f3a',
     amountTotal: 12998,
@@ -60,9 +61,11 @@ describe('/checkout-success', () => {
       "We'll see you on Monday, March 16, 2026 at 9:00 AM.",
     );
     expect(screen.getByText(/Our team will contact you/)).toBeInTheDocument();
+    // The order by the number the customer quotes, not the order's id.
+    expect(screen.getByText('PS-10042').parentElement).toHaveTextContent(/^Order PS-10042$/);
+    expect(screen.queryByText('order_7f3a')).not.toBeInTheDocument();
     const order = screen.getByRole('region', { name: 'Order details' });
     const row = (label: string) => within(order).getByText(label).nextElementSibling;
-    expect(row('Order ID')).toHaveTextContent('order_7f3a');
     expect(row('Amount')).toHaveTextContent('$129.98');
     expect(row('Payment Status')).toHaveTextContent('Paid');
     // 15:05 UTC is 11:05 in New York, the business's zone.
@@ -240,7 +243,7 @@ describe('/checkout-success', () => {
     expect(
       await screen.findByRole('heading', { name: "We couldn't find this payment." }),
     ).toBeInTheDocument();
-    expect(screen.queryByText('order_7f3a')).not.toBeInTheDocument();
+    expect(screen.queryByText('PS-10042')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'View Services' })).toHaveAttribute(
       'href',

@@ -89,6 +89,9 @@ function Paid({ outcome }: { outcome: CheckoutOutcome }) {
         tone="bg-green-50 text-success"
         describedBy={messageId}
       />
+      <p className="mt-2 text-center text-sm text-muted-foreground">
+        Order <span className="font-semibold text-foreground">{outcome.orderNumber}</span>
+      </p>
       <div id={messageId} className="mt-4 space-y-2 text-center text-muted-foreground text-pretty">
         {outcome.kind === 'visit' && visit ? (
           <>
@@ -112,9 +115,6 @@ function Paid({ outcome }: { outcome: CheckoutOutcome }) {
             Order details
           </h2>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <OrderRow label="Order ID">
-              <span className="font-mono break-all">{order.orderId}</span>
-            </OrderRow>
             <OrderRow label="Amount">{formatAmount(order)}</OrderRow>
             <OrderRow label="Payment Status">{formatPaymentStatus(order.paymentStatus)}</OrderRow>
             <OrderRow label="Order Date">
