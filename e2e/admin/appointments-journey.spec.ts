@@ -1,6 +1,7 @@
-// Running the day: an admin finds a visit by customer and another by service, gives the first to a
-// technician on duty (an off-duty one is not offered; one not working today is marked), works it to
-// completed, cancels the second after confirming, and the dashboard's figures follow. A manager has
+// Running the day: an admin finds a visit by customer and another by service and by its order
+// number, gives the first to a technician on duty (an off-duty one is not offered; one not working
+// today is marked), works it to completed, cancels the second after confirming, and the
+// dashboard's figures follow. A manager has
 // the same screen at /manager/appointments; the metric pages and Analytics show the day's real
 // figures. Every page is scanned by axe, and the appointments screen is checked at 390 px.
 //
@@ -74,7 +75,7 @@ test('an admin searches, assigns a technician on duty, cancels with confirmation
   await page.getByRole('link', { name: 'Manage appointments' }).first().click();
   await page.waitForURL('**/admin/appointments**');
   await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
-  const search = page.getByLabel('Search customer or service');
+  const search = page.getByLabel('Search customer, service or order number');
   await search.fill('quinn');
   const quinnRow = 'Quinn Driver, Basic Oil Change';
   const rileyRow = 'Riley Driver, Battery Service';
@@ -117,6 +118,16 @@ test('an admin searches, assigns a technician on duty, cancels with confirmation
   await confirm.getByRole('button', { name: 'Cancel appointment' }).click();
   await expect(confirm).toBeHidden();
   await expect(rileyStatus).toHaveValue('cancelled');
+
+  // The order number the customer quotes (PS-…, shown on the row) finds the visit too.
+  const rileyOrder = await page
+    .getByRole('row')
+    .filter({ has: page.getByLabel(`Status of ${rileyRow}`) })
+    .getByText(/^Order PS-\d+$/)
+    .textContent();
+  await search.fill(rileyOrder!.replace('Order ', ''));
+  await expect(page.getByText('1 appointment matching')).toBeVisible();
+  await expect(page.getByLabel(`Status of ${rileyRow}`)).toBeVisible();
 
   // The status filter finds it among the cancelled; the customers heard by e-mail.
   await search.fill('');

@@ -38,7 +38,7 @@ export const MONTHS = [
 export const ALL_MONTHS = 'All months';
 export const ALL_YEARS = 'All years';
 
-export const SEARCH_PLACEHOLDER = 'Search customer or service';
+export const SEARCH_PLACEHOLDER = 'Search customer, service or order number';
 export const TECHNICIAN_UNASSIGNED = 'Unassigned';
 export const NOT_WORKING_THIS_DAY = '(not working this day)';
 export const OFF_DUTY = '(off duty)';

@@ -1,5 +1,6 @@
-// The cells the staff's appointment tables share: the customer with what the visit needs under
-// the name, and the day over its 12-hour time (with an action under it, such as Move).
+// The cells the staff's appointment tables share: the customer with the visit's order number and
+// what the visit needs under the name, and the day over its 12-hour time (with an action under
+// it, such as Move).
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import type { ReactNode } from 'react';
@@ -19,6 +20,9 @@ export function CustomerCell({
     <TableCell className={className}>
       <span className="flex flex-col gap-1">
         <span className="font-medium break-words">{appointment.customerName}</span>
+        {appointment.orderNumber && (
+          <span className="text-xs text-muted-foreground">Order {appointment.orderNumber}</span>
+        )}
         <AppointmentFlags appointment={appointment} />
       </span>
     </TableCell>

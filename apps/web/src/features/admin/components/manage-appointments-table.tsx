@@ -145,6 +145,7 @@ function AppointmentCard({
       </div>
       <AppointmentFlags appointment={appointment} />
       <dl className="grid gap-2 text-sm">
+        {appointment.orderNumber && <Detail term="Order">{appointment.orderNumber}</Detail>}
         <Detail term="Date & Time">
           {formatAppointmentDay(appointment.date)} at {formatTime12(appointment.time)}
           <MoveButton appointment={appointment} onMove={onMove} className="mt-1.5 flex" />

@@ -33,6 +33,7 @@ function setup() {
   seedUnscheduledOrders([
     {
       bookingId: 'order-1',
+      orderNumber: 'PS-10042',
       customerName: 'Dana Lee',
       email: 'dana@example.com',
       phone: '(555) 010-4477',

@@ -39,6 +39,7 @@ export function UnscheduledOrders() {
               <p className="shrink-0 font-semibold">{formatPrice(order.amountCents)}</p>
             </div>
             <p className="text-sm">{order.services.join(', ')}</p>
+            <p className="text-sm text-muted-foreground">Order {order.orderNumber}</p>
             <p className="text-sm text-muted-foreground">
               Paid {formatMoment(order.paidAt, 'dateTime', timeZone)}
             </p>

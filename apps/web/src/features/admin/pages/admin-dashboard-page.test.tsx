@@ -100,6 +100,7 @@ describe('admin dashboard', () => {
     seedUnscheduledOrders([
       {
         bookingId: 'b-1',
+        orderNumber: 'PS-10042',
         customerName: 'Dana Lee',
         email: 'dana@example.com',
         phone: '(555) 010-4477',
@@ -116,6 +117,7 @@ describe('admin dashboard', () => {
     expect(await within(section).findByText('Dana Lee')).toBeInTheDocument();
     expect(within(section).getByText('$89.99')).toBeInTheDocument();
     expect(within(section).getByText('High Mileage Service')).toBeInTheDocument();
+    expect(within(section).getByText('Order PS-10042')).toBeInTheDocument();
     // 15:00 UTC, worded on the business's clock (New York), not the browser's (UTC).
     expect(within(section).getByText('Paid Nov 20, 2026, 10:00 AM')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'dana@example.com' })).toHaveAttribute(
@@ -408,9 +410,9 @@ describe("the dashboard's appointment tables", () => {
     const active = await sectionOf('Active Appointments');
     const rows = await within(active).findAllByRole('row');
     expect(rows.slice(1).map((row) => (row as HTMLTableRowElement).cells[0]?.textContent)).toEqual([
-      'Soon SamOver capacity — reschedule',
-      'Owing OliveBalance due $12.50',
-      'Later Larry',
+      'Soon SamOrder PS-10002Over capacity — reschedule',
+      'Owing OliveOrder PS-10004Balance due $12.50',
+      'Later LarryOrder PS-10001',
     ]);
     expect(apiCalls()).toContain(
       'GET /api/appointments/search?view=active&sort=date-asc&page=1&pageSize=10',

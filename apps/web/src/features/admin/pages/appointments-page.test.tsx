@@ -120,7 +120,10 @@ describe('the appointments screen', () => {
     const { user, router } = setup();
     await rowOf('Casey Customer');
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search customer or service' }), 'tire');
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search customer, service or order number' }),
+      'tire',
+    );
 
     await waitFor(() => expect(screen.queryByText('Casey Customer')).not.toBeInTheDocument());
     expect(screen.getByText('Dana Driver')).toBeInTheDocument();
@@ -133,10 +136,25 @@ describe('the appointments screen', () => {
     expect(screen.getByText('1 appointment matching “tire”')).toBeInTheDocument();
   });
 
+  it("shows each visit's order number and finds the visit the customer quotes it for", async () => {
+    const { user, casey, dana } = setup();
+    expect(await rowOf('Casey Customer')).toHaveTextContent(`Order ${casey.orderNumber}`);
+    expect(await rowOf('Dana Driver')).toHaveTextContent(`Order ${dana.orderNumber}`);
+
+    const box = screen.getByRole('searchbox', { name: 'Search customer, service or order number' });
+    await user.type(box, dana.orderNumber!.toLowerCase());
+
+    await waitFor(() => expect(screen.queryByText('Casey Customer')).not.toBeInTheDocument());
+    expect(screen.getByText('Dana Driver')).toBeInTheDocument();
+    expect(searches().at(-1)).toBe(
+      `GET /api/appointments/search?q=${dana.orderNumber!.toLowerCase()}&view=all&sort=date-desc&page=1&pageSize=10`,
+    );
+  });
+
   it('goes Back to the filters before, and follows the address when it changes', async () => {
     const { user, router } = setup();
     await rowOf('Casey Customer');
-    const box = screen.getByRole('searchbox', { name: 'Search customer or service' });
+    const box = screen.getByRole('searchbox', { name: 'Search customer, service or order number' });
     await user.type(box, 'tire');
     await waitFor(() => expect(router.state.location.search).toBe('?q=tire'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Completed');
@@ -162,9 +180,9 @@ describe('the appointments screen', () => {
     setup('/admin/appointments?q=oil&status=scheduled&flag=balance-due&sort=customer&page=1');
 
     expect(await rowOf('Casey Customer')).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Search customer or service' })).toHaveValue(
-      'oil',
-    );
+    expect(
+      screen.getByRole('searchbox', { name: 'Search customer, service or order number' }),
+    ).toHaveValue('oil');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('scheduled');
     expect(screen.getByRole('combobox', { name: 'Visits' })).toHaveValue('balance-due');
     expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('customer');
@@ -516,6 +534,7 @@ describe('the appointments screen on a phone', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const casey = within(cards).getByRole('listitem', { name: 'Casey Customer' });
     expect(casey).toHaveTextContent('Sat, Mar 14, 2026 at 3:30 PM');
+    expect(within(casey).getByText('Order').nextElementSibling).toHaveTextContent('PS-10001');
     expect(
       within(casey).getByRole('combobox', {
         name: 'Technician for Casey Customer, Synthetic Oil Change',

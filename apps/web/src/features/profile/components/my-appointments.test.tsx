@@ -62,6 +62,7 @@ describe('My Appointments', () => {
       name: 'Monday, March 16, 2026 at 9:00 AM',
     });
     expect(visit).toHaveTextContent('12 Analytical Way, Springfield, 12345');
+    expect(within(visit).getByText(`Order ${upcoming.orderNumber}`)).toBeInTheDocument();
     const services = within(within(visit).getByRole('list', { name: 'Services' })).getAllByRole(
       'listitem',
     );
@@ -130,6 +131,7 @@ describe('My Appointments', () => {
     const [order] = within(group).getAllByRole('listitem');
     expect(order).toHaveTextContent('High Mileage Oil Change');
     expect(order).toHaveTextContent('Amount paid: $89.99');
+    expect(order).toHaveTextContent(/Order PS-\d+/);
     // 14:30 UTC is 10:30 in New York, the business's zone (once its profile has arrived).
     expect(
       await within(order as HTMLElement).findByText('Paid March 12, 2026 at 10:30 AM'),

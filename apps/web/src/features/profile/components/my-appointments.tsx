@@ -157,6 +157,9 @@ function VisitItem({ visit, isUpcoming }: { visit: MyVisit; isUpcoming: boolean 
             <h4 id={headingId} className="font-semibold">
               {moment}
             </h4>
+            {visit.orderNumber && (
+              <p className="text-sm text-muted-foreground">Order {visit.orderNumber}</p>
+            )}
             <p className="mt-1 flex items-start gap-1.5 text-sm text-muted-foreground">
               <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span className="break-words">
@@ -226,6 +229,7 @@ function UnscheduledOrderItem({
           {formatPrice(order.amountCents)}
         </p>
       </div>
+      <p className="text-sm text-muted-foreground">Order {order.orderNumber}</p>
       <p className="text-sm text-muted-foreground">
         Paid {formatMoment(order.paidAt, 'long', timeZone)}
       </p>

@@ -63,6 +63,7 @@ export function makeVisit(seed: VisitSeed): MyVisit {
   return {
     calendarId: services[0]?.appointmentId ?? `appointment-${n}`,
     bookingId: `booking-${n}`,
+    orderNumber: `PS-${10000 + n}`,
     startsAt,
     endsAt: new Date(Date.parse(startsAt) + 45 * 60_000).toISOString(),
     location: '12 Analytical Way, Springfield, 12345',
@@ -73,8 +74,10 @@ export function makeVisit(seed: VisitSeed): MyVisit {
 }
 
 export function makeUnscheduledOrder(seed: Partial<MyUnscheduledOrder> = {}): MyUnscheduledOrder {
+  const n = state.nextId++;
   return {
-    bookingId: `booking-paid-${state.nextId++}`,
+    bookingId: `booking-paid-${n}`,
+    orderNumber: `PS-${10000 + n}`,
     services: ['Synthetic Oil Change'],
     amountCents: 7999,
     paidAt: '2026-03-12T14:30:00.000Z',

@@ -26,6 +26,7 @@ import {
   assignableTechniciansResponseSchema,
   type AssignableTechnician,
 } from '@pitstop/shared/technicians/responses';
+import { formatOrderNumber, parseOrderNumber } from '@pitstop/shared/booking/order-number';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { http } from 'msw';
 import type * as z from 'zod';
@@ -59,6 +60,7 @@ function makeStaffAppointment(seed: StaffAppointmentSeed): StaffAppointment {
   return {
     id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     bookingId: `booking-${n}`,
+    orderNumber: `PS-${10000 + n}`,
     serviceName: 'Synthetic Oil Change',
     date,
     time,
@@ -126,10 +128,12 @@ const moment = (appointment: Appointment) => `${appointment.date} ${appointment.
 
 function matches(appointment: StaffAppointment, search: Search): boolean {
   const q = search.q?.toLowerCase();
+  const orderNumber = search.q ? parseOrderNumber(search.q) : null;
   if (
     q &&
     !appointment.customerName.toLowerCase().includes(q) &&
-    !appointment.serviceName.toLowerCase().includes(q)
+    !appointment.serviceName.toLowerCase().includes(q) &&
+    (orderNumber === null || appointment.orderNumber !== formatOrderNumber(orderNumber))
   ) {
     return false;
   }
@@ -161,6 +165,7 @@ function compare(search: Search) {
 }
 
 function withoutExtras({
+  orderNumber: _n,
   overCapacity: _o,
   visitBalanceDueCents: _b,
   ...appointment
