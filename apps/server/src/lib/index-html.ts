@@ -19,7 +19,7 @@ const PAGE_READS: Partial<Record<PageName, string[]>> = {
   booking: ['/api/services'],
   profile: ['/api/profile', '/api/appointments/mine'],
   adminTechnicians: ['/api/technicians'],
-  technicianOnboarding: ['/api/profile'],
+  technicianOnboarding: ['/api/technician/onboarding'],
   technicianDashboard: ['/api/technician/dashboard'],
   techPortalDashboard: ['/api/technician/dashboard'],
 };

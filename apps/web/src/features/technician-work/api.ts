@@ -1,6 +1,5 @@
 // The technician's own calls: the invitation link (check, accept), onboarding, and the
 // dashboard's reads and changes (duty, working days, a job's status, services added on site).
-import { profileResponseSchema } from '@pitstop/shared/profile/responses';
 import type { OnboardingForm } from '@pitstop/shared/technicians/forms';
 import {
   addServicesResponseSchema,
@@ -8,6 +7,7 @@ import {
   invitationAcceptResponseSchema,
   invitationCheckResponseSchema,
   jobStatusResponseSchema,
+  onboardingResponseSchema,
   ownWorkingDaysResponseSchema,
   technicianDashboardResponseSchema,
   workingDayResponseSchema,
@@ -65,12 +65,15 @@ export function useAcceptInvitation() {
   });
 }
 
-/** The profile as the admin left it, to fill the wizard's first steps. */
-export function onboardingProfileQueryOptions() {
+/**
+ * What the wizard starts from: the profile as the admin left it, and whether the technician
+ * already chose a password (the invitation's link), which step 3 then offers to keep.
+ */
+export function onboardingStartQueryOptions() {
   return queryOptions({
-    queryKey: ['profile'] as const,
-    queryFn: async ({ signal }) =>
-      (await apiFetch('/api/profile', profileResponseSchema, { signal })).profile,
+    queryKey: ['technician', 'onboarding'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/technician/onboarding', onboardingResponseSchema, { signal }),
   });
 }
 

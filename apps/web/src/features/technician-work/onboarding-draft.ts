@@ -24,8 +24,13 @@ const KEPT_FIELDS = ONBOARDING_FIELDS.filter(
   (field): field is KeptField => field !== 'password' && field !== 'confirmPassword',
 );
 
-/** The wizard's values as typed: text everywhere (the service area '' until chosen). */
-export type OnboardingValues = Record<(typeof ONBOARDING_FIELDS)[number], string>;
+/**
+ * The wizard's values as typed: text everywhere (the service area '' until chosen), and whether
+ * step 3 keeps the password the technician already chose (never kept in the draft either).
+ */
+export type OnboardingValues = Record<(typeof ONBOARDING_FIELDS)[number], string> & {
+  keepPassword?: boolean;
+};
 
 /** What the shared schema makes of them: what PUT /api/technician/onboarding is sent. */
 export type OnboardingOutput = output<typeof onboardingRequestSchema>;

@@ -109,7 +109,7 @@ export const technicianWorkRoutes: FeatureRoutesFactory = (queryClient) => {
           {
             path: PATHS.technicianOnboarding,
             loader: prefetchFor(queryClient, [ONBOARDING_RULE, NOT_ONBOARDED_RULE], (api) => {
-              void queryClient.prefetchQuery(api.onboardingProfileQueryOptions());
+              void queryClient.prefetchQuery(api.onboardingStartQueryOptions());
             }),
             lazy: async () => ({
               Component: (await import('./pages/onboarding-page.tsx')).OnboardingPage,

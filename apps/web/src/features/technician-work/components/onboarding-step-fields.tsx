@@ -1,6 +1,6 @@
-// The fields of each onboarding step: 1 name and phone, 2 address and service area, 3 password, 4
-// emergency contact. Phones format as they are typed; the name is read-only when the admin gave it
-// with the invitation.
+// The fields of each onboarding step: 1 name and phone, 2 address and service area, 3 password
+// (password-step-fields.tsx), 4 emergency contact. Phones format as they are typed; the name is
+// read-only when the admin gave it with the invitation.
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import type { UseFormReturn } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
@@ -9,7 +9,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
 import type { OnboardingOutput, OnboardingValues } from '../onboarding-draft.ts';
-import { PasswordPairFields } from './password-pair-fields.tsx';
+import { PasswordStepFields } from './password-step-fields.tsx';
 
 type Form = UseFormReturn<OnboardingValues, unknown, OnboardingOutput>;
 
@@ -17,9 +17,16 @@ export interface OnboardingStepFieldsProps {
   step: number;
   form: Form;
   isNameLocked: boolean;
+  /** The technician already chose a password: step 3 offers to keep it. */
+  passwordSet: boolean;
 }
 
-export function OnboardingStepFields({ step, form, isNameLocked }: OnboardingStepFieldsProps) {
+export function OnboardingStepFields({
+  step,
+  form,
+  isNameLocked,
+  passwordSet,
+}: OnboardingStepFieldsProps) {
   const { errors } = form.formState;
   switch (step) {
     case 0:
@@ -66,7 +73,7 @@ export function OnboardingStepFields({ step, form, isNameLocked }: OnboardingSte
         </div>
       );
     case 2:
-      return <PasswordPairFields form={form} idPrefix="onboarding" />;
+      return <PasswordStepFields form={form} passwordSet={passwordSet} />;
     default:
       return (
         <>

@@ -1,6 +1,7 @@
 // Technician Onboarding against the API doubles: who may open it, four steps each checked before
-// Next, the password's confirmation enforced, the admin's name read-only, a reload that keeps the
-// draft (not the passwords), and the save.
+// Next, the password's confirmation enforced, a password chosen through the link kept unless a new
+// one is asked for, the admin's name read-only, what was typed kept whatever the page's data does
+// later, a reload that keeps the draft (not the passwords), and the save.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -59,7 +60,7 @@ describe('who may open /technician-onboarding', () => {
     signInAs({ role: 'customer' });
     const { pathname } = renderApp('/technician-onboarding');
     await waitFor(() => expect(pathname()).toBe('/'));
-    expect(apiCalls()).not.toContain('GET /api/profile');
+    expect(apiCalls()).not.toContain('GET /api/technician/onboarding');
   });
 
   it('sends a technician who has finished onboarding to the dashboard', async () => {
@@ -203,6 +204,7 @@ describe('the wizard', () => {
       city: 'Springfield',
       zipCode: '12345',
       serviceArea: 'Downtown',
+      keepPassword: false,
       password: 'secret12',
       confirmPassword: 'secret12',
       emergencyContact: 'Bob Lee',

@@ -1,9 +1,11 @@
 // Technician Onboarding (/technician-onboarding): four steps, each checked by its shared schema
-// before Next is enabled; the password's confirmation is enforced. The last step saves everything,
-// shows success for 2 s, then the dashboard. A reload keeps the step and what was typed, except the
-// passwords.
+// before Next is enabled; the password's confirmation is enforced, and a password the technician
+// already chose through the invitation's link is kept unless they choose a new one. The last step
+// saves everything, shows success for 2 s, then the dashboard. The form starts from the loaded
+// data once: later reads never overwrite it. A reload keeps the step and what was typed, except
+// the passwords.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import type { Profile } from '@pitstop/shared/profile/responses';
+import type { OnboardingStart } from '@pitstop/shared/technicians/responses';
 import {
   ONBOARDING_STEP_TITLES,
   onboardingRequestSchema,
@@ -23,7 +25,7 @@ import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { serverFieldErrors, useServerErrors } from '../../../lib/form-errors.ts';
 import { useViewer } from '../../../lib/viewer.ts';
-import { onboardingProfileQueryOptions, refreshViewer, useCompleteOnboarding } from '../api.ts';
+import { onboardingStartQueryOptions, refreshViewer, useCompleteOnboarding } from '../api.ts';
 import { OnboardingProgress } from '../components/onboarding-progress.tsx';
 import { OnboardingStepFields } from '../components/onboarding-step-fields.tsx';
 import { AuthShell } from '../../../components/auth-shell.tsx';
@@ -53,13 +55,17 @@ const PASSWORD_STEP = 2;
 const stepOf = (field: string) =>
   STEP_FIELDS.findIndex((fields) => fields.includes(field as Field));
 
-function pick(values: Partial<OnboardingValues>, fields: readonly Field[]) {
-  return Object.fromEntries(fields.map((field) => [field, values[field] ?? '']));
+/** What a step's schema checks: its fields, and on step 3 whether the password is kept. */
+function stepValues(values: Partial<OnboardingValues>, fields: readonly Field[]) {
+  return {
+    ...Object.fromEntries(fields.map((field) => [field, values[field] ?? ''])),
+    keepPassword: values.keepPassword ?? false,
+  };
 }
 
 export function OnboardingPage() {
   const { viewer } = useViewer();
-  const profile = useQuery(onboardingProfileQueryOptions());
+  const start = useQuery(onboardingStartQueryOptions());
   const [isDone, setIsDone] = useState(false);
 
   return (
@@ -77,21 +83,24 @@ export function OnboardingPage() {
     >
       {isDone ? (
         <OnboardingSuccess />
-      ) : profile.isPending || !viewer ? (
-        <LoadingState label="Loading your details…" className="min-h-48" />
-      ) : profile.isError ? (
-        <ErrorState
-          title="We couldn't load your details"
-          message={errorMessage(profile.error, 'Please try again in a moment.')}
-          onRetry={() => void profile.refetch()}
-          isRetrying={profile.isFetching}
-        />
-      ) : (
+      ) : start.data && viewer ? (
+        // Shown from the first answer on, whatever later reads bring or fail to bring: the
+        // wizard takes the data once and keeps what is typed.
         <OnboardingWizard
-          profile={profile.data}
+          key={viewer.userId}
+          start={start.data}
           userId={viewer.userId}
           onDone={() => setIsDone(true)}
         />
+      ) : start.isError ? (
+        <ErrorState
+          title="We couldn't load your details"
+          message={errorMessage(start.error, 'Please try again in a moment.')}
+          onRetry={() => void start.refetch()}
+          isRetrying={start.isFetching}
+        />
+      ) : (
+        <LoadingState label="Loading your details…" className="min-h-48" />
       )}
     </AuthShell>
   );
@@ -105,7 +114,7 @@ function OnboardingSuccess() {
     let isCancelled = false;
     const timer = setTimeout(async () => {
       await refreshViewer(queryClient);
-      void queryClient.invalidateQueries({ queryKey: onboardingProfileQueryOptions().queryKey });
+      queryClient.removeQueries({ queryKey: onboardingStartQueryOptions().queryKey });
       if (!isCancelled) void navigate(PATHS.technicianDashboard, { replace: true });
     }, ONBOARDING_SUCCESS_MS);
     return () => {
@@ -124,12 +133,14 @@ function OnboardingSuccess() {
 }
 
 interface OnboardingWizardProps {
-  profile: Profile;
+  start: OnboardingStart;
   userId: string;
   onDone: () => void;
 }
 
-function initialState(profile: Profile, userId: string, isNameLocked: boolean) {
+/** The form's first values: the loaded profile, then the tab's draft over it. Taken once. */
+function initialState({ profile, passwordSet }: OnboardingStart, userId: string) {
+  const isNameLocked = profile.name.trim() !== '';
   const draft = loadOnboardingDraft(userId);
   const values: OnboardingValues = {
     name: profile.name,
@@ -145,13 +156,20 @@ function initialState(profile: Profile, userId: string, isNameLocked: boolean) {
     ...(isNameLocked ? { name: profile.name } : {}),
     password: '',
     confirmPassword: '',
+    // A password chosen through the link is kept unless the technician asks for a new one.
+    keepPassword: passwordSet,
   };
-  return { values, step: Math.min(draft?.step ?? 0, PASSWORD_STEP) };
+  return {
+    values,
+    step: Math.min(draft?.step ?? 0, PASSWORD_STEP),
+    isNameLocked,
+    passwordSet,
+  };
 }
 
-function OnboardingWizard({ profile, userId, onDone }: OnboardingWizardProps) {
-  const isNameLocked = profile.name.trim() !== '';
-  const [initial] = useState(() => initialState(profile, userId, isNameLocked));
+function OnboardingWizard({ start, userId, onDone }: OnboardingWizardProps) {
+  const [initial] = useState(() => initialState(start, userId));
+  const { isNameLocked, passwordSet } = initial;
   // A move also says whether the new step's heading takes focus.
   const [position, setPosition] = useState({ step: initial.step, toHeading: false });
   const { step } = position;
@@ -170,7 +188,7 @@ function OnboardingWizard({ profile, userId, onDone }: OnboardingWizardProps) {
   const values = useWatch({ control: form.control });
   const isSaving = complete.isPending;
   const isStepValid = onboardingStepSchemas[step]!.safeParse(
-    pick(values, STEP_FIELDS[step]!),
+    stepValues(values, STEP_FIELDS[step]!),
   ).success;
 
   // A reload comes back to this step with these values (never the passwords).
@@ -214,6 +232,8 @@ function OnboardingWizard({ profile, userId, onDone }: OnboardingWizardProps) {
       }
       // The server's field messages sit at their fields, on the step that asks for them.
       const [first] = serverFieldErrors(error, ONBOARDING_FIELDS);
+      // No password to keep after all: the fields for a new one show, with the server's words.
+      if (serverFieldErrors(error, ['password']).length > 0) form.setValue('keepPassword', false);
       if (first && showServerErrors(error)) goTo(stepOf(first[0]), { toHeading: false });
       setOutcome({ tone: 'error', message: TECHNICIAN_MESSAGES.onboardingFailed });
     }
@@ -243,7 +263,12 @@ function OnboardingWizard({ profile, userId, onDone }: OnboardingWizardProps) {
         </h2>
         <FormMessage outcome={outcome} />
         <fieldset disabled={isSaving} className="flex flex-col gap-5">
-          <OnboardingStepFields step={step} form={form} isNameLocked={isNameLocked} />
+          <OnboardingStepFields
+            step={step}
+            form={form}
+            isNameLocked={isNameLocked}
+            passwordSet={passwordSet}
+          />
         </fieldset>
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
           {step > 0 ? (

@@ -28,7 +28,8 @@ function photoUrlFor(account: Account, version: number): string {
   return `/api/profiles/${viewerOf(account).profileId}/photo?v=${version}`;
 }
 
-function profileOf(account: Account): Profile {
+/** The profile as the server answers it (GET /api/profile, and onboarding's start). */
+export function profileOf(account: Account): Profile {
   const { user, profile } = account;
   return {
     id: viewerOf(account).profileId,

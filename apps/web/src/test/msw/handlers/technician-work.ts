@@ -21,6 +21,7 @@ import {
   invitationAcceptResponseSchema,
   invitationCheckResponseSchema,
   jobStatusResponseSchema,
+  onboardingResponseSchema,
   ownWorkingDaysResponseSchema,
   technicianDashboardResponseSchema,
   workingDayResponseSchema,
@@ -35,6 +36,7 @@ import {
 import { http } from 'msw';
 import { requireAccess, signInAs, type Account } from '../accounts.ts';
 import { apiError, readBody, respond } from '../respond.ts';
+import { profileOf } from './profile.ts';
 import { storedServices } from './services.ts';
 
 /** The doubles' business-local date (TEST_NOW, 2026-03-14, in the business zone). */
@@ -51,13 +53,21 @@ interface TechnicianWork {
 const state = {
   invitations: new Map<string, { account: Account; state: InvitationState }>(),
   work: new Map<string, TechnicianWork>(),
+  /** The user ids of technicians who chose their password (the link, or onboarding). */
+  passwordChosen: new Set<string>(),
   nextId: 1,
 };
 
 export function resetTechnicianWorkState(): void {
   state.invitations = new Map();
   state.work = new Map();
+  state.passwordChosen = new Set();
   state.nextId = 1;
+}
+
+/** Records that `account` chose its password, as accepting the invitation's link does. */
+export function markPasswordChosen(account: Account): void {
+  state.passwordChosen.add(account.user.userId);
 }
 
 /** An invitation token for `account`, as the link in its e-mail carries it. */
@@ -197,10 +207,20 @@ export const technicianWorkHandlers = [
     if (!invitation.ok) return invitation.response;
     const { account } = invitation;
     account.password = body.data.password;
+    markPasswordChosen(account);
     state.invitations.set(body.data.token, { account, state: 'used' });
     signInAs(account);
     return respond(invitationAcceptResponseSchema, {
       onboardingComplete: account.onboardingComplete,
+    });
+  }),
+
+  http.get('/api/technician/onboarding', () => {
+    const access = requireTechnician();
+    if (!access.ok) return access.response;
+    return respond(onboardingResponseSchema, {
+      profile: profileOf(access.account),
+      passwordSet: state.passwordChosen.has(access.account.user.userId),
     });
   }),
 
@@ -212,6 +232,11 @@ export const technicianWorkHandlers = [
     const { account } = access;
     if (account.onboardingComplete) return apiError('CONFLICT', 'Onboarding is already complete.');
     const values = body.data;
+    const keepsPassword = values.keepPassword === true;
+    if (keepsPassword && !state.passwordChosen.has(account.user.userId)) {
+      const message = TECHNICIAN_MESSAGES.noPasswordToKeep;
+      return apiError('VALIDATION', message, { password: message });
+    }
     account.user = {
       ...account.user,
       // The admin's name stays; onboarding fills it only when the invitation had none.
@@ -225,7 +250,10 @@ export const technicianWorkHandlers = [
       emergencyContact: values.emergencyContact,
       emergencyPhone: formatPhone(values.emergencyPhone),
     };
-    account.password = values.password;
+    if (!keepsPassword) {
+      account.password = values.password;
+      markPasswordChosen(account);
+    }
     account.onboardingComplete = true;
     return respond(invitationAcceptResponseSchema, { onboardingComplete: true });
   }),
