@@ -27,6 +27,7 @@ import { PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/alerts';
 import { CheckoutHeading } from '../components/checkout-heading.tsx';
 import { CheckoutShell } from '../components/checkout-shell.tsx';
 import { Expired, Unpaid } from '../components/checkout-unpaid.tsx';
+import { SaveAfterBooking } from '../components/save-after-booking.tsx';
 
 export function CheckoutSuccessPage() {
   const [searchParams] = useSearchParams();
@@ -126,6 +127,7 @@ function Paid({ outcome }: { outcome: CheckoutOutcome }) {
           </dl>
         </section>
       )}
+      <SaveAfterBooking vehicle={outcome.vehicle} address={outcome.address} />
       <HomeLinks />
     </CheckoutShell>
   );
