@@ -172,15 +172,22 @@ export function BookingPage() {
               />
             </BookingSection>
 
-            <div className="flex flex-col gap-3">
+            {/* On a phone the total and the way to pay stay at the bottom of the screen while
+                the form scrolls (sticky within the form, so it settles at the form's end and
+                never covers what follows; index.css keeps what gets focus above it); wider
+                screens show it in place. */}
+            <div
+              data-payment-bar
+              className="sticky bottom-0 z-10 -mx-4 border-t border-border bg-card px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_-10px_rgb(15_23_42/0.35)] sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
+            >
               <Button type="submit" size="lg" className="w-full">
                 {isBusy ? <Spinner /> : <CreditCard aria-hidden="true" />}
                 {isLeaving ? 'Going to payment…' : `Go to Payment - ${formatPrice(totalCents)}`}
               </Button>
-              <p className="text-center text-sm text-muted-foreground">
-                You pay on a secure checkout page. Your time is held for 30 minutes while you pay.
-              </p>
             </div>
+            <p className="-mt-3 text-center text-sm text-muted-foreground">
+              You pay on a secure checkout page. Your time is held for 30 minutes while you pay.
+            </p>
           </fieldset>
         </form>
       </div>
