@@ -1,9 +1,11 @@
-// Role tabs with counts above the user table: All, then one per role.
+// Role tabs with counts above the user table: All, then one per role. On a phone the row scrolls
+// sideways and fades out at an end with more tabs behind it.
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { ROLES } from '@pitstop/shared/roles';
 import type { ReactNode } from 'react';
 import type { RoleFilter, UserCounts } from '../api.ts';
 import { roleLabel } from '../../../lib/role-labels.ts';
+import { useOverflowEdges } from '../use-overflow-edges.ts';
 
 const ROLE_FILTERS: readonly RoleFilter[] = ['all', ...ROLES];
 
@@ -21,12 +23,18 @@ export interface RoleTabsProps {
 }
 
 export function RoleTabs({ value, onValueChange, counts, children }: RoleTabsProps) {
+  const { ref, edges, style } = useOverflowEdges<HTMLDivElement>();
   return (
     <TabsPrimitive.Root value={value} onValueChange={(next) => onValueChange(next as RoleFilter)}>
       <TabsPrimitive.List
+        ref={ref}
         aria-label="Filter users by role"
-        // Phones scroll the row sideways rather than stacking three rows of tabs.
-        className="-mx-4 flex gap-2 overflow-x-auto border-b border-border px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:px-0"
+        data-overflow-start={edges.start || undefined}
+        data-overflow-end={edges.end || undefined}
+        style={style}
+        // Phones scroll the row sideways rather than stacking three rows of tabs; a tab reached
+        // by keyboard stops clear of the faded ends.
+        className="-mx-4 flex scroll-px-10 gap-2 overflow-x-auto border-b border-border px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:px-0"
       >
         {ROLE_FILTERS.map((filter) => (
           <TabsPrimitive.Trigger

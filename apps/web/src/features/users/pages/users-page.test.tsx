@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -62,6 +62,33 @@ describe('User Management list', () => {
     for (const name of ['Customer 1', 'Technician 1', 'Manager 0', 'Admin 1', 'Super Admin 1']) {
       expect(within(tabs).getByRole('tab', { name })).toBeInTheDocument();
     }
+  });
+
+  it('fades the role tabs out at an end with more tabs behind it, as on a phone', async () => {
+    setup();
+    const tabs = await screen.findByRole('tablist', { name: 'Filter users by role' });
+    expect(tabs).not.toHaveAttribute('data-overflow-end');
+
+    // A 390 px screen shows about half of the row (jsdom lays nothing out: the sizes are given).
+    // The fade itself is a CSS mask, which jsdom does not keep: the screenshot at 390 px shows it.
+    const scrollTo = (left: number) => {
+      Object.defineProperties(tabs, {
+        scrollWidth: { configurable: true, value: 700 },
+        clientWidth: { configurable: true, value: 390 },
+        scrollLeft: { configurable: true, value: left },
+      });
+      fireEvent.scroll(tabs);
+    };
+    scrollTo(0);
+    await waitFor(() => expect(tabs).toHaveAttribute('data-overflow-end', 'true'));
+    expect(tabs).not.toHaveAttribute('data-overflow-start');
+
+    scrollTo(150);
+    await waitFor(() => expect(tabs).toHaveAttribute('data-overflow-start', 'true'));
+    expect(tabs).toHaveAttribute('data-overflow-end', 'true');
+
+    scrollTo(310);
+    await waitFor(() => expect(tabs).not.toHaveAttribute('data-overflow-end'));
   });
 
   it('filters by role when a tab is chosen', async () => {
