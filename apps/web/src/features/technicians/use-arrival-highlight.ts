@@ -32,8 +32,9 @@ export function useArrivalHighlight(
     if (!highlighted) return;
     const card = document.getElementById(elementIdOf(highlighted));
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    // Optional call: jsdom has no scrolling; browsers do.
-    card?.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'center' });
+    // To the card's top, below the top bar (its scroll margin): a card taller than the screen
+    // would have its name under the bar if centred. Optional call: jsdom has no scrolling.
+    card?.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
     card?.focus({ preventScroll: true });
     const timer = setTimeout(() => setDoneKey(location.key), TECHNICIAN_HIGHLIGHT_MS);
     return () => clearTimeout(timer);

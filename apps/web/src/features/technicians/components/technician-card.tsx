@@ -78,7 +78,8 @@ export function TechnicianCard({
       tabIndex={-1}
       data-highlighted={isHighlighted || undefined}
       className={cn(
-        'flex h-full flex-col rounded-card border border-border bg-card shadow-sm transition-shadow duration-300 outline-none',
+        // Scrolled to, it stops below the sticky top bar (h-16 and its 1px border), its ring clear.
+        'flex h-full scroll-mt-[calc(4rem+1px+0.5rem)] flex-col rounded-card border border-border bg-card shadow-sm transition-shadow duration-300 outline-none',
         isHighlighted && 'ring-4 ring-accent-400 ring-offset-2 ring-offset-slate-50',
       )}
     >

@@ -508,6 +508,10 @@ describe('arriving with a technician in the navigation state', () => {
     expect(card).toHaveClass('ring-4');
     expect(card).toHaveFocus();
     expect(scrollIntoView.mock.contexts).toContain(card);
+    // To the card's top, kept below the sticky top bar by the card's scroll margin (jsdom lays
+    // nothing out, so the margin is read from the card's classes).
+    expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ block: 'start' }));
+    expect(card.className).toMatch(/\bscroll-mt-\[calc\(4rem\+1px\+0\.5rem\)\]/);
     expect(await cardOf('Sam Park')).not.toHaveAttribute('data-highlighted');
 
     await waitFor(() => expect(card).not.toHaveAttribute('data-highlighted'), { timeout: 3000 });
