@@ -234,4 +234,28 @@ describe('Manage Services', () => {
       expect(await serviceNames()).toEqual(['Basic Oil Change', 'Synthetic Oil Change']),
     );
   });
+
+  it('asks a plain question about a name ending in punctuation, and keeps it on Cancel', async () => {
+    signInAs({ role: 'admin' });
+    seedServices([basic, makeService('Tire Rotation & Balance!', { price: 39.99 })]);
+    const user = userEvent.setup();
+    renderApp('/admin/services');
+    await serviceNames();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Tire Rotation & Balance!' }));
+    const dialog = await screen.findByRole('alertdialog');
+    // The exact words: the name as the question's subject, never 'Balance!?'.
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(
+      /^Delete Tire Rotation & Balance\?$/,
+    );
+    expect(dialog).toHaveAccessibleName('Delete Tire Rotation & Balance?');
+    expect(dialog).toHaveAccessibleDescription(
+      'Customers will no longer see or book it. Appointments already booked keep it.',
+    );
+    expect(dialog).not.toHaveTextContent('!?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(writes()).toEqual([]);
+    expect(await serviceNames()).toContain('Tire Rotation & Balance!');
+  });
 });
