@@ -184,7 +184,7 @@ function Offer({
   const errorId = useId();
 
   return (
-    <li className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex flex-col gap-3">
       <div className="flex min-w-0 items-start gap-3">
         <span
           className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-4"
@@ -200,7 +200,7 @@ function Offer({
           {note && <p className="mt-1 text-muted-foreground break-words">{note}</p>}
         </div>
       </div>
-      <div className="shrink-0 sm:max-w-[45%]">
+      <div className="sm:pl-12">
         {isSaved ? (
           <SavedNote>{saved}</SavedNote>
         ) : (
