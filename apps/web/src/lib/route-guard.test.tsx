@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { Outlet, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, signOut } from '../test/msw/accounts.ts';
@@ -73,6 +73,54 @@ describe('a guarded route', () => {
 
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(pathname()).toBe('/login');
+  });
+
+  it('reads the viewer again before opening the page when what it knows is stale', async () => {
+    signInAs({ role: 'admin' });
+    const { router, pathname } = renderApp('/staff', staffRoutes);
+    await screen.findByRole('heading', { name: 'Staff page' });
+    await act(() => router.navigate('/home'));
+
+    // A minute and more later the session has ended elsewhere, and the tab has not heard.
+    signOut();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    try {
+      await act(() => router.navigate('/staff'));
+      await waitFor(() => expect(pathname()).toBe('/login'));
+    } finally {
+      vi.useRealTimers();
+    }
+    // Shown once, the first time: not again on the old answer while the new one was read.
+    expect(StaffPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows nothing of the page while the viewer is read again from nothing', async () => {
+    signInAs({ role: 'admin' });
+    const { queryClient } = renderApp('/staff', staffRoutes);
+    await screen.findByRole('heading', { name: 'Staff page' });
+    StaffPage.mockClear();
+
+    // The next read of the viewer answers only when let go (signed out by then).
+    let answer: () => void = () => {};
+    const letGo = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/me', async () => {
+        await letGo;
+        return HttpResponse.json({ viewer: null });
+      }),
+    );
+    let reread: Promise<void> = Promise.resolve();
+    act(() => {
+      reread = queryClient.resetQueries({ queryKey: viewerQueryKey });
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Staff page' })).not.toBeInTheDocument(),
+    );
+    answer();
+    await act(() => reread);
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(StaffPage).not.toHaveBeenCalled();
   });
 
   it('sends a viewer who signs out in this tab home, as Sign Out does, not to sign in', async () => {

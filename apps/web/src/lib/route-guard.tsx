@@ -17,10 +17,13 @@ export interface GuardRule {
   deniedTo: string;
 }
 
-/** The viewer as the cache knows it, read from the server if it does not; null when unknown. */
+/**
+ * The viewer as the cache knows it while that is fresh, else read from the server first (a
+ * session may have ended elsewhere since); null when unknown.
+ */
 export async function loadViewer(queryClient: QueryClient): Promise<Viewer | null> {
   try {
-    return (await queryClient.ensureQueryData(viewerQueryOptions())).viewer;
+    return (await queryClient.fetchQuery(viewerQueryOptions())).viewer;
   } catch {
     // The spec's role on a load error is 'customer', i.e. no staff page: treat as signed out.
     return null;
@@ -44,8 +47,10 @@ export function guardRedirect(rule: GuardRule, viewer: Viewer | null): string | 
 
 function GuardedOutlet(rule: GuardRule) {
   const { viewer, isLoading, hasSignedOutHere } = useViewer();
+  // Nothing of the page, nor its requests, until the viewer is known again.
+  if (isLoading) return null;
   // Sign Out goes home; a session that ended elsewhere goes to sign in.
-  const to = isLoading ? null : hasSignedOutHere ? PATHS.home : guardRedirect(rule, viewer);
+  const to = hasSignedOutHere ? PATHS.home : guardRedirect(rule, viewer);
   return to ? <Navigate to={to} replace /> : <Outlet />;
 }
 
