@@ -1,7 +1,9 @@
 // Booking a visit: a customer books two services on /booking, pays on the local checkout and sees
 // /checkout-success; the admin then sees the appointments and the confirmation e-mail is queued.
-// Also: a declined card, Cancel, the signed-out visitor who signs in half way, and a slot taken
-// while the form was open.
+// Also: a returning customer whose phone and address are filled in and who keeps the car in My
+// Garage after paying, a declined card, Cancel, the signed-out visitor who signs in half way, and a
+// slot taken while the form was open.
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import {
   appointmentsFound,
@@ -25,6 +27,13 @@ import { expect, test } from '../fixtures/test.ts';
 import { DESKTOP, PHONE } from '../fixtures/viewports.ts';
 
 const TOTAL = '$79.98'; // Basic Oil Change $49.99 + Battery Service $29.99
+
+/** The customer's saved vehicles (GET /api/vehicles). */
+async function garageOf(customer: APIRequestContext): Promise<unknown[]> {
+  const response = await customer.get('/api/vehicles');
+  expect(response.ok(), `GET /api/vehicles: ${response.status()}`).toBe(true);
+  return ((await response.json()) as { vehicles: unknown[] }).vehicles;
+}
 
 // The toaster (app/providers.tsx, sonner `richColors`) draws its text below AA contrast; reported
 // to its owner. Pages are scanned without it while a toast shows.
@@ -125,6 +134,75 @@ for (const [device, viewport, band] of [
 
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
+
+  test('a returning customer finds phone and address filled in, pays, and keeps the car in My Garage with one click', async ({
+    api,
+    page,
+    signIn,
+  }) => {
+    const customer = await api.createUser('customer', { name: 'Riley Return' });
+    const saved = await (
+      await api.requestAs(customer)
+    ).put('/api/profile', {
+      data: {
+        name: 'Riley Return',
+        phone: '(555) 234-5678',
+        street: '8 Maple Court',
+        city: 'Springfield',
+        zipCode: '12345',
+      },
+    });
+    expect(saved.ok(), `PUT /api/profile: ${saved.status()}`).toBe(true);
+    // The band of the phone's first journey: two visits fit one slot.
+    const slot = await freeSlot(page.request, 0);
+    const details = bookingDetails(customer.email);
+    await signIn(page, customer);
+
+    await page.goto(`/booking?service=${BASIC_OIL_CHANGE.id}`);
+    const pay = page.getByRole('button', { name: `Go to Payment - ${BASIC_OIL_CHANGE.price}` });
+    // The total and the way to pay are in reach from the start, not after the whole form.
+    await expect(pay).toBeInViewport();
+    await expect(page.getByLabel('Phone')).toHaveValue('(555) 234-5678');
+    await expect(page.getByLabel('Street Address')).toHaveValue('8 Maple Court');
+    await expect(page.getByLabel('City')).toHaveValue('Springfield');
+    await expect(page.getByLabel('ZIP Code')).toHaveValue('12345');
+    await pickSlot(page, slot);
+    await expect(timeSlots(page)).toContainText('Times are Eastern Time');
+    await page.getByLabel('Make').selectOption(details.vehicleMake);
+    await page.getByLabel('Model').selectOption(details.vehicleModel);
+    await page.getByLabel('Year').fill(details.vehicleYear);
+    await page.getByLabel('Color').fill(details.vehicleColor);
+    await page.getByLabel('License Plate').fill(details.licensePlate);
+    await expect(pay).toBeInViewport();
+    await expectAccessible(page);
+
+    await pay.click();
+    await page.waitForURL(/\/checkout\/local\/[^/]+$/);
+    await expectAccessible(page);
+    await fillCard(page, CARDS.success, 'Riley Return');
+    await page.getByRole('button', { name: `Pay ${BASIC_OIL_CHANGE.price}` }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Payment Successful!', level: 1 }),
+    ).toBeVisible();
+    const offers = page.getByRole('region', { name: 'Save for next time' });
+    const car = `${details.vehicleYear} ${details.vehicleMake} ${details.vehicleModel}`;
+    await expect(offers).toContainText(car);
+    // The address booked is the profile's already: only the car is offered.
+    await expect(offers.getByRole('button', { name: 'Save address to my profile' })).toHaveCount(0);
+    await expectAccessible(page);
+    // Nothing is kept without the click.
+    expect(await garageOf(await api.requestAs(customer))).toEqual([]);
+
+    await offers.getByRole('button', { name: 'Save to My Garage' }).click();
+    await expect(offers).toContainText('Saved to My Garage.');
+    await expectAccessible(page);
+    await offers.getByRole('link', { name: 'View My Garage' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    const garage = page.getByRole('region', { name: 'My Garage' });
+    await expect(garage).toContainText(car);
+    await expect(garage).toContainText(details.licensePlate);
+    await expectAccessible(page);
+  });
 
   test('a declined card shows the decline and books nothing', async ({ api, page, signIn }) => {
     const customer = await api.createUser('customer');
