@@ -8,6 +8,7 @@ import { can } from '@pitstop/shared/permissions';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, noContentSchema } from '../../lib/api.ts';
 import { garageQueryKey, garageQueryOptions } from '../../lib/garage.ts';
+import { technicianDayQueryOptions } from '../../lib/technician-day.ts';
 import { viewerQueryKey, type Viewer } from '../../lib/viewer.ts';
 import type { ProfileFields } from './profile-form.ts';
 
@@ -29,12 +30,18 @@ export function myAppointmentsQueryOptions() {
   });
 }
 
-/** The page's first reads, started by the route's loader: a technician has no garage to read. */
+/**
+ * The page's first reads, started by the route's loader: a technician has no garage to read, and
+ * has today's jobs instead.
+ */
 export function prefetchProfileReads(queryClient: QueryClient, viewer: Viewer): void {
   void queryClient.prefetchQuery(profileQueryOptions());
   void queryClient.prefetchQuery(myAppointmentsQueryOptions());
   if (can(viewer.role, 'vehicle:manage:own')) {
     void queryClient.prefetchQuery(garageQueryOptions(viewer.userId));
+  }
+  if (can(viewer.role, 'job:work:own')) {
+    void queryClient.prefetchQuery(technicianDayQueryOptions());
   }
 }
 

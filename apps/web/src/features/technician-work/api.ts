@@ -9,7 +9,6 @@ import {
   jobStatusResponseSchema,
   onboardingResponseSchema,
   ownWorkingDaysResponseSchema,
-  technicianDashboardResponseSchema,
   workingDayResponseSchema,
   type TechnicianDashboard,
 } from '@pitstop/shared/technicians/responses';
@@ -17,6 +16,7 @@ import type { TechnicianJobStatus, TechnicianStatus } from '@pitstop/shared/tech
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { output } from 'zod/v4/core';
 import { apiFetch } from '../../lib/api.ts';
+import { technicianDayQueryKey, technicianDayQueryOptions } from '../../lib/technician-day.ts';
 import { forgetAccountData, viewerQueryKey, viewerQueryOptions } from '../../lib/viewer.ts';
 
 // ---------------------------------------------------------------- invitation and onboarding
@@ -102,16 +102,7 @@ export async function refreshViewer(queryClient: QueryClient): Promise<void> {
 }
 
 // ---------------------------------------------------------------- dashboard
-
-export const dashboardQueryKey = ['technician', 'dashboard'] as const;
-
-export function dashboardQueryOptions() {
-  return queryOptions({
-    queryKey: dashboardQueryKey,
-    queryFn: ({ signal }) =>
-      apiFetch('/api/technician/dashboard', technicianDashboardResponseSchema, { signal }),
-  });
-}
+// Today's jobs and counts: lib/technician-day.ts, which /profile reads too.
 
 const workingDaysRoot = ['technician', 'working-days'] as const;
 
@@ -133,7 +124,7 @@ export function workingDaysQueryOptions(month: string) {
 /** The dashboard's first reads: today's jobs, then the working days of today's month. */
 export function prefetchDashboardReads(queryClient: QueryClient): void {
   void queryClient
-    .fetchQuery(dashboardQueryOptions())
+    .fetchQuery(technicianDayQueryOptions())
     .then(({ today }) => queryClient.prefetchQuery(workingDaysQueryOptions(today.slice(0, 7))))
     .catch(() => {
       // The page shows the failure from the same query.
@@ -143,7 +134,7 @@ export function prefetchDashboardReads(queryClient: QueryClient): void {
 function useSetDashboard() {
   const queryClient = useQueryClient();
   return (update: (dashboard: TechnicianDashboard) => TechnicianDashboard) =>
-    queryClient.setQueryData<TechnicianDashboard>(dashboardQueryKey, (dashboard) =>
+    queryClient.setQueryData<TechnicianDashboard>(technicianDayQueryKey, (dashboard) =>
       dashboard ? update(dashboard) : dashboard,
     );
 }
@@ -227,7 +218,7 @@ export function useSetJobStatus() {
         }),
       );
       // The counts (Completed Today) are the server's to make.
-      return queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+      return queryClient.invalidateQueries({ queryKey: technicianDayQueryKey });
     },
   });
 }
@@ -247,6 +238,6 @@ export function useAddServices() {
         { method: 'POST', body: { serviceIds } },
       ),
     // Awaited, so the list shows the new jobs by the time the dialog closes.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: technicianDayQueryKey }),
   });
 }

@@ -1,6 +1,6 @@
 // My Appointments: the customer's own visits, upcoming (each with its calendar file) and past, with
 // every service's status and technician, and the Pay Now orders that are paid and wait for the team
-// to schedule them. Times are 12-hour.
+// to schedule them. Times are 12-hour. A technician sees it only for bookings of their own.
 import type {
   MyAppointmentsResponse,
   MyUnscheduledOrder,
@@ -24,10 +24,17 @@ import { ProfileSection } from './profile-section.tsx';
 
 const TECHNICIAN_NOT_ASSIGNED = 'Technician not yet assigned';
 
-export function MyAppointments({ timeZone }: { timeZone: string | undefined }) {
+export interface MyAppointmentsProps {
+  timeZone: string | undefined;
+  /** Nothing at all (no empty state, no loading) until there is a visit to show. */
+  isHiddenWhenEmpty?: boolean;
+}
+
+export function MyAppointments({ timeZone, isHiddenWhenEmpty = false }: MyAppointmentsProps) {
   const appointments = useQuery(myAppointmentsQueryOptions());
   const data = appointments.data;
   const isEmpty = data && data.upcoming.length + data.past.length + data.unscheduled.length === 0;
+  if (isHiddenWhenEmpty && (!data || isEmpty)) return null;
 
   return (
     <ProfileSection

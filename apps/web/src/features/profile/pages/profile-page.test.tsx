@@ -1,5 +1,6 @@
 // My Profile against the API doubles: personal info, the photo, the summary, and a technician's
-// work details. My Garage and My Appointments have their own tests next to their components.
+// work details and jobs. My Garage and My Appointments have their own tests next to their
+// components.
 import type { MeResponse } from '@pitstop/shared/auth/responses';
 import { PHOTO_MAX_BYTES } from '@pitstop/shared/profile/photo';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -8,6 +9,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, viewerOf, type AccountSeed } from '../../../test/msw/accounts.ts';
 import { seedMyAppointments, makeVisit } from '../../../test/msw/handlers/appointments.ts';
+import { makeJob, seedTechnicianWork } from '../../../test/msw/handlers/technician-work.ts';
 import { seedVehicles } from '../../../test/msw/handlers/vehicles.ts';
 import { apiError } from '../../../test/msw/respond.ts';
 import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
@@ -482,6 +484,40 @@ describe('a technician', () => {
     for (const label of ['Appointments', 'Upcoming', 'Completed', 'Vehicles']) {
       expect(within(summary).queryByText(label)).not.toBeInTheDocument();
     }
+  });
+
+  it("shows their jobs and the way to their job list, not a customer's empty appointments", async () => {
+    const account = signInAs(TECHNICIAN);
+    seedTechnicianWork(account, {
+      jobs: [
+        makeJob({ time: '09:00' }),
+        makeJob({ time: '11:00', status: 'completed', serviceName: 'Brake Check' }),
+        makeJob({ time: '13:00', serviceName: 'Tire Rotation', customerName: 'Alan Turing' }),
+      ],
+    });
+    renderApp('/profile');
+
+    const jobs = await screen.findByRole('region', { name: 'My Jobs' });
+    const term = (label: string) => within(jobs).getByText(label).nextElementSibling;
+    await waitFor(() => expect(term("Today's Jobs")).toHaveTextContent('3'));
+    expect(term('Completed Today')).toHaveTextContent('1');
+    expect(term('Upcoming Jobs')).toHaveTextContent('0');
+    const left = within(jobs).getByRole('region', { name: 'Still to do today' });
+    expect(
+      within(left)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['9:00 AMBasic Oil Change for Grace Hopper', '1:00 PMTire Rotation for Alan Turing']);
+    expect(within(jobs).getByRole('link', { name: 'Open My Job List' })).toHaveAttribute(
+      'href',
+      '/technician-dashboard',
+    );
+    expect(screen.getByText('Your details and your jobs, in one place.')).toBeInTheDocument();
+
+    await waitFor(() => expect(apiCalls()).toContain('GET /api/appointments/mine'));
+    expect(screen.queryByText('No appointments yet')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'My Appointments' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Book a Service' })).not.toBeInTheDocument();
   });
 
   it('keeps what onboarding required', async () => {

@@ -1,6 +1,7 @@
 // My Profile (/profile, any signed-in user): the photo and a summary beside personal information
 // (with a technician's work details), My Garage for everyone but technicians, and the customer's
-// own appointments.
+// own appointments; a technician sees their jobs instead (and their own bookings, if they made
+// any).
 import { can } from '@pitstop/shared/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { useViewer } from '../../../lib/viewer.ts';
 import { profileQueryOptions } from '../api.ts';
 import { MyAppointments } from '../components/my-appointments.tsx';
 import { MyGarage } from '../components/my-garage.tsx';
+import { MyJobs } from '../components/my-jobs.tsx';
 import { PersonalInfoForm } from '../components/personal-info-form.tsx';
 import { ProfilePhoto } from '../components/profile-photo.tsx';
 import { ProfileSummary } from '../components/profile-summary.tsx';
@@ -26,6 +28,8 @@ export function ProfilePage() {
   // Staff sent here to set up a second factor find it first; it stays there once set up (moving
   // it would start it again, hiding the recovery codes it shows once).
   const [isTwoFactorFirst] = useState(() => viewer?.mustSetUpTwoFactor === true);
+  // A technician's page speaks of their jobs rather than a customer's bookings.
+  const isTechnician = viewer !== null && can(viewer.role, 'job:work:own');
 
   return (
     // 4rem: the top bar's height, so the tint reaches the bottom of the window.
@@ -35,7 +39,9 @@ export function ProfilePage() {
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
           <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">My Profile</h1>
           <p className="mt-2 text-muted-foreground">
-            Your details, your saved vehicles and your appointments, in one place.
+            {isTechnician
+              ? 'Your details and your jobs, in one place.'
+              : 'Your details, your saved vehicles and your appointments, in one place.'}
           </p>
         </div>
       </div>
@@ -62,7 +68,8 @@ export function ProfilePage() {
               {viewer && can(profile.data.role, 'vehicle:manage:own') && (
                 <MyGarage userId={viewer.userId} />
               )}
-              <MyAppointments timeZone={timeZone} />
+              {isTechnician && <MyJobs upcoming={profile.data.summary.upcoming} />}
+              <MyAppointments timeZone={timeZone} isHiddenWhenEmpty={isTechnician} />
               {viewer && !isTwoFactorFirst && <TwoFactorSection viewer={viewer} />}
             </div>
           </div>

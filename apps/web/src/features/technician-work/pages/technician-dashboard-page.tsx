@@ -11,7 +11,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../../lib/business-profile.ts';
-import { dashboardQueryOptions } from '../api.ts';
+import { technicianDayQueryOptions } from '../../../lib/technician-day.ts';
 import { AddServicesDialog } from '../components/add-services-dialog.tsx';
 import { DashboardHeader } from '../components/dashboard-header.tsx';
 import { DutyCard } from '../components/duty-card.tsx';
@@ -26,7 +26,7 @@ function todayName(date: string): string {
 }
 
 export function TechnicianDashboardPage() {
-  const dashboard = useQuery(dashboardQueryOptions());
+  const dashboard = useQuery(technicianDayQueryOptions());
   const { data: business } = useBusinessProfile();
   const businessName = business?.name ?? FALLBACK_BUSINESS_NAME;
   const [addingTo, setAddingTo] = useState<TechnicianJob | null>(null);
