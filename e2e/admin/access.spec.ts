@@ -94,3 +94,42 @@ test('a signed-out visitor is sent to the admin portal', async ({ page, request 
 
   expect((await request.get('/api/users')).status()).toBe(401);
 });
+
+// Pages for staff only, each opened by someone it turns away.
+const STAFF_PAGES = [
+  '/admin',
+  '/admin/appointments',
+  '/admin/technicians',
+  '/admin/services',
+  '/admin/business-profile',
+  '/admin/users',
+  '/admin/analytics',
+  '/admin/metrics/today-appointments',
+];
+
+test('staff pages send a signed-out visitor and a customer away before asking the API anything refused', async ({
+  api,
+  page,
+  signIn,
+}) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401 || response.status() === 403) {
+      const { pathname } = new URL(response.url());
+      refused.push(`${response.request().method()} ${pathname} ${response.status()}`);
+    }
+  });
+  const visitAll = async (who: string) => {
+    for (const path of STAFF_PAGES) {
+      await page.goto(path);
+      await expect(page, `${who} at ${path}`).toHaveURL(/\/admin-portal$/);
+      await page.waitForLoadState('networkidle');
+    }
+  };
+
+  await visitAll('signed out');
+  await signIn(page, await api.createUser('customer'));
+  await visitAll('a customer');
+  await expectAccessible(page);
+  expect(refused).toEqual([]);
+});

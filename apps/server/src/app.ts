@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
-import { installAccessControl } from './lib/access.ts';
+import { createReadCheck, installAccessControl } from './lib/access.ts';
 import type { AppContext, AppInstance } from './app-context.ts';
 import { createAuth, sessionCookieName } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
@@ -222,9 +222,10 @@ export async function buildApp({
       : {},
   });
 
-  ctx.routes = installAccessControl(app, resolveViewer, {
+  const accessOptions = {
     isStaffSecondFactorRequired: () => isStaffTwoFactorRequired(database.db),
-  });
+  };
+  ctx.routes = installAccessControl(app, resolveViewer, accessOptions);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -249,7 +250,7 @@ export async function buildApp({
   if (ctx.payments.provider === 'local') await app.register(localCheckoutRoutes);
 
   if (serveWeb ?? existsSync(path.join(webDist, 'index.html'))) {
-    await serveWebApp(app, webDist);
+    await serveWebApp(app, webDist, createReadCheck(resolveViewer, accessOptions, ctx.routes));
   } else {
     app.setNotFoundHandler((request, reply) => {
       reply.status(404).send(notFoundBody(request.method, request.url));
@@ -258,8 +259,15 @@ export async function buildApp({
   return app;
 }
 
-/** Serves the built single-page app; unknown non-API paths get index.html (client routing). */
-async function serveWebApp(app: AppInstance, root: string): Promise<void> {
+/**
+ * Serves the built single-page app; unknown non-API paths get index.html (client routing), naming
+ * the API reads its visitor may make (`mayRead`).
+ */
+async function serveWebApp(
+  app: AppInstance,
+  root: string,
+  mayRead: ReturnType<typeof createReadCheck>,
+): Promise<void> {
   const indexHtml = createIndexHtml(root);
   await app.register(fastifyStatic, {
     root,
@@ -276,7 +284,7 @@ async function serveWebApp(app: AppInstance, root: string): Promise<void> {
       }
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(notFoundBody(request.method, request.url));
@@ -287,9 +295,12 @@ async function serveWebApp(app: AppInstance, root: string): Promise<void> {
     }
     // The app renders its own "not found" page; the status tells crawlers and monitors the truth.
     if (!isWebRoute(request.url)) reply.status(404);
+    const html = await indexHtml(request.url, (path) => mayRead(request, reply, path));
+    // Its API preloads depend on who asks.
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(indexHtml(request.url));
+      .send(html);
   });
 }

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext } from './harness.ts';
-import type { TestContext } from './harness.ts';
+import { businessProfile } from '../src/db/schema.ts';
+import { createTestContext, createUser } from './harness.ts';
+import type { TestContext, TestUser } from './harness.ts';
 
 let ctx: TestContext;
 let dist: string;
@@ -87,6 +88,50 @@ describe('serving the web app', () => {
     expect(users.body).not.toContain('modulepreload');
     const unknown = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(unknown.body).not.toContain('<link rel="');
+  });
+
+  it('names only the API reads its visitor may make, so one sent away asks nothing refused', async () => {
+    const preloaded = async (url: string, user?: TestUser) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: user ? { cookie: user.cookie } : {},
+      });
+      expect(response.headers.vary).toContain('cookie');
+      return [...response.body.matchAll(/rel="preload" as="fetch" crossorigin href="([^"]+)"/g)]
+        .map((match) => match[1])
+        .filter((read) => read !== '/api/me' && read !== '/api/business');
+    };
+    const [customer, technician, manager] = await Promise.all(
+      (['customer', 'technician', 'manager'] as const).map((role) => createUser(ctx, role)),
+    );
+
+    // The technicians' cards: staff only.
+    expect(await preloaded('/admin/technicians')).toEqual([]);
+    expect(await preloaded('/admin/technicians', customer)).toEqual([]);
+    expect(await preloaded('/admin/technicians', technician)).toEqual([]);
+    expect(await preloaded('/admin/technicians', manager)).toEqual(['/api/technicians']);
+    // The profile: anyone signed in.
+    expect(await preloaded('/profile')).toEqual([]);
+    expect(await preloaded('/profile', customer)).toEqual([
+      '/api/profile',
+      '/api/appointments/mine',
+    ]);
+    // A technician's own pages.
+    expect(await preloaded('/technician-dashboard', customer)).toEqual([]);
+    expect(await preloaded('/technician-dashboard', technician)).toEqual([
+      '/api/technician/dashboard',
+    ]);
+    // Public reads are named for everyone, without a session.
+    expect(await preloaded('/services')).toEqual(['/api/services']);
+
+    // Staff the business requires a second factor of are sent to set it up first.
+    await ctx.database.db.update(businessProfile).set({ requireStaffTwoFactor: true });
+    try {
+      await expect.poll(() => preloaded('/admin/technicians', manager)).toEqual([]);
+    } finally {
+      await ctx.database.db.update(businessProfile).set({ requireStaffTwoFactor: false });
+    }
   });
 
   it('answers an unknown page with the app (its own not-found page) and status 404', async () => {

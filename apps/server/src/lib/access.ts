@@ -75,6 +75,48 @@ function secondFactorRequired(): AppError {
   return new AppError('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_REQUIRED_MESSAGE);
 }
 
+/** A staff account without a second factor while the business requires one. */
+async function isSecondFactorMissing(viewer: Viewer | null, options: AccessOptions) {
+  if (!viewer || !isStaffRole(viewer.role) || viewer.twoFactorEnabled) return false;
+  return (await options.isStaffSecondFactorRequired?.()) ?? false;
+}
+
+/** Why `viewer` may not use a route declaring `access`, or null when it may. */
+function refusalOf(
+  viewer: Viewer | null,
+  access: Access,
+  isSecondFactorMissing: boolean,
+): AppError | null {
+  if (access === 'public') return null;
+  if (!viewer) return new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (access !== 'signed-in' && !can(viewer.role, access)) {
+    return new AppError('FORBIDDEN', 'You do not have permission to do that.');
+  }
+  if (isSecondFactorMissing && access !== 'signed-in' && isStaffPermission(access)) {
+    return secondFactorRequired();
+  }
+  return null;
+}
+
+/**
+ * Whether a request's viewer would be let through to `GET path` (a registered API route, by its
+ * exact path), as the hook decides: a page's HTML names only the API reads its visitor may make.
+ * A public route is answered without a session lookup.
+ */
+export function createReadCheck(
+  resolveViewer: ViewerResolver,
+  options: AccessOptions,
+  table: readonly RouteAccess[],
+) {
+  return async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const access = table.find((route) => route.method === 'GET' && route.url === path)?.access;
+    if (access === undefined) return false;
+    if (access === 'public') return true;
+    const viewer = await resolveViewer(request, reply);
+    return refusalOf(viewer, access, await isSecondFactorMissing(viewer, options)) === null;
+  };
+}
+
 /**
  * Installs the access hook; returns the table of guarded routes (filled as routes register),
  * which the permission-matrix test walks.
@@ -105,18 +147,10 @@ export function installAccessControl(
   async function admit(request: FastifyRequest, reply: FastifyReply, access: Access) {
     request.viewer = await resolveViewer(request, reply);
     const viewer = request.viewer;
-    if (viewer && isStaffRole(viewer.role) && !viewer.twoFactorEnabled) {
-      request.isSecondFactorMissing = (await options.isStaffSecondFactorRequired?.()) ?? false;
-    }
-    if (access === 'public') return;
-    if (!viewer) {
-      throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-    }
-    if (access !== 'signed-in' && !can(viewer.role, access)) {
-      throw new AppError('FORBIDDEN', 'You do not have permission to do that.');
-    }
-    if (!request.isSecondFactorMissing) return;
-    if (access !== 'signed-in' && isStaffPermission(access)) throw secondFactorRequired();
+    request.isSecondFactorMissing = await isSecondFactorMissing(viewer, options);
+    const refused = refusalOf(viewer, access, request.isSecondFactorMissing);
+    if (refused) throw refused;
+    if (access === 'public' || !viewer || !request.isSecondFactorMissing) return;
     // Until then the account reaches what a customer's does: routes that show staff every row
     // (appointment lists, calendar files) show it its own.
     request.viewer = { ...viewer, role: 'customer' };

@@ -3,7 +3,9 @@
 // (<link rel="modulepreload">; apps/web/build/route-preloads.ts writes the list at build time)
 // and the API reads its first render needs (<link rel="preload" as="fetch">, with
 // `crossorigin` so its credentials mode is apiFetch's 'same-origin': otherwise the browser
-// would not reuse it and would fetch twice). Built once per page and kept in memory.
+// would not reuse it and would fetch twice). Only the reads the visitor may make are named: one
+// sent away from the page (signed out, or without the role) asks the API nothing it would refuse
+// with 401 or 403. Built once per page and set of reads, and kept in memory.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PATHS } from '@pitstop/shared/web-routes';
@@ -11,8 +13,6 @@ import { PATHS } from '@pitstop/shared/web-routes';
 type PageName = keyof typeof PATHS;
 
 // Every page shows who is signed in and the business's name; the catalogue page its services.
-// /profile's reads need a session: a signed-out visitor is sent to sign in before the page asks,
-// and the one 401 its preload costs is cheaper than a round trip for everyone who is signed in.
 const EVERY_PAGE_READS = ['/api/me', '/api/business'];
 const PAGE_READS: Partial<Record<PageName, string[]>> = {
   services: ['/api/services'],
@@ -28,29 +28,39 @@ const pageByPath = new Map<string, PageName>(
   (Object.entries(PATHS) as [PageName, string][]).map(([name, pagePath]) => [pagePath, name]),
 );
 
-/** Returns the HTML for a request's URL: index.html with the page's preloads, if it has any. */
-export function createIndexHtml(root: string): (url: string) => string {
+/** Whether the visitor asking for the page may make an API read (its path). */
+export type MayRead = (path: string) => Promise<boolean>;
+
+/**
+ * Returns the HTML for a request's URL: index.html with the page's preloads, if it has any, of
+ * its reads only those `mayRead` allows.
+ */
+export function createIndexHtml(root: string): (url: string, mayRead: MayRead) => Promise<string> {
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
   const listFile = path.join(root, 'route-preloads.json');
   const preloads: Partial<Record<PageName, string[]>> = existsSync(listFile)
     ? JSON.parse(readFileSync(listFile, 'utf8'))
     : {};
-  const cache = new Map<PageName | null, string>();
+  const cache = new Map<string, string>();
 
-  return (url) => {
+  return async (url, mayRead) => {
     const pathname = (url.split(/[?#]/)[0] ?? '/').replace(/(.)\/$/, '$1');
     const page = pageByPath.get(pathname) ?? null;
-    let html = cache.get(page);
+    const candidates = page ? [...EVERY_PAGE_READS, ...(PAGE_READS[page] ?? [])] : [];
+    const allowed = await Promise.all(candidates.map(mayRead));
+    const reads = candidates.filter((_read, index) => allowed[index]);
+    const key = `${page ?? ''} ${reads.join(' ')}`;
+    let html = cache.get(key);
     if (html === undefined) {
       const code = (page ? (preloads[page] ?? []) : []).map(
         (file) => `<link rel="modulepreload" crossorigin href="/${encodeURI(file)}">`,
       );
-      const reads = (page ? [...EVERY_PAGE_READS, ...(PAGE_READS[page] ?? [])] : []).map(
-        (url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`,
+      const fetches = reads.map(
+        (read) => `<link rel="preload" as="fetch" crossorigin href="${read}">`,
       );
-      const links = [...code, ...reads].join('');
+      const links = [...code, ...fetches].join('');
       html = links ? template.replace('</head>', `${links}</head>`) : template;
-      cache.set(page, html);
+      cache.set(key, html);
     }
     return html;
   };
