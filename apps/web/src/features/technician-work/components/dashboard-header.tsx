@@ -1,7 +1,8 @@
-// The dashboard's own top bar (no public top bar on the technician's screens): the business mark
-// and Sign Out, which ends the session and goes back to the Technician Portal.
+// The dashboard's own top bar (no public top bar on the technician's screens): the business mark,
+// My Profile, and Sign Out, which ends the session and goes back to the Technician Portal. Sign
+// Out is quiet: the day's work, not leaving it, is what the page is for.
 import { PATHS } from '@pitstop/shared/web-routes';
-import { CircleAlert, LogOut } from 'lucide-react';
+import { CircleAlert, LogOut, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -38,10 +39,20 @@ export function DashboardHeader({ businessName }: { businessName: string }) {
           <BrandLogo name={businessName} inverted />
           <span className="sr-only"> home page</span>
         </Link>
-        <Button variant="accent" onClick={onSignOut} disabled={signOut.isPending}>
-          {signOut.isPending ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" />}
-          Sign Out
-        </Button>
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <Link
+            to={PATHS.profile}
+            className="inline-flex h-10 min-w-10 items-center justify-center gap-2 rounded-lg px-2.5 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white sm:px-3 [&_svg]:size-5 sm:[&_svg]:size-4"
+          >
+            <UserRound aria-hidden="true" />
+            {/* Named by its icon on a phone, so the business's name keeps its room. */}
+            <span className="sr-only sm:not-sr-only">My Profile</span>
+          </Link>
+          <Button variant="secondary" onClick={onSignOut} disabled={signOut.isPending}>
+            {signOut.isPending ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" />}
+            Sign Out
+          </Button>
+        </div>
       </div>
     </header>
   );

@@ -1,6 +1,6 @@
 // Technician Dashboard against the API doubles: who may open it at both paths, the welcome and duty
 // toggle, the stat cards, today's jobs with their status picker, quick actions and Add Services,
-// the working-days calendar with today's duty rules, and Sign Out back to the portal.
+// the working-days calendar with today's duty rules, My Profile, and Sign Out back to the portal.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -309,6 +309,20 @@ describe('working days', () => {
     await user.click(day(calendar, /^Today, .*, not working$/));
     expect(await screen.findByRole('button', { name: 'End Duty' })).toBeInTheDocument();
     expect(screen.getByText('Available')).toBeInTheDocument();
+  });
+});
+
+describe('My Profile', () => {
+  it('leads to the profile, which shows the technician their jobs', async () => {
+    const { user, pathname } = await openDashboard({ jobs: [makeJob()] });
+    await user.click(screen.getByRole('link', { name: 'My Profile' }));
+
+    await waitFor(() => expect(pathname()).toBe('/profile'));
+    const myJobs = await screen.findByRole('region', { name: 'My Jobs' });
+    expect(within(myJobs).getByRole('link', { name: 'Open My Job List' })).toHaveAttribute(
+      'href',
+      '/technician-dashboard',
+    );
   });
 });
 

@@ -59,7 +59,8 @@ export function TechnicianDashboardPage() {
             <DutyCard dashboard={dashboard.data} />
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
               <section aria-labelledby="jobs-title" className="flex min-w-0 flex-col gap-3">
-                <div className="flex items-baseline justify-between gap-3">
+                {/* Stacked on a phone: the heading never wraps beside the date. */}
+                <div className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
                   <h2 id="jobs-title" className="flex items-center gap-2 text-lg font-semibold">
                     <ClipboardList className="size-5 text-primary" aria-hidden="true" />
                     Today&apos;s Appointments
