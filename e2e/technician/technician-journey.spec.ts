@@ -1,7 +1,9 @@
 // A technician's first day, at 390 px: an admin invites them from /admin/technicians, they follow
-// the e-mailed link, set a password, go through the four onboarding steps, reach the dashboard,
-// start duty, and move a job assigned to them from scheduled to in progress to completed; the
-// customer's mailbox then holds both e-mails. Every page is scanned by axe.
+// the e-mailed link, set a password, go through the four onboarding steps (the third keeps the
+// password just set), reach the dashboard, start duty, and move a job assigned to them from
+// scheduled to in progress to completed; the customer's mailbox then holds both e-mails. Their
+// profile shows the day's jobs, and after Sign Out the password from the link still signs them in.
+// Every page is scanned by axe.
 //
 // Technicians see today's jobs only, so the journey needs a job today, whatever the hour the
 // suite runs at: it runs on a server of its own whose business time zone is one where it is
@@ -96,12 +98,21 @@ test('invited by e-mail, a technician sets a password, onboards, starts duty and
   await page.getByLabel('Service Area').selectOption('North Side');
   await expectAccessible(page);
   await next.click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(`${PASSWORD}x`);
+  // The password from the link is set already: kept unless a new one is chosen.
+  await expect(page.getByText('Your password is already set')).toBeVisible();
+  const keep = page.getByRole('radio', { name: 'Keep my current password' });
+  await expect(keep).toBeChecked();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+  await expect(next).toBeEnabled();
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: 'Choose a new password' }).check();
+  await page.getByLabel('Password', { exact: true }).fill('another-secret');
+  await page.getByLabel('Confirm Password').fill('another-secretx');
   await page.getByLabel('Password', { exact: true }).focus();
   await expect(next).toBeDisabled();
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
   await expectAccessible(page);
+  await keep.check();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
   await next.click();
   await page.getByLabel('Emergency Contact').fill('Pat Torque');
   await page.getByLabel('Emergency Phone').fill('5551112222');
@@ -151,8 +162,26 @@ test('invited by e-mail, a technician sets a password, onboards, starts duty and
     )
     .toEqual(expect.arrayContaining(['job-completed', 'job-in-progress']));
 
-  // Sign Out goes back to the Technician Portal.
+  // Their profile speaks of their jobs and leads back to the job list.
+  await page.getByRole('link', { name: 'My Profile' }).click();
+  await page.waitForURL('**/profile');
+  const myJobs = page.getByRole('region', { name: 'My Jobs' });
+  await expect(
+    myJobs.getByText('Completed Today').locator('xpath=following-sibling::dd'),
+  ).toHaveText('1');
+  await expect(page.getByText('No appointments yet')).toHaveCount(0);
+  await expectAccessible(page, WITHOUT_TOASTER);
+  await myJobs.getByRole('link', { name: 'Open My Job List' }).click();
+  await page.waitForURL('**/technician-dashboard');
+  await expect(job).toBeVisible();
+
+  // Sign Out goes back to the Technician Portal, where the password from the link still works.
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL('**/tech-portal');
   await expectAccessible(page);
+  await page.getByLabel('Email', { exact: true }).fill(technicianEmail);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.waitForURL('**/technician-dashboard');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
 });

@@ -13,7 +13,7 @@ const CHOICES = [
   {
     keep: true,
     label: 'Keep my current password',
-    description: 'Sign in with the password you just set.',
+    description: 'Go on signing in with the password you chose.',
   },
   {
     keep: false,
