@@ -15,6 +15,7 @@ import type { PaymentGateway } from './features/payments/gateway.ts';
 import type { SetupCode } from './features/setup/setup-code.ts';
 import type { RouteAccess } from './lib/access.ts';
 import type { Auth } from './lib/auth.ts';
+import type { Clock } from './lib/clock.ts';
 import type { Env } from './lib/env.ts';
 
 /** The background e-mail sender as the rest of the app sees it. */
@@ -36,6 +37,8 @@ export interface AppContext {
   setupCode: SetupCode;
   /** Card payment: Stripe when both keys are set, else the built-in local checkout. */
   payments: PaymentGateway;
+  /** "Now" for the business rules: the system clock, or one the tests pin (lib/clock.ts). */
+  clock: Clock;
 }
 
 export type AppInstance = FastifyInstance<

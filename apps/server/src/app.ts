@@ -26,6 +26,8 @@ import { installReadCache, serializeCachedOnce } from './lib/read-cache.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import type { ReadCacheOptions } from './lib/read-cache.ts';
 import type { Env } from './lib/env.ts';
+import { systemClock } from './lib/clock.ts';
+import type { Clock } from './lib/clock.ts';
 import {
   AppError,
   errorBody,
@@ -79,6 +81,8 @@ export interface BuildOptions {
   startSender?: boolean;
   /** How the in-memory reads behave (lib/read-cache.ts); tests writing rows directly sync. */
   readCache?: ReadCacheOptions;
+  /** "Now" for the business rules (the system clock; the API tests pin one). */
+  clock?: Clock;
 }
 
 export async function buildApp({
@@ -88,6 +92,7 @@ export async function buildApp({
   webDist = WEB_DIST,
   startSender,
   readCache,
+  clock = systemClock,
 }: BuildOptions): Promise<AppInstance> {
   const app = Fastify({
     logger:
@@ -139,6 +144,7 @@ export async function buildApp({
     sender,
     setupCode: new SetupCode(database.db, !env.isLocalOnly),
     payments: createPaymentGateway(env, database.db, app.log),
+    clock,
   };
   app.decorate('ctx', ctx);
   await installReadCache(app, database, readCache);

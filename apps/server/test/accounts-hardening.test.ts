@@ -14,7 +14,7 @@ import {
   userProfiles,
 } from '../src/db/schema.ts';
 import { runAdminSetup } from '../src/features/setup/service.ts';
-import { APP_URL, createTestContext, createUser, signIn, uniqueEmail } from './harness.ts';
+import { APP_URL, createTestContext, createUser, signIn, uniqueEmail, testNow } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
 let ctx: TestContext;
@@ -379,7 +379,7 @@ describe('user cleanup', () => {
           vehicleYear: '2019',
           vehicleColor: 'Blue',
           licensePlate: 'ABC123',
-          holdExpiresAt: new Date(),
+          holdExpiresAt: testNow(),
         })
         .returning();
       await own.database.db.insert(orders).values({

@@ -48,6 +48,7 @@ import {
   sendAs,
   sessionIdOf,
   uniqueEmail,
+  testNow,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -363,7 +364,7 @@ describe('GET /api/appointments/search', () => {
       // The route answers the business's today from the real clock.
       await ctx.database.db.update(businessProfile).set({ timeZone: 'Pacific/Kiritimati' });
       expect((await page({ q: tag })).today).toBe(
-        businessNow(new Date(), 'Pacific/Kiritimati').date,
+        businessNow(testNow(), 'Pacific/Kiritimati').date,
       );
     } finally {
       await ctx.database.db.update(businessProfile).set({ timeZone: DEFAULT_TIME_ZONE });
@@ -372,7 +373,7 @@ describe('GET /api/appointments/search', () => {
 
   it("narrows to a month (this year's without a year) or a whole year, edges included", async () => {
     const tag = newTag();
-    const thisYear = Number(businessNow(new Date(), DEFAULT_TIME_ZONE).date.slice(0, 4));
+    const thisYear = Number(businessNow(testNow(), DEFAULT_TIME_ZONE).date.slice(0, 4));
     await insertRows(
       [
         '2030-12-31',
@@ -826,7 +827,7 @@ describe('PATCH /api/appointments/:id/status', () => {
       .returning();
     const id = techProfile!.id;
     const [business] = await ctx.database.db.select().from(businessProfile);
-    const today = businessNow(new Date(), business!.timeZone).date;
+    const today = businessNow(testNow(), business!.timeZone).date;
     const [first, second] = await insertRows([
       appointmentRow(newTag(), {
         appointmentDate: today,
@@ -1088,7 +1089,7 @@ describe('PATCH /api/appointments/:id/status', () => {
     const tag = newTag();
     const tech = await onboardedTechnician(ctx, admin, { name: `${tag} Tech` });
     const [business] = await ctx.database.db.select().from(businessProfile);
-    const today = businessNow(new Date(), business!.timeZone).date;
+    const today = businessNow(testNow(), business!.timeZone).date;
     const [job, done, dropped] = await insertRows([
       appointmentRow(tag, {
         customerName: `${tag} job`,
@@ -1130,7 +1131,7 @@ describe('PATCH /api/appointments/:id/status', () => {
       // The hold lapses and someone else books and pays for the slot.
       await ctx.database.db
         .update(bookings)
-        .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+        .set({ holdExpiresAt: new Date(testNow().getTime() - 60_000) })
         .where(eq(bookings.id, bookingId));
       const onTime = await bookAndPay(ctx, customer, { date: day, time: '12:00' });
 

@@ -35,6 +35,7 @@ import {
   futureWeekday,
   sendAs,
   uniqueEmail,
+  testNow,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -47,7 +48,7 @@ let tech: Viewer;
 let otherTech: Viewer;
 const day = futureWeekday(10);
 /** Business-local today (the default zone): the day a technician's jobs can be worked. */
-const today = businessNow(new Date(), DEFAULT_TIME_ZONE).date;
+const today = businessNow(testNow(), DEFAULT_TIME_ZONE).date;
 /** The e-mail address the booking form gave (bookingBody's): where the visit's e-mails go. */
 const BOOKED_EMAIL = 'ada@example.com';
 

@@ -27,7 +27,7 @@ import {
 } from '../src/db/schema.ts';
 import { seedDatabase } from '../src/seed.ts';
 import { loadEnv } from '../src/lib/env.ts';
-import { APP_URL, bookAndPay, createUser, futureWeekday } from './harness.ts';
+import { APP_URL, TestClock, bookAndPay, createUser, futureWeekday } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -99,9 +99,11 @@ async function startApp(
   await database.migrate();
   await seedDatabase(database.db);
   const env = testEnv(dataDir, databaseUrl);
+  const clock = new TestClock();
   const app = await buildApp({
     env,
     database,
+    clock,
     // On PostgreSQL, announcements arrive over another connection: each cached read waits.
     readCache: { syncEachRead: databaseUrl !== undefined },
   });
@@ -110,6 +112,7 @@ async function startApp(
     app,
     database,
     env,
+    clock,
     async close() {
       await app.close();
       await database.close();

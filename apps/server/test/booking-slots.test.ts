@@ -1,6 +1,6 @@
 // The booking form's time slots come from the saved business profile: an admin's change to the
 // hours shows in the very next answer, with no restart.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { businessDay } from '@pitstop/shared/booking/capacity';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
@@ -8,20 +8,18 @@ import { bookedSpansQuery } from '../src/features/visits/booking-rows.ts';
 import { createTestContext, createUser } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
-// The route reads the clock to drop past days and today's past hours: pin it, so the answers do
-// not depend on the day the suite runs. Only Date is faked; timers run as usual.
+// The route reads the app's clock to drop past days and today's past hours: the harness pins it,
+// so the answers do not depend on the day the suite runs.
 const TODAY = '2030-11-27'; // a Wednesday
 const NOW = new Date(`${TODAY}T15:00:00Z`); // 10:00 in New York, the business's time zone
 const SUNDAY = '2030-12-01'; // the Sunday after
 
 let ctx: TestContext;
 beforeAll(async () => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { now: NOW });
 });
 afterAll(async () => {
   await ctx?.close();
-  vi.useRealTimers();
 });
 
 async function slots(date: string) {
@@ -64,6 +62,19 @@ describe('GET /api/booking/slots', () => {
       slots: [],
       message: 'No available time slots',
     });
+  });
+
+  it("follows the app's clock: later in the day fewer slots, and past midnight the day is gone", async () => {
+    try {
+      ctx.clock.advance(3 * 60 * 60_000); // 13:00 in New York
+      expect((await slots(TODAY)).json().slots[0]).toBe('13:30');
+      ctx.clock.set(`${TODAY}T23:50:00-05:00`);
+      expect((await slots(TODAY)).json().slots).toEqual([]);
+      ctx.clock.advance(20 * 60_000); // 00:10 the next day: its slots from opening, today's gone
+      expect((await slots('2030-11-28')).json().slots[0]).toBe('07:00');
+    } finally {
+      ctx.clock.set(NOW);
+    }
   });
 
   it('refuses a missing or impossible date with the form message', async () => {

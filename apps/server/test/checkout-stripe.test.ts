@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
+import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import {
   appointments,
   bookings,
@@ -76,8 +77,10 @@ async function recordsOf(bookingId: string) {
     .from(bookingStatusHistory)
     .where(eq(bookingStatusHistory.bookingId, bookingId))
     .orderBy(bookingStatusHistory.id);
+  // The confirmation names the order by its number (PS-…).
+  const number = formatOrderNumber(booking!.orderNumber);
   const mails = orderRows[0]
-    ? (await db.select().from(emailOutbox)).filter((m) => m.text.includes(orderRows[0]!.id))
+    ? (await db.select().from(emailOutbox)).filter((m) => m.text.includes(number))
     : [];
   return { booking: booking!, orders: orderRows, appointments: jobs, history, mails };
 }

@@ -26,6 +26,7 @@ import {
   fingerprintTables,
   futureWeekday,
   postBooking,
+  testNow,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -282,7 +283,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
     // Once the hold has lapsed (the sweep has not run yet), the open page is no longer offered.
     await ctx.database.db
       .update(bookings)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .set({ holdExpiresAt: new Date(testNow().getTime() - 1000) })
       .where(eq(bookings.id, bookingId));
     expect((await outcome(sessionId)).json()).toMatchObject({ openCheckoutUrl: null });
   });
@@ -319,7 +320,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
 
     await ctx.database.db
       .update(bookings)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .set({ holdExpiresAt: new Date(testNow().getTime() - 1000) })
       .where(eq(bookings.id, bookingId));
     await sweepExpiredHolds(bookingDeps(ctx.app.ctx, ctx.app.log));
     const response = await outcome(sessionId);
@@ -410,7 +411,7 @@ describe('fulfilment rules', () => {
     // The hold lapses and the sweep expires it; the provider still reports it unpaid then.
     await ctx.database.db
       .update(bookings)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .set({ holdExpiresAt: new Date(testNow().getTime() - 1000) })
       .where(eq(bookings.id, late.bookingId));
     await sweepExpiredHolds(bookingDeps(ctx.app.ctx, ctx.app.log));
     expect((await recordsOf(late.bookingId)).booking.status).toBe('expired');
@@ -450,7 +451,7 @@ describe('fulfilment rules', () => {
     const late = await book({ date, time: '17:00' });
     await ctx.database.db
       .update(bookings)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .set({ holdExpiresAt: new Date(testNow().getTime() - 1000) })
       .where(eq(bookings.id, late.bookingId));
     const result = await fulfilCheckout(
       bookingDeps(ctx.app.ctx, ctx.app.log),

@@ -19,6 +19,7 @@ import type { Database } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { emailOutbox, userProfiles } from '../src/db/schema.ts';
 import type { AppInstance } from '../src/app-context.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { databaseUrl, prepare } from './global-setup.ts';
 import { loadEnv } from '../src/lib/env.ts';
 import type { Env } from '../src/lib/env.ts';
@@ -29,7 +30,39 @@ export interface TestContext {
   app: AppInstance;
   database: Database;
   env: Env;
+  /** The app's clock for the business rules, stopped; `set` or `advance` it to move time. */
+  clock: TestClock;
   close(): Promise<void>;
+}
+
+/**
+ * The API tests' clock: stopped at a moment (the file's start unless set), so that the day a
+ * test books and the day the server checks are the same, and time moves only when a test moves
+ * it. Stamps the database writes itself (created_at, the outbox's leases, rate-limit windows)
+ * and sessions stay on the real clock (lib/clock.ts), which a stopped clock never gets ahead of.
+ */
+export class TestClock implements Clock {
+  #at: number;
+  constructor(at: Date = new Date()) {
+    this.#at = at.getTime();
+  }
+  now(): Date {
+    return new Date(this.#at);
+  }
+  set(at: Date | string): void {
+    this.#at = new Date(at).getTime();
+  }
+  advance(ms: number): void {
+    this.#at += ms;
+  }
+}
+
+// The clock of the file's latest context: the booking helpers below count days from it.
+let fileClock: TestClock | undefined;
+
+/** "Now" for a test: the file's clock once a context exists, else the real one. */
+export function testNow(): Date {
+  return fileClock?.now() ?? new Date();
 }
 
 /** A copy of the run's migrated, seeded template database (global-setup.ts). */
@@ -61,6 +94,8 @@ export async function createTestContext(
     startSender?: boolean;
     /** PGlite in files under DATA_DIR, as `npm start` runs it, even with DATABASE_URL set. */
     embeddedOnDisk?: boolean;
+    /** Where the app's clock stands (the file's start unless given). */
+    now?: Date;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitstop-test-'));
@@ -89,9 +124,12 @@ export async function createTestContext(
     fresh?.database ??
     (await openDatabase(options.embeddedOnDisk ? { dataDir, load } : { memory: true, load }));
   if (!fresh && !load) await prepare(database);
+  const clock = new TestClock(options.now);
+  fileClock = clock;
   const app = await buildApp({
     env,
     database,
+    clock,
     serveWeb: options.webDist !== undefined,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.startSender === undefined ? {} : { startSender: options.startSender }),
@@ -104,6 +142,7 @@ export async function createTestContext(
     app,
     database,
     env,
+    clock,
     async close() {
       await app.close();
       await database.close();
@@ -211,13 +250,11 @@ export async function fingerprintTables(ctx: TestContext): Promise<Record<string
 // ---------------------------------------------------------------- booking helpers
 
 /**
- * Today on the business's clock (the seeded time zone), as the server's businessToday reads it.
- * The API tests run on the real clock: PostgreSQL stamps rows itself (created_at, the outbox's
- * lease, rate-limit windows, checkout expiry), so a faked process clock would disagree with the
- * database. Time rules are tested with a fixed `now` where they live (packages/shared, and the
- * services, which take `now`); these helpers keep the API tests off the day's edges instead.
+ * Today on the business's clock (the seeded time zone), as the server's businessToday reads it
+ * at the file's clock (TestClock: stopped when the file's context was made), so a test's "today"
+ * and the server's are the same day however long the file runs, midnight or not.
  */
-export function businessToday(now = new Date()): string {
+export function businessToday(now = testNow()): string {
   return calendarDateIn(DEFAULT_TIME_ZONE, now);
 }
 

@@ -42,6 +42,7 @@ import {
   futureWeekday,
   sendAs,
   uniqueEmail,
+  testNow,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -862,7 +863,7 @@ describe('figures from the real flow, on the real clock', () => {
     await useZone('America/Los_Angeles');
     const date = futureWeekday(14);
     await bookAndPay(ctx, customer, { date, city: 'springfield' });
-    const today = businessNow(new Date(), zone).date;
+    const today = businessNow(testNow(), zone).date;
     const response = await get(
       manager,
       `/api/analytics?from=${addCalendarDays(today, -1)}&to=${date}`,

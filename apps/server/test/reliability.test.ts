@@ -8,6 +8,7 @@ import { connect, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import { appointments, bookings, emailOutbox, orders } from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
 import { DATABASE_UNAVAILABLE } from '../src/lib/errors.ts';
@@ -35,11 +36,15 @@ async function outcomes(db: Db, bookingIds: string[]) {
     .where(eq(emailOutbox.template, 'booking-confirmation'));
   return bookingIds.map((id) => {
     const order = orderRows.filter((row) => row.bookingId === id);
+    const booking = bookingRows.find((row) => row.id === id);
+    // The confirmation names the order by its number (PS-…).
+    const number = booking ? formatOrderNumber(booking.orderNumber) : '-';
     return {
-      status: bookingRows.find((row) => row.id === id)?.status,
+      status: booking?.status,
       orders: order.length,
       appointments: jobs.filter((row) => row.bookingId === id).length,
-      confirmations: mails.filter((mail) => order.some((o) => mail.text.includes(o.id))).length,
+      confirmations:
+        order.length > 0 ? mails.filter((mail) => mail.text.includes(number)).length : 0,
     };
   });
 }

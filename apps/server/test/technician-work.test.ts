@@ -37,6 +37,7 @@ import {
   onboardingBody,
   sendAs,
   signIn,
+  testNow,
 } from './harness.ts';
 import type { SignedInTechnician, TestContext, TestUser, Method } from './harness.ts';
 
@@ -59,7 +60,7 @@ function send(user: TestUser | undefined, method: Method, url: string, payload?:
 
 /** The business-local date today (the default zone, America/New_York). */
 function today(): string {
-  return businessNow(new Date(), 'America/New_York').date;
+  return businessNow(testNow(), 'America/New_York').date;
 }
 
 async function profileRow(technician: { profileId: string }) {
@@ -336,7 +337,7 @@ describe('GET /api/technician/dashboard', () => {
     await ctx.database.db.update(businessProfile).set({ timeZone: 'Pacific/Kiritimati' });
     try {
       const dashboard = await dashboardOf(tech);
-      expect(dashboard.today).toBe(businessNow(new Date(), 'Pacific/Kiritimati').date);
+      expect(dashboard.today).toBe(businessNow(testNow(), 'Pacific/Kiritimati').date);
     } finally {
       await ctx.database.db.update(businessProfile).set({ timeZone: 'America/New_York' });
     }

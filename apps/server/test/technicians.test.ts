@@ -26,6 +26,7 @@ import {
   onboardedTechnician,
   sendAs,
   signIn,
+  testNow,
 } from './harness.ts';
 import type { SignedInTechnician, TestContext, TestUser, Method } from './harness.ts';
 
@@ -78,7 +79,7 @@ async function assignedJob(technician: { profileId: string }): Promise<string> {
 async function movedToToday(id: string): Promise<string> {
   await ctx.database.db
     .update(appointments)
-    .set({ appointmentDate: businessNow(new Date(), DEFAULT_TIME_ZONE).date })
+    .set({ appointmentDate: businessNow(testNow(), DEFAULT_TIME_ZONE).date })
     .where(eq(appointments.id, id));
   return id;
 }

@@ -41,7 +41,7 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const viewer = requireViewer(request);
       const [visits, unscheduled] = await Promise.all([
-        listMyVisits(db, viewer),
+        listMyVisits(db, viewer, app.ctx.clock.now()),
         listMyUnscheduledOrders(db, viewer.userId),
       ]);
       return { ...visits, unscheduled };
@@ -74,7 +74,7 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'appointment:read:any' },
     },
-    async (request) => searchAppointments(db, request.query),
+    async (request) => searchAppointments(db, request.query, app.ctx.clock.now()),
   );
 
   app.patch(
@@ -100,6 +100,7 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
           status: request.body.status,
           expected: request.body.from,
         },
+        app.ctx.clock.now(),
       );
       // The customer's e-mail was queued with the change: send it now.
       app.ctx.sender?.nudge();

@@ -61,6 +61,7 @@ export async function checkoutRoutes(app: AppInstance): Promise<void> {
         bookingDeps(app.ctx, request.log),
         requireViewer(request),
         request.params.sessionId,
+        app.ctx.clock.now(),
       ),
   );
 
@@ -98,6 +99,7 @@ export async function checkoutRoutes(app: AppInstance): Promise<void> {
           bookingDeps(app.ctx, request.log),
           body,
           typeof signature === 'string' ? signature : undefined,
+          app.ctx.clock.now(),
         );
         return { received: true as const };
       },

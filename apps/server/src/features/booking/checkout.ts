@@ -110,6 +110,7 @@ export async function getCheckoutOutcome(
   deps: BookingDeps,
   viewer: Viewer,
   sessionId: string,
+  now: Date = new Date(),
 ): Promise<CheckoutOutcomeResponse> {
   let booking = await findBookingBySessionForUser(deps.db, sessionId, viewer.userId);
   if (!booking) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
@@ -124,7 +125,7 @@ export async function getCheckoutOutcome(
       deps.log.warn({ err: error, sessionId }, 'checkout session could not be retrieved');
     }
     if (state?.status === 'complete' && state.paymentStatus === 'paid') {
-      await fulfilCheckout(deps, state, 'success page');
+      await fulfilCheckout(deps, state, 'success page', now);
       booking = (await findBookingBySessionForUser(deps.db, sessionId, viewer.userId)) ?? booking;
     }
   }
@@ -137,7 +138,7 @@ export async function getCheckoutOutcome(
   const isPayable =
     state?.status === 'open' &&
     booking.status === 'pending_payment' &&
-    booking.holdExpiresAt.getTime() > Date.now();
+    booking.holdExpiresAt.getTime() > now.getTime();
   return {
     state: order ? 'paid' : ended ? 'expired' : 'confirming',
     kind: booking.kind,

@@ -108,7 +108,7 @@ export function installCheckoutReconciliation(app: AppInstance): void {
   const deps = bookingDeps(app.ctx, app.log);
   const run = (graceMs = CONFIRMATION_GRACE_MS) => {
     if (running) return;
-    running = reconcileCheckouts(deps, new Date(), graceMs)
+    running = reconcileCheckouts(deps, app.ctx.clock.now(), graceMs)
       .then((result) => {
         if (result.expired || result.fulfilled) app.log.info(result, 'checkout reconciliation');
       })

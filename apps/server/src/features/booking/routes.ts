@@ -41,7 +41,8 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'public' },
     },
-    async (request) => listTimeSlots(app.ctx.db, request.query.date, request.query.services),
+    async (request) =>
+      listTimeSlots(app.ctx.db, request.query.date, request.query.services, app.ctx.clock.now()),
   );
 
   app.post(
@@ -65,6 +66,7 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
         requireViewer(request),
         request.body,
         request.ip,
+        app.ctx.clock.now(),
       );
       return reply.status(201).send(started);
     },
@@ -89,6 +91,7 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
         bookingDeps(app.ctx, request.log),
         requireViewer(request),
         request.body,
+        app.ctx.clock.now(),
       );
       return reply.status(201).send(started);
     },
@@ -120,7 +123,7 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'appointment:read:any' },
     },
-    async () => ({ holds: await listUnpaidHolds(app.ctx.db) }),
+    async () => ({ holds: await listUnpaidHolds(app.ctx.db, app.ctx.clock.now()) }),
   );
 
   app.post(

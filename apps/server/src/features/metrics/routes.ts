@@ -33,7 +33,7 @@ export async function metricsRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'metrics:read' },
     },
-    async () => dashboardMetrics(db),
+    async () => dashboardMetrics(db, app.ctx.clock.now()),
   );
 
   app.get(
@@ -46,7 +46,7 @@ export async function metricsRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'metrics:read' },
     },
-    async () => todayAppointments(db),
+    async () => todayAppointments(db, app.ctx.clock.now()),
   );
 
   app.get(
@@ -59,7 +59,7 @@ export async function metricsRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'metrics:read' },
     },
-    async () => ({ technicians: await activeTechnicians(db) }),
+    async () => ({ technicians: await activeTechnicians(db, app.ctx.clock.now()) }),
   );
 
   app.get(
@@ -72,7 +72,7 @@ export async function metricsRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'metrics:read' },
     },
-    async () => completionRates(db),
+    async () => completionRates(db, app.ctx.clock.now()),
   );
 
   app.get(
@@ -86,7 +86,7 @@ export async function metricsRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'metrics:read' },
     },
-    async () => serviceTimes(db),
+    async () => serviceTimes(db, app.ctx.clock.now()),
   );
 
   app.get(

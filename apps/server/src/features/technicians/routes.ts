@@ -41,7 +41,7 @@ export async function techniciansRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'technician:read' },
     },
-    async () => ({ technicians: await listTechnicians(db) }),
+    async () => ({ technicians: await listTechnicians(db, app.ctx.clock.now()) }),
   );
 
   app.get(

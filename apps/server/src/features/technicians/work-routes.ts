@@ -82,7 +82,7 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'job:work:own' },
     },
-    async (request) => getDashboard(db, requireViewer(request)),
+    async (request) => getDashboard(db, requireViewer(request), app.ctx.clock.now()),
   );
 
   app.put(
@@ -112,7 +112,8 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'job:work:own' },
     },
-    async (request) => getOwnWorkingDays(db, requireViewer(request), request.query.month),
+    async (request) =>
+      getOwnWorkingDays(db, requireViewer(request), request.query.month, app.ctx.clock.now()),
   );
 
   app.put(
@@ -129,7 +130,13 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
       config: { access: 'job:work:own' },
     },
     async (request) =>
-      setWorkingDay(db, requireViewer(request), request.params.date, request.body.working),
+      setWorkingDay(
+        db,
+        requireViewer(request),
+        request.params.date,
+        request.body.working,
+        app.ctx.clock.now(),
+      ),
   );
 
   app.patch(
@@ -146,7 +153,13 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
       config: { access: 'job:work:own' },
     },
     async (request) =>
-      changeOwnJobStatus(app.ctx, requireViewer(request), request.params.id, request.body.status),
+      changeOwnJobStatus(
+        app.ctx,
+        requireViewer(request),
+        request.params.id,
+        request.body.status,
+        app.ctx.clock.now(),
+      ),
   );
 
   app.post(
@@ -168,6 +181,7 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
         requireViewer(request),
         request.params.id,
         request.body.serviceIds,
+        app.ctx.clock.now(),
       );
       return reply.status(201).send(added);
     },

@@ -33,7 +33,8 @@ export async function visitsRoutes(app: AppInstance): Promise<void> {
       },
       config: { access: 'visit:move' },
     },
-    async (request) => visitSlots(db, request.params.bookingId, request.query.date),
+    async (request) =>
+      visitSlots(db, request.params.bookingId, request.query.date, app.ctx.clock.now()),
   );
 
   app.post(
@@ -55,6 +56,7 @@ export async function visitsRoutes(app: AppInstance): Promise<void> {
         requireViewer(request),
         request.params.bookingId,
         request.body,
+        app.ctx.clock.now(),
       ),
   );
 
@@ -77,6 +79,7 @@ export async function visitsRoutes(app: AppInstance): Promise<void> {
         requireViewer(request),
         request.params.bookingId,
         request.body,
+        app.ctx.clock.now(),
       ),
   );
 }

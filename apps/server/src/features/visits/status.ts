@@ -206,18 +206,19 @@ export async function changeStatusAsStaff(
   actor: Viewer,
   appointmentId: string,
   change: { status: Appointment['status']; expected?: Appointment['status'] | undefined },
+  now: Date = new Date(),
 ): Promise<Appointment> {
   return db.transaction(async (tx) => {
     const bookingId = await findAppointmentVisit(tx, appointmentId);
     if (bookingId) await lockVisit(tx, bookingId);
-    const result = await changeAppointmentStatus(tx, env, actor, appointmentId, change);
+    const result = await changeAppointmentStatus(tx, env, actor, appointmentId, change, now);
     if (bookingId && result.changed) {
       if (!result.visitOpen) await releaseCancelledVisit(tx, bookingId, actor);
-      else if (result.from === 'cancelled') await restoreVisit(tx, bookingId, actor);
+      else if (result.from === 'cancelled') await restoreVisit(tx, bookingId, actor, now);
     }
     // The technician's status follows their day, as when they change the job themselves.
     const { technicianId } = result.appointment;
-    if (result.changed && technicianId) await followTodaysJobs(tx, technicianId);
+    if (result.changed && technicianId) await followTodaysJobs(tx, technicianId, now);
     return result.appointment;
   });
 }
