@@ -1,6 +1,7 @@
 // The database schema. Auth tables follow better-auth's model; everything the product adds hangs
 // off auth_user.id. Every table has one owner, named above it: only that feature's repository.ts
 // queries it, and other code calls the owner's service.ts (docs/decisions/011-table-ownership.md).
+import { LATE_CANCELLATION_VALUES } from '@pitstop/shared/business/cancellation-policy';
 import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { sql } from 'drizzle-orm';
 import {
@@ -285,11 +286,32 @@ export const businessProfile = pgTable(
     capacity: integer('capacity').notNull().default(2),
     // Staff (managers, admins, the super admin) must sign in with a second factor.
     requireStaffTwoFactor: boolean('require_staff_two_factor').notNull().default(false),
+    // Customers changing their own visits: allowed online until the cut-off (hours before the
+    // visit); a cancellation after it costs nothing back, a fixed fee or a percentage.
+    rescheduleOnline: boolean('reschedule_online').notNull().default(true),
+    rescheduleCutoffHours: integer('reschedule_cutoff_hours').notNull().default(24),
+    cancelOnline: boolean('cancel_online').notNull().default(true),
+    cancelCutoffHours: integer('cancel_cutoff_hours').notNull().default(24),
+    lateCancellation: text('late_cancellation', { enum: LATE_CANCELLATION_VALUES })
+      .notNull()
+      .default('no-refund'),
+    lateFeeCents: integer('late_fee_cents').notNull().default(0),
+    lateFeePercent: integer('late_fee_percent').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('business_profile_singleton', sql`${t.id} = 1`),
     check('business_profile_capacity_check', sql`${t.capacity} between 1 and 50`),
+    check(
+      'business_profile_cutoffs_check',
+      sql`${t.rescheduleCutoffHours} between 0 and 720 and ${t.cancelCutoffHours} between 0 and 720`,
+    ),
+    check(
+      'business_profile_late_cancellation_check',
+      inList('late_cancellation', LATE_CANCELLATION_VALUES),
+    ),
+    check('business_profile_late_fee_cents_check', sql`${t.lateFeeCents} between 0 and 1000000`),
+    check('business_profile_late_fee_percent_check', sql`${t.lateFeePercent} between 0 and 100`),
   ],
 );
 
