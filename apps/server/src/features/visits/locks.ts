@@ -137,7 +137,7 @@ export function visitLocks(tx: Executor): VisitLocks {
   return locks;
 }
 
-export interface VisitTime {
+interface VisitTime {
   appointmentDate: string | null;
   startsAt: Date | null;
   endsAt: Date | null;
