@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CANCELLATION_POLICY } from './cancellation-policy.ts';
 import { DEFAULT_BUSINESS_HOURS } from './hours.ts';
-import { businessProfileSchema } from './profile.ts';
+import { businessProfileFormSchema, businessProfileSchema } from './profile.ts';
 
 const valid = {
   name: 'Pitstop',
@@ -67,5 +68,42 @@ describe('businessProfileSchema', () => {
     });
     expect(hours(undefined)).toEqual({ 'hours.monday': 'Enter the hours for this day' });
     expect(errors({ hours: undefined })).toEqual({ hours: 'Enter the hours for every day' });
+  });
+
+  it('takes the cancellation policy within its limits, and keeps it optional on a save', () => {
+    const policy = (change: Record<string, unknown>) =>
+      errors({ cancellationPolicy: { ...DEFAULT_CANCELLATION_POLICY, ...change } });
+    expect(policy({})).toEqual({});
+    expect(policy({ rescheduleCutoffHours: 0, cancelCutoffHours: 720 })).toEqual({});
+    expect(policy({ lateCancellation: 'fixed-fee', lateFeeCents: 1_000_000 })).toEqual({});
+    expect(policy({ lateCancellation: 'percentage', lateFeePercent: 100 })).toEqual({});
+    const cutoff = 'Cut-off must be a whole number of hours from 0 to 720';
+    for (const hours of [-1, 721, 1.5, '24', null]) {
+      expect(policy({ cancelCutoffHours: hours }), String(hours)).toEqual({
+        'cancellationPolicy.cancelCutoffHours': cutoff,
+      });
+    }
+    expect(policy({ rescheduleCutoffHours: 1000 })).toEqual({
+      'cancellationPolicy.rescheduleCutoffHours': cutoff,
+    });
+    const fee = 'Fee must be from $0.00 to $10,000.00';
+    for (const cents of [-1, 1_000_001, 99.5, Number.NaN]) {
+      expect(policy({ lateFeeCents: cents }), String(cents)).toEqual({
+        'cancellationPolicy.lateFeeCents': fee,
+      });
+    }
+    const percent = 'Percentage must be a whole number from 0 to 100';
+    for (const value of [-5, 101, 12.5]) {
+      expect(policy({ lateFeePercent: value }), String(value)).toEqual({
+        'cancellationPolicy.lateFeePercent': percent,
+      });
+    }
+    expect(policy({ lateCancellation: 'half' })).toEqual({
+      'cancellationPolicy.lateCancellation': 'Choose what a late cancellation costs',
+    });
+    expect(policy({ cancelOnline: 'yes' })).toEqual({
+      'cancellationPolicy.cancelOnline': 'Choose yes or no',
+    });
+    expect(businessProfileFormSchema.safeParse(valid).success).toBe(false);
   });
 });

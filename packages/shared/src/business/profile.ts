@@ -1,7 +1,15 @@
-// The business profile: name, contact details, time zone, capacity and weekly hours.
+// The business profile: name, contact details, time zone, capacity, weekly hours and the policy
+// for customers rescheduling and cancelling their own visits.
 import { z } from 'zod';
 import { emailSchema } from '../auth/forms.ts';
 import { isSingleLine, notOnOneLine } from '../text.ts';
+import {
+  CUTOFF_HOURS_MAX,
+  LATE_CANCELLATION_VALUES,
+  LATE_FEE_CENTS_MAX,
+  LATE_FEE_PERCENT_MAX,
+} from './cancellation-policy.ts';
+import type { CancellationPolicy } from './cancellation-policy.ts';
 import { WEEKDAYS } from './hours.ts';
 import type { Weekday } from './hours.ts';
 
@@ -61,6 +69,28 @@ const PHONE_REQUIRED = 'Phone number is required';
 const PHONE_TEN_DIGITS = 'Enter a 10-digit phone number, e.g. (555) 123-4567';
 const TIME_ZONE_UNKNOWN = 'Unknown time zone';
 
+const CUTOFF_MESSAGE = `Cut-off must be a whole number of hours from 0 to ${CUTOFF_HOURS_MAX}`;
+const FEE_MESSAGE = `Fee must be from $0.00 to $${(LATE_FEE_CENTS_MAX / 100).toLocaleString('en-US')}.00`;
+const PERCENT_MESSAGE = `Percentage must be a whole number from 0 to ${LATE_FEE_PERCENT_MAX}`;
+const CHOOSE_MESSAGE = 'Choose yes or no';
+
+const wholeNumber = (max: number, message: string) =>
+  z.number(message).int(message).min(0, message).max(max, message);
+
+export const cancellationPolicySchema = z.object(
+  {
+    rescheduleOnline: z.boolean(CHOOSE_MESSAGE),
+    rescheduleCutoffHours: wholeNumber(CUTOFF_HOURS_MAX, CUTOFF_MESSAGE),
+    cancelOnline: z.boolean(CHOOSE_MESSAGE),
+    cancelCutoffHours: wholeNumber(CUTOFF_HOURS_MAX, CUTOFF_MESSAGE),
+    lateCancellation: z.enum(LATE_CANCELLATION_VALUES, 'Choose what a late cancellation costs'),
+    // Fee in cents; the form shows dollars.
+    lateFeeCents: wholeNumber(LATE_FEE_CENTS_MAX, FEE_MESSAGE),
+    lateFeePercent: wholeNumber(LATE_FEE_PERCENT_MAX, PERCENT_MESSAGE),
+  },
+  'Enter the cancellation and rescheduling policy',
+) satisfies z.ZodType<CancellationPolicy>;
+
 // Digits with the usual separators: `(555) 987-6543`, `555.987.6543`, `555 987 6543`.
 const PHONE_CHARACTERS = /^[\d\s().-]*$/;
 
@@ -93,5 +123,14 @@ export const businessProfileSchema = z.object({
     .min(CAPACITY_MIN, CAPACITY_MESSAGE)
     .max(CAPACITY_MAX, CAPACITY_MESSAGE),
   hours: businessHoursSchema,
+  // Left out, the saved policy stays: a client that does not know it cannot reset it.
+  cancellationPolicy: cancellationPolicySchema.optional(),
 });
-export type BusinessProfile = z.infer<typeof businessProfileSchema>;
+/** What a save sends. */
+export type BusinessProfileInput = z.infer<typeof businessProfileSchema>;
+
+/** The admin's form, which always carries the policy; also what every reader gets. */
+export const businessProfileFormSchema = businessProfileSchema.required({
+  cancellationPolicy: true,
+});
+export type BusinessProfile = z.infer<typeof businessProfileFormSchema>;

@@ -1,5 +1,6 @@
 // What GET and PUT /api/business answer: the business profile every page may show.
 import * as z from 'zod/mini';
+import { LATE_CANCELLATION_VALUES } from './cancellation-policy.ts';
 import { WEEKDAYS } from './hours.ts';
 import type { Weekday } from './hours.ts';
 
@@ -21,4 +22,13 @@ export const businessProfileResponseSchema = z.object({
       typeof dayHoursResponseSchema
     >,
   ),
+  cancellationPolicy: z.object({
+    rescheduleOnline: z.boolean(),
+    rescheduleCutoffHours: z.number(),
+    cancelOnline: z.boolean(),
+    cancelCutoffHours: z.number(),
+    lateCancellation: z.enum(LATE_CANCELLATION_VALUES),
+    lateFeeCents: z.number(),
+    lateFeePercent: z.number(),
+  }),
 });

@@ -12,11 +12,20 @@ export async function findBusinessHoursRows(db: Executor) {
   return db.select().from(businessHours);
 }
 
+type PolicyColumns =
+  | 'rescheduleOnline'
+  | 'rescheduleCutoffHours'
+  | 'cancelOnline'
+  | 'cancelCutoffHours'
+  | 'lateCancellation'
+  | 'lateFeeCents'
+  | 'lateFeePercent';
+
 export async function saveBusinessProfileRow(
   db: Executor,
   values: Pick<
     typeof businessProfile.$inferInsert,
-    'name' | 'phone' | 'email' | 'timeZone' | 'capacity'
+    'name' | 'phone' | 'email' | 'timeZone' | 'capacity' | PolicyColumns
   >,
 ) {
   await db

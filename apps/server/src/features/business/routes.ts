@@ -17,7 +17,8 @@ export async function businessRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['business'],
-        summary: 'The business name, contacts, time zone, capacity and weekly hours (public)',
+        summary:
+          'The business name, contacts, time zone, capacity, weekly hours and the policy for customers rescheduling and cancelling their visits (public)',
         response: { 200: businessProfileResponseSchema },
       },
       config: { access: 'public' },
@@ -31,7 +32,8 @@ export async function businessRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['business'],
-        summary: 'Save the business profile and weekly hours',
+        summary:
+          'Save the business profile, weekly hours and cancellation policy (a body without cancellationPolicy keeps the saved one)',
         body: businessProfileSchema,
         response: { 200: businessProfileResponseSchema },
       },

@@ -2,7 +2,7 @@
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessHours } from '@pitstop/shared/business/hours';
 import { DEFAULT_CAPACITY, DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
-import type { BusinessProfile } from '@pitstop/shared/business/profile';
+import type { BusinessProfile, BusinessProfileInput } from '@pitstop/shared/business/profile';
 import { calendarDateIn } from '@pitstop/shared/calendar-dates';
 import { formatPhone } from '@pitstop/shared/phone';
 import type { Db, Executor } from '../../db/client.ts';
@@ -61,6 +61,15 @@ async function loadBusinessProfile(db: Executor): Promise<BusinessProfile> {
     timeZone: profile.timeZone,
     capacity: profile.capacity,
     hours,
+    cancellationPolicy: {
+      rescheduleOnline: profile.rescheduleOnline,
+      rescheduleCutoffHours: profile.rescheduleCutoffHours,
+      cancelOnline: profile.cancelOnline,
+      cancelCutoffHours: profile.cancelCutoffHours,
+      lateCancellation: profile.lateCancellation,
+      lateFeeCents: profile.lateFeeCents,
+      lateFeePercent: profile.lateFeePercent,
+    },
   };
 }
 
@@ -68,18 +77,24 @@ async function loadBusinessProfile(db: Executor): Promise<BusinessProfile> {
 export async function updateBusinessProfile(
   db: Db,
   actor: Viewer,
-  input: BusinessProfile,
+  input: BusinessProfileInput,
 ): Promise<BusinessProfile> {
-  // The schema has checked for ten digits; store the one format the footer and 'Call Us' show.
-  const after = { ...input, phone: formatPhone(input.phone) };
   return db.transaction(async (tx) => {
     const before = await getBusinessProfile(tx);
+    // The schema has checked for ten digits; store the one format the footer and 'Call Us' show.
+    // A save without the policy keeps the one saved.
+    const after: BusinessProfile = {
+      ...input,
+      phone: formatPhone(input.phone),
+      cancellationPolicy: input.cancellationPolicy ?? before.cancellationPolicy,
+    };
     await saveBusinessProfileRow(tx, {
       name: after.name,
       phone: after.phone,
       email: after.email,
       timeZone: after.timeZone,
       capacity: after.capacity,
+      ...after.cancellationPolicy,
     });
     for (const day of WEEKDAYS)
       await saveBusinessHoursRow(tx, { weekday: day, ...after.hours[day] });

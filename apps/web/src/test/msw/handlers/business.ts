@@ -1,5 +1,7 @@
 // Doubles of the business profile (GET /api/business, public; PUT for business:edit), which stores
-// the phone as (XXX) XXX-XXXX whatever separators were typed, as the server does.
+// the phone as (XXX) XXX-XXXX whatever separators were typed, and keeps the saved cancellation
+// policy when a save leaves it out, as the server does.
+import { DEFAULT_CANCELLATION_POLICY } from '@pitstop/shared/business/cancellation-policy';
 import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
 import { businessProfileSchema, type BusinessProfile } from '@pitstop/shared/business/profile';
 import { businessProfileResponseSchema } from '@pitstop/shared/business/responses';
@@ -16,6 +18,7 @@ export const TEST_BUSINESS: BusinessProfile = {
   timeZone: 'America/New_York',
   capacity: 2,
   hours: DEFAULT_BUSINESS_HOURS,
+  cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
 };
 
 const state = { business: TEST_BUSINESS };
@@ -40,7 +43,11 @@ export const businessHandlers = [
     if (!access.ok) return access.response;
     const body = await readBody(request, businessProfileSchema);
     if (!body.ok) return body.response;
-    state.business = { ...body.data, phone: formatPhone(body.data.phone) };
+    state.business = {
+      ...body.data,
+      phone: formatPhone(body.data.phone),
+      cancellationPolicy: body.data.cancellationPolicy ?? state.business.cancellationPolicy,
+    };
     return respond(businessProfileResponseSchema, state.business);
   }),
 ];
