@@ -1,11 +1,13 @@
 // The business profile in edit mode: name, phone (formatted as typed), e-mail, time zone, visits
-// per time slot, and a row of hours per weekday (day-hours-fields.tsx). Validated by the shared
-// businessProfileSchema here and again by the server, whose field errors (e.g.
+// per time slot, a row of hours per weekday (day-hours-fields.tsx) and the cancellation and
+// rescheduling policy (cancellation-policy-fields.tsx). Validated by the shared
+// businessProfileFormSchema here and again by the server, whose field errors (e.g.
 // `hours.monday.closeTime`) land next to their fields.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import type { CancellationPolicy } from '@pitstop/shared/business/cancellation-policy';
 import { WEEKDAYS, type Weekday } from '@pitstop/shared/business/hours';
 import {
-  businessProfileSchema,
+  businessProfileFormSchema,
   CAPACITY_MAX,
   CAPACITY_MIN,
   type BusinessProfile,
@@ -24,11 +26,12 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateBusinessProfile } from '../api.ts';
 import { timeZoneGroups } from '../time-zones.ts';
+import { CancellationPolicyFields } from './cancellation-policy-fields.tsx';
 import { DayHoursFields } from './day-hours-fields.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
 // The shared schema carries every message, so the form and the server say the same words.
-const resolver = standardSchemaResolver(businessProfileSchema);
+const resolver = standardSchemaResolver(businessProfileFormSchema);
 
 type FieldPath =
   | 'name'
@@ -36,7 +39,8 @@ type FieldPath =
   | 'email'
   | 'timeZone'
   | 'capacity'
-  | `hours.${Weekday}.${'isOpen' | 'openTime' | 'closeTime'}`;
+  | `hours.${Weekday}.${'isOpen' | 'openTime' | 'closeTime'}`
+  | `cancellationPolicy.${keyof CancellationPolicy}`;
 
 const FIELD_PATHS: FieldPath[] = [
   'name',
@@ -47,6 +51,17 @@ const FIELD_PATHS: FieldPath[] = [
   ...WEEKDAYS.flatMap((day) =>
     (['isOpen', 'openTime', 'closeTime'] as const).map((f) => `hours.${day}.${f}` as const),
   ),
+  ...(
+    [
+      'rescheduleOnline',
+      'rescheduleCutoffHours',
+      'cancelOnline',
+      'cancelCutoffHours',
+      'lateCancellation',
+      'lateFeeCents',
+      'lateFeePercent',
+    ] as const
+  ).map((f) => `cancellationPolicy.${f}` as const),
 ];
 
 export interface BusinessProfileFormProps {
@@ -163,6 +178,12 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
               </FormField>
             </div>
           </ProfileSection>
+
+          <CancellationPolicyFields
+            control={form.control}
+            register={form.register}
+            errors={errors}
+          />
         </div>
 
         <ProfileSection

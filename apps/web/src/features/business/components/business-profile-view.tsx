@@ -1,8 +1,10 @@
-// The business profile in view mode: contact details, scheduling settings and the week's hours
-// (12-hour times, or Closed).
+// The business profile in view mode: contact details, scheduling settings, the cancellation and
+// rescheduling policy in words, and the week's hours (12-hour times, or Closed).
 import { formatDayHours, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
-import { CalendarClock, Clock, Store } from 'lucide-react';
+import type { CancellationPolicy } from '@pitstop/shared/business/cancellation-policy';
+import { formatPrice } from '@pitstop/shared/money';
+import { CalendarClock, CalendarX, Clock, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -29,6 +31,7 @@ export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
             <Detail term="Visits per time slot">{profile.capacity}</Detail>
           </dl>
         </ProfileSection>
+        <PolicyView policy={profile.cancellationPolicy} />
       </div>
 
       <ProfileSection icon={Clock} title="Business hours">
@@ -50,6 +53,28 @@ export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
         </dl>
       </ProfileSection>
     </div>
+  );
+}
+
+function PolicyView({ policy }: { policy: CancellationPolicy }) {
+  const until = (hours: number) => `Until ${hours} ${hours === 1 ? 'hour' : 'hours'} before`;
+  const late = {
+    'no-refund': 'All of it (no refund)',
+    'fixed-fee': `A fee of ${formatPrice(policy.lateFeeCents)}`,
+    percentage: `${policy.lateFeePercent}% of the amount paid`,
+  }[policy.lateCancellation];
+  return (
+    <ProfileSection icon={CalendarX} title="Cancellation and rescheduling">
+      <dl className="divide-y divide-border">
+        <Detail term="Rescheduling online">
+          {policy.rescheduleOnline ? until(policy.rescheduleCutoffHours) : 'Not allowed'}
+        </Detail>
+        <Detail term="Cancelling online, full refund">
+          {policy.cancelOnline ? until(policy.cancelCutoffHours) : 'Not allowed'}
+        </Detail>
+        {policy.cancelOnline && <Detail term="A later cancellation costs">{late}</Detail>}
+      </dl>
+    </ProfileSection>
   );
 }
 
