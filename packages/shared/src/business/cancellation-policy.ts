@@ -3,7 +3,7 @@
 // free of zod so a page that only shows the terms does not download it.
 
 export const LATE_CANCELLATION_VALUES = ['no-refund', 'fixed-fee', 'percentage'] as const;
-export type LateCancellation = (typeof LATE_CANCELLATION_VALUES)[number];
+type LateCancellation = (typeof LATE_CANCELLATION_VALUES)[number];
 
 export interface CancellationPolicy {
   rescheduleOnline: boolean;
@@ -47,7 +47,7 @@ export interface CancellationTerms {
  * The instant a cut-off of `hours` closes: that many elapsed hours before the visit, not the same
  * wall-clock time some days earlier, so across a daylight-saving change it stays exactly `hours`.
  */
-export function cutoffBefore(startsAt: Date, hours: number): Date {
+function cutoffBefore(startsAt: Date, hours: number): Date {
   return new Date(startsAt.getTime() - hours * HOUR_MS);
 }
 

@@ -77,7 +77,7 @@ const CHOOSE_MESSAGE = 'Choose yes or no';
 const wholeNumber = (max: number, message: string) =>
   z.number(message).int(message).min(0, message).max(max, message);
 
-export const cancellationPolicySchema = z.object(
+const cancellationPolicySchema = z.object(
   {
     rescheduleOnline: z.boolean(CHOOSE_MESSAGE),
     rescheduleCutoffHours: wholeNumber(CUTOFF_HOURS_MAX, CUTOFF_MESSAGE),
