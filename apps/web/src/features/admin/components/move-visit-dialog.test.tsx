@@ -79,8 +79,9 @@ describe('moving a visit', () => {
 
     const dialog = await openMove(user);
     expect(dialog).toHaveTextContent('Now Sat, Mar 14, 2026 at 3:30 PM');
-    // It opens on the visit's own day.
+    // It opens on the visit's own day, its times named in the business's zone.
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-03-14');
+    expect(await within(dialog).findByText('Times are Eastern Time')).toBeInTheDocument();
     pickDate(dialog, MONDAY);
     await user.click(await within(dialog).findByRole('radio', { name: '10:00 AM' }));
     await user.click(within(dialog).getByRole('button', { name: 'Move visit' }));

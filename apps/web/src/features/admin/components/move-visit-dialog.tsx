@@ -26,6 +26,7 @@ import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
 import { businessToday } from '../../../lib/business-today.ts';
+import { formatZoneName } from '../../../lib/business-time.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { appointmentMoment } from '../appointment-words.ts';
 import { useMoveVisit, visitSlotsQueryOptions } from '../move-visit-api.ts';
@@ -119,7 +120,14 @@ function MoveVisitForm({ visit, onDone }: { visit: VisitToMove; onDone: () => vo
   return (
     <form noValidate onSubmit={submit}>
       <fieldset disabled={isSubmitting}>
-        <SlotPicker form={form} today={today} slotsQuery={slotsQuery} idPrefix="move" isNarrow />
+        <SlotPicker
+          form={form}
+          today={today}
+          slotsQuery={slotsQuery}
+          idPrefix="move"
+          isNarrow
+          zoneName={business.data && formatZoneName(business.data.timeZone)}
+        />
       </fieldset>
       <div className="mt-4 empty:hidden">
         <FormMessage outcome={outcome} />

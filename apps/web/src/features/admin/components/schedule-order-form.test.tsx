@@ -72,6 +72,7 @@ describe('scheduling a paid Pay Now order', () => {
 
     const dialog = await openSchedule(user);
     expect(dialog).toHaveTextContent('Dana Lee, High Mileage Service');
+    expect(await within(dialog).findByText('Times are Eastern Time')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Schedule visit' }));
     expect(await within(dialog).findByText(DATE_REQUIRED)).toBeInTheDocument();
     expect(within(dialog).getByText(BOOKING_MESSAGES.address)).toBeInTheDocument();

@@ -19,6 +19,7 @@ import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
 import { businessToday } from '../../../lib/business-today.ts';
+import { formatZoneName } from '../../../lib/business-time.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { appointmentMoment } from '../appointment-words.ts';
 import { useScheduleOrder, visitSlotsQueryOptions } from '../move-visit-api.ts';
@@ -136,6 +137,7 @@ export function ScheduleOrderForm({
           slotsQuery={slotsQuery}
           idPrefix="schedule"
           isNarrow
+          zoneName={business.data && formatZoneName(business.data.timeZone)}
         />
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-3 font-semibold">Service address</legend>
