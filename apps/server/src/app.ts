@@ -64,7 +64,11 @@ import { technicianInvitationRoutes } from './features/technicians/invitation-ro
 import { revokeInvitationTokens } from './features/technicians/invitation-tokens.ts';
 import { techniciansRoutes } from './features/technicians/routes.ts';
 import { technicianWorkRoutes } from './features/technicians/work-routes.ts';
-import { createDefaultProfile, revokePasswordResetLinks } from './features/users/service.ts';
+import {
+  createDefaultProfile,
+  recordPasswordChosen,
+  revokePasswordResetLinks,
+} from './features/users/service.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 
 // From apps/server/src (tsx) and apps/server/dist (the bundle `npm start` runs) alike.
@@ -126,10 +130,12 @@ export async function buildApp({
       sender?.nudge();
     },
     afterUserCreated: (user) => createDefaultProfile(database.db, user.id, user.name),
-    // A new password ends every other way in: reset links and invitation links alike.
+    // A new password ends every other way in: reset links and invitation links alike. Its owner
+    // chose it (a reset or a change), so onboarding offers to keep it.
     afterPasswordChanged: async (userId) => {
       await revokePasswordResetLinks(database.db, userId);
       await revokeInvitationTokens(database.db, userId);
+      await recordPasswordChosen(database.db, userId);
     },
     log(level, message, args) {
       app.log[level]({ source: 'auth', args }, message);

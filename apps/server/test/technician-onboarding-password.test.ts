@@ -8,10 +8,12 @@ import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { onboardingResponseSchema } from '@pitstop/shared/technicians/responses';
 import { auditLog, authAccounts, authSessions, userProfiles } from '../src/db/schema.ts';
 import {
+  APP_URL,
   acceptedTechnician,
   createTestContext,
   createUser,
   expectNothingChanged,
+  latestEmailTo,
   onboardingBody,
   sendAs,
   signIn,
@@ -74,6 +76,30 @@ describe('GET /api/technician/onboarding', () => {
   it('reports no chosen password for a technician whose password an admin typed', async () => {
     const tech = await createUser(ctx, 'technician');
     expect((await onboardingStart(tech)).passwordSet).toBe(false);
+  });
+
+  it('reports a password the technician chose through "Forgot password?" as set', async () => {
+    const tech = await createUser(ctx, 'technician');
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: APP_URL },
+      payload: { email: tech.email, redirectTo: `${APP_URL}/reset-password` },
+    });
+    expect(asked.statusCode).toBe(200);
+    const mail = await latestEmailTo(ctx, tech.email);
+    const link = /https?:\/\/\S+reset-password\/\S+/.exec(mail!.text)![0];
+    const follow = await ctx.app.inject({ method: 'GET', url: link.replace(APP_URL, '') });
+    const token = new URL(follow.headers.location as string).searchParams.get('token');
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: APP_URL },
+      payload: { token, newPassword: 'chosen-by-reset' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const signedIn = { ...tech, cookie: await signIn(ctx.app, tech.email, 'chosen-by-reset') };
+    expect((await onboardingStart(signedIn)).passwordSet).toBe(true);
   });
 
   it('is for technicians only', async () => {

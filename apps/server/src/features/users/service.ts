@@ -285,6 +285,11 @@ export async function setPasswordHash(
   await revokePasswordResetLinks(tx, userId);
 }
 
+/** Records that the account's owner chose its password just now (a reset or a change). */
+export async function recordPasswordChosen(db: Executor, userId: string): Promise<void> {
+  await setPasswordSetAt(db, userId, new Date());
+}
+
 /** Ends the account's sessions: all of them, or all but the one still in use. */
 export async function endSessions(
   tx: Executor,
