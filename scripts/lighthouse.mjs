@@ -38,6 +38,12 @@ const NOT_YET_ENFORCED = new Map([
       'slowdown: its first render (the form, the slot picker, the time zone set-up) is the next ' +
       'lever (docs/decisions/029)',
   ],
+  [
+    '/checkout-success',
+    'median 94 on the two-core CI machine since this week (LCP 2.5 s, TBT ~210 ms, CLS 0 once ' +
+      'the save offers moved below the links and load lazily): the page waits for the session ' +
+      'and the outcome before its heading; measure which of them moved it (docs/decisions/029)',
+  ],
 ]);
 const REPORT = path.join(ROOT, 'test-results/lighthouse.json');
 

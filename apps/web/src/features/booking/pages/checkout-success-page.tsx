@@ -7,7 +7,7 @@
 import { PATHS } from '@pitstop/shared/web-routes';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, SearchX } from 'lucide-react';
-import { useEffect, useId, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -27,7 +27,12 @@ import { PAYMENT_NOT_FOUND } from '@pitstop/shared/booking/alerts';
 import { CheckoutHeading } from '../components/checkout-heading.tsx';
 import { CheckoutShell } from '../components/checkout-shell.tsx';
 import { Expired, Unpaid } from '../components/checkout-unpaid.tsx';
-import { SaveAfterBooking } from '../components/save-after-booking.tsx';
+
+// The offers to keep the car and the address load after the page is shown: they are not what a
+// customer who just paid waits for.
+const SaveAfterBooking = lazy(async () => ({
+  default: (await import('../components/save-after-booking.tsx')).SaveAfterBooking,
+}));
 
 export function CheckoutSuccessPage() {
   const [searchParams] = useSearchParams();
@@ -127,8 +132,11 @@ function Paid({ outcome }: { outcome: CheckoutOutcome }) {
           </dl>
         </section>
       )}
-      <SaveAfterBooking vehicle={outcome.vehicle} address={outcome.address} />
       <HomeLinks />
+      {/* Last: it appears once the garage and profile are read, and moves nothing above it. */}
+      <Suspense fallback={null}>
+        <SaveAfterBooking vehicle={outcome.vehicle} address={outcome.address} />
+      </Suspense>
     </CheckoutShell>
   );
 }
