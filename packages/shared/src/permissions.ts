@@ -9,6 +9,8 @@ const PERMISSIONS = {
   'booking:create': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
   'vehicle:manage:own': ['customer', 'manager', 'admin', 'super_admin'],
   'appointment:read:own': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
+  // Rescheduling or cancelling one's own booked visit (whoever may book may change their booking).
+  'visit:manage:own': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
   // staff dashboard
   'admin:dashboard': ['manager', 'admin', 'super_admin'],
   'appointment:read:any': ['manager', 'admin', 'super_admin'],
@@ -16,6 +18,8 @@ const PERMISSIONS = {
   'appointment:status:any': ['manager', 'admin', 'super_admin'],
   // Moving a visit to another date or time, or scheduling a paid order.
   'visit:move': ['manager', 'admin', 'super_admin'],
+  // Cancelling a visit with a refund (by policy, in full or none) and reading its payment.
+  'visit:cancel': ['manager', 'admin', 'super_admin'],
   'technician:read': ['manager', 'admin', 'super_admin'],
   // Every staff role may invite: the Technicians screen is the staff's.
   'technician:invite': ['manager', 'admin', 'super_admin'],
