@@ -40,6 +40,7 @@ export const BOOKING_KIND_VALUES = ['visit', 'pay_now'] as const;
 export const PAYMENT_PROVIDER_VALUES = ['local', 'stripe'] as const;
 /** Stripe's Checkout Session payment_status values, which the local gateway also uses. */
 export const PAYMENT_STATUS_VALUES = ['paid', 'unpaid', 'no_payment_required'] as const;
+export const REFUND_STATUS_VALUES = ['succeeded', 'pending', 'failed'] as const;
 export const WEEKDAY_VALUES = [
   'monday',
   'tuesday',
@@ -607,6 +608,8 @@ export const orders = pgTable(
     amountTotal: integer('amount_total').notNull(),
     currency: text('currency').notNull().default('usd'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull(),
+    /** The provider's payment (Stripe's PaymentIntent) once known: refunds name it. */
+    providerPaymentId: text('provider_payment_id').unique(),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -616,6 +619,38 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     // Revenue over a range of days.
     index('orders_date_idx').on(t.orderDate),
+  ],
+);
+
+/**
+ * Owner: payments. Money given back on an order: through this product (a cancellation; its
+ * idempotency key names what it is for, so a refund asked twice is made once) or found at the
+ * provider (a refund made in Stripe's dashboard, told by `charge.refunded`).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDER_VALUES }).notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: REFUND_STATUS_VALUES }).notNull(),
+    createdBy: text('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('refunds_provider_check', inList('provider', PAYMENT_PROVIDER_VALUES)),
+    check('refunds_status_check', inList('status', REFUND_STATUS_VALUES)),
+    uniqueIndex('refunds_provider_refund_idx').on(t.provider, t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId),
+    // Refunds over a range of days (revenue net of refunds).
+    index('refunds_created_idx').on(t.createdAt),
   ],
 );
 
@@ -664,6 +699,27 @@ export const localCheckoutSessions = pgTable(
     check('local_checkout_amount_check', sql`${t.amountTotal} >= 0`),
     // One session per booking: creating it again (a retried request) finds this one.
     uniqueIndex('local_checkout_sessions_booking_idx').on(t.bookingId),
+  ],
+);
+
+/**
+ * Owner: payments. Refunds of the local checkout, kept as a provider keeps them: one per
+ * idempotency key, never more in all than the session took.
+ */
+export const localCheckoutRefunds = pgTable(
+  'local_checkout_refunds',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => localCheckoutSessions.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('local_checkout_refunds_amount_check', sql`${t.amountCents} > 0`),
+    index('local_checkout_refunds_session_idx').on(t.sessionId),
   ],
 );
 
