@@ -14,6 +14,7 @@ import {
   passwordResetEmail,
   technicianAssignedEmail,
   technicianInvitationEmail,
+  visitMovedEmail,
 } from '../src/features/notifications/templates.ts';
 
 const RUN = 'window.__xss=1';
@@ -73,6 +74,22 @@ const emails: [string, RenderedEmail][] = [
       amountCents: 2998,
     }),
   ],
+  [
+    'visit moved',
+    visitMovedEmail(mail, {
+      // Ids are UUIDs; one that held markup would still only be text in the visit's link.
+      bookingId: `b1&x="><script>${RUN}</script>`,
+      greetingName: img('Ann'),
+      isForCustomer: true,
+      customerName: img('Cust'),
+      services: [script('Svc')],
+      from: { date: '2026-12-01', time: '14:30' },
+      to: { date: '2026-12-02', time: '09:00' },
+      durationMinutes: 60,
+      address: svg('Addr'),
+      sequence: 1,
+    }),
+  ],
   ['technician assigned', technicianAssignedEmail(mail, job)],
   ['job in progress', jobInProgressEmail(mail, job)],
   ['job completed', jobCompletedEmail(mail, job)],
@@ -121,5 +138,13 @@ describe('e-mails quote stored text as text', () => {
     expect(confirmation.text).toContain('Svc <script>window.__xss=1</script>');
     const [, assigned] = emails.find(([name]) => name === 'technician assigned')!;
     expect(assigned.subject).toContain('Tech <img src=x onerror="window.__xss=1">');
+  });
+
+  it('encodes the booking id into the visit’s link', () => {
+    const [, moved] = emails.find(([name]) => name === 'visit moved')!;
+    const url =
+      'https://pitstop.example/profile?visit=b1%26x%3D%22%3E%3Cscript%3Ewindow.__xss%3D1%3C%2Fscript%3E';
+    expect(moved.text).toContain(`Manage this visit: ${url}`);
+    expect(moved.html).toContain(`href="${url}"`);
   });
 });

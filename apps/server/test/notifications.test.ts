@@ -25,6 +25,7 @@ import {
   passwordResetEmail,
   technicianAssignedEmail,
   technicianInvitationEmail,
+  visitMovedEmail,
 } from '../src/features/notifications/templates.ts';
 import type { BookingConfirmation } from '../src/features/notifications/templates.ts';
 import { AppError } from '../src/lib/errors.ts';
@@ -559,9 +560,37 @@ describe('templates', () => {
     expect(confirmation.html).toContain('$79.98');
     expect(confirmation.html).not.toContain('<script>');
     expect(confirmation.html).toContain('Dana &lt;script&gt;');
-    expectLink(confirmation, 'View your appointments', 'https://pitstop.example/profile');
+    expectLink(confirmation, 'Manage this visit', 'https://pitstop.example/profile?visit=b1');
     expect(confirmation.text).toContain('Need to change something? Call us at (555) 010-4477.');
     expect(confirmation.attachments?.map((a) => a.filename)).toEqual(['appointment.ics']);
+  });
+
+  it('link the customer’s moved-visit e-mail to the visit, and not the technician’s copy', () => {
+    const moved = {
+      bookingId: 'b1',
+      customerName: 'Dana',
+      services: ['Basic Oil Change'],
+      from: { date: '2026-12-01', time: '14:30' },
+      to: { date: '2026-12-02', time: '09:00' },
+      durationMinutes: 60,
+      address: '12 Elm St, Springfield, 12345',
+      sequence: 1,
+    };
+    const customer = visitMovedEmail(mail, { ...moved, greetingName: 'Dana', isForCustomer: true });
+    expect(customer.template).toBe('visit-moved');
+    expectLink(customer, 'Manage this visit', 'https://pitstop.example/profile?visit=b1');
+    expect(customer.text).toContain('Questions? Call us at (555) 010-4477.');
+
+    const technician = visitMovedEmail(mail, {
+      ...moved,
+      greetingName: 'Tom Wrench',
+      isForCustomer: false,
+    });
+    expect(technician.text).toContain('Hi Tom Wrench, your visit has moved');
+    expect(technician.text).not.toContain('Manage this visit');
+    expect(technician.text).not.toContain('/profile');
+    expect(technician.html).not.toContain('/profile');
+    expect(technician.attachments?.map((a) => a.filename)).toEqual(['appointment.ics']);
   });
 
   it('tell the customer who is coming, that they are on the way, and that the job is done', () => {

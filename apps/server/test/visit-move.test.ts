@@ -18,6 +18,7 @@ import {
   technicianWorkingDays,
 } from '../src/db/schema.ts';
 import {
+  APP_URL,
   bookAndPay,
   bookingBody,
   createTestContext,
@@ -148,6 +149,7 @@ describe('staff move a visit', () => {
 
     const [mail] = await mailsTo(email, 'visit-moved');
     expect(mail?.subject).toContain('has moved');
+    expect(mail?.text).toContain(`Manage this visit: ${APP_URL}/profile?visit=${bookingId}`);
     const ics = (mail!.attachments as { content: string }[])[0]!.content;
     const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
     expect(event.getFirstPropertyValue('uid')).toBe(`${bookingId}@pitstop`);
@@ -199,6 +201,9 @@ describe('staff move a visit', () => {
     ).toBe(true);
     const [technicianMail] = await mailsTo(technician.email, 'visit-moved');
     expect(technicianMail?.text).toContain('Ravi Stays');
+    // The link opens the customer's own visits: the technician's copy has none.
+    expect(technicianMail?.text).not.toContain('Manage this visit');
+    expect(technicianMail?.html).not.toContain('/profile?visit=');
 
     const leaves = await move(admin, bookingId, off, '09:00');
     expect(leaves.statusCode, leaves.body).toBe(200);

@@ -2,10 +2,10 @@
 // absolute, built from APP_URL.
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
-import { buildIcs } from './ics.ts';
 import { renderHtml, renderText } from './layout.ts';
 import type { MailBody, MailContext } from './layout.ts';
 import type { RenderedEmail } from './outbox.ts';
+import { formatLongDate, manageVisitAction, visitCalendarAttachment } from './visit-mail.ts';
 
 function render(
   ctx: MailContext,
@@ -14,18 +14,6 @@ function render(
   body: MailBody,
 ): RenderedEmail {
   return { template, subject, html: renderHtml(ctx, body), text: renderText(ctx, body) };
-}
-
-/** `2026-12-01` -> `Tuesday, December 1, 2026` (a calendar date: no time zone involved). */
-function formatLongDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 export const INVITATION_DAYS = 7;
@@ -101,26 +89,20 @@ export function bookingConfirmationEmail(
         ['Amount paid', formatPrice(input.amountCents)],
         ['Order', input.orderNumber],
       ],
-      action: { label: 'View your appointments', url: `${ctx.appUrl}/profile` },
+      action: manageVisitAction(ctx, input.bookingId),
       footnote: `Need to change something? Call us at ${ctx.business.phone}.`,
     },
   );
   email.attachments = [
-    {
-      filename: 'appointment.ics',
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: buildIcs({
-        uid: `${input.bookingId}@pitstop`,
-        date: input.date,
-        time: input.time,
-        durationMinutes: input.durationMinutes,
-        timeZone: ctx.business.timeZone,
-        summary: `${ctx.business.name}: ${input.services.map((s) => s.name).join(', ')}`,
-        description: `Vehicle: ${input.vehicle}\nOrder: ${input.orderNumber}`,
-        location: input.address,
-        organizer: { name: ctx.business.name, email: ctx.business.email },
-      }),
-    },
+    visitCalendarAttachment(ctx, {
+      bookingId: input.bookingId,
+      date: input.date,
+      time: input.time,
+      durationMinutes: input.durationMinutes,
+      services: input.services.map((s) => s.name),
+      description: `Vehicle: ${input.vehicle}\nOrder: ${input.orderNumber}`,
+      location: input.address,
+    }),
   ];
   return email;
 }
@@ -255,6 +237,8 @@ export interface VisitMoved {
   bookingId: string;
   /** Who the message is for: the customer, or the technician doing the visit. */
   greetingName: string;
+  /** The customer's copy links to the visit on their profile; a technician's does not. */
+  isForCustomer: boolean;
   customerName: string;
   services: string[];
   from: { date: string; time: string };
@@ -284,25 +268,20 @@ export function visitMovedEmail(ctx: MailContext, input: VisitMoved): RenderedEm
       ['Time', formatTime12(input.to.time)],
       ['Address', input.address],
     ],
+    action: input.isForCustomer ? manageVisitAction(ctx, input.bookingId) : undefined,
     footnote: `Questions? Call us at ${ctx.business.phone}.`,
   });
   email.attachments = [
-    {
-      filename: 'appointment.ics',
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: buildIcs({
-        uid: `${input.bookingId}@pitstop`,
-        date: input.to.date,
-        time: input.to.time,
-        durationMinutes: input.durationMinutes,
-        timeZone: ctx.business.timeZone,
-        summary: `${ctx.business.name}: ${input.services.join(', ')}`,
-        description: `Services: ${input.services.join(', ')}`,
-        location: input.address,
-        organizer: { name: ctx.business.name, email: ctx.business.email },
-        sequence: input.sequence,
-      }),
-    },
+    visitCalendarAttachment(ctx, {
+      bookingId: input.bookingId,
+      date: input.to.date,
+      time: input.to.time,
+      durationMinutes: input.durationMinutes,
+      services: input.services,
+      description: `Services: ${input.services.join(', ')}`,
+      location: input.address,
+      sequence: input.sequence,
+    }),
   ];
   return email;
 }

@@ -174,6 +174,7 @@ export async function moveVisit(
         visitMovedEmail(ctx, {
           bookingId,
           greetingName: notice.greetingName,
+          isForCustomer: notice.to === booking.email,
           customerName: open[0]!.customerName,
           services,
           from,
