@@ -37,6 +37,7 @@ import {
 } from './lib/errors.ts';
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { appointmentsRoutes } from './features/appointments/routes.ts';
+import { myVisitsRoutes } from './features/visits/my-routes.ts';
 import { visitsRoutes } from './features/visits/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
@@ -244,6 +245,7 @@ export async function buildApp({
   await app.register(businessRoutes);
   await app.register(appointmentsRoutes);
   await app.register(visitsRoutes);
+  await app.register(myVisitsRoutes);
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
   installCheckoutReconciliation(app);

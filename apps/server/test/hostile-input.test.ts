@@ -160,6 +160,15 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
     params: { bookingId: f.visitBookingId },
     body: { date: futureWeekday(21), time: '11:00' },
   }),
+  // The victim's visit: every viewer here is another customer or staff, so nothing moves it.
+  'GET /api/my/visits/:bookingId/slots': (f) => ({
+    params: { bookingId: f.visitBookingId },
+    query: { date: futureWeekday(21) },
+  }),
+  'POST /api/my/visits/:bookingId/move': (f) => ({
+    params: { bookingId: f.visitBookingId },
+    body: { date: futureWeekday(21), time: '11:00' },
+  }),
   'POST /api/visits/:bookingId/schedule': (f) => ({
     params: { bookingId: f.visitBookingId },
     body: {

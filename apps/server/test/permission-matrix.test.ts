@@ -42,6 +42,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/visits/:bookingId/slots': 'visit:move',
   'POST /api/visits/:bookingId/move': 'visit:move',
   'POST /api/visits/:bookingId/schedule': 'visit:move',
+  'GET /api/my/visits/:bookingId/slots': 'visit:manage:own',
+  'POST /api/my/visits/:bookingId/move': 'visit:manage:own',
   'GET /api/metrics/dashboard': 'metrics:read',
   'GET /api/metrics/today-appointments': 'metrics:read',
   'GET /api/metrics/active-technicians': 'metrics:read',
@@ -254,6 +256,14 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return {
         url: `/api/visits/${visitBookingId}/schedule`,
         payload: { ...scheduledPlace, date: futureWeekday(21), time: '11:00' },
+      };
+    case 'GET /api/my/visits/:bookingId/slots':
+      return { url: `/api/my/visits/${visitBookingId}/slots?date=${futureWeekday(21)}` };
+    case 'POST /api/my/visits/:bookingId/move':
+      // Only the visit's own customer moves it; signed out, the guard refuses first.
+      return {
+        url: `/api/my/visits/${visitBookingId}/move`,
+        payload: { date: futureWeekday(21), time: '11:00' },
       };
     case 'PATCH /api/appointments/:id/status':
       return { url: `/api/appointments/${jobId}/status`, payload: { status: 'cancelled' } };

@@ -1,12 +1,21 @@
-// Staff move a booked visit to another date or time: the same slots, hours, cut-off and capacity
-// as /booking, checked under the same locks, the old place freed and the new one taken in one
-// transaction. The appointments keep their order and gaps (services added on site included); a
-// technician who does not work the new day comes off the visit; the customer and the technicians
-// who stay get the new time with the calendar file one version newer.
+// Staff, or the customer whose visit it is, move a booked visit to another date or time: the
+// same slots, hours, cut-off and capacity as /booking, checked under the same locks, the old place
+// freed and the new one taken in one transaction. A customer moves only their own visit, and only
+// while the business's policy lets them. The appointments keep their order and gaps (services
+// added on site included); a technician who does not work the new day comes off the visit; the
+// customer and the technicians who stay get the new time with the calendar file one version newer.
 import { VISIT_MOVE_MESSAGES } from '@pitstop/shared/appointments/forms';
+import {
+  MANAGE_VISIT_MESSAGES,
+  RESCHEDULE_OFF_MESSAGE,
+  rescheduleClosedMessage,
+} from '@pitstop/shared/appointments/manage';
 import type { MoveVisitRequest } from '@pitstop/shared/appointments/forms';
 import type { MovedVisitResponse } from '@pitstop/shared/appointments/responses';
 import { businessDatesOf, zonedMoment } from '@pitstop/shared/booking/capacity';
+import { canReschedule } from '@pitstop/shared/business/cancellation-policy';
+import { formatBusinessMoment } from '@pitstop/shared/business/moment-words';
+import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -29,7 +38,19 @@ import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from './slots.ts
 import { worksOn } from './technician-rows.ts';
 import type { LockedTechnician } from './technician-rows.ts';
 
-const notFound = () => new AppError('NOT_FOUND', VISIT_MOVE_MESSAGES.notFound);
+/** Who moves the visit: staff move any visit; a customer only their own, under the policy. */
+export interface Mover {
+  viewer: Viewer;
+  kind: 'staff' | 'customer';
+}
+
+const MESSAGES = {
+  staff: { notFound: VISIT_MOVE_MESSAGES.notFound, notMovable: VISIT_MOVE_MESSAGES.notMovable },
+  customer: {
+    notFound: MANAGE_VISIT_MESSAGES.notFound,
+    notMovable: MANAGE_VISIT_MESSAGES.notChangeable,
+  },
+} as const;
 
 /** The visit's whole length: its booked span, or further when services added on site run on. */
 function lengthOf(booking: BookingRow, rows: readonly AppointmentRow[]): number {
@@ -38,30 +59,77 @@ function lengthOf(booking: BookingRow, rows: readonly AppointmentRow[]): number 
   return end - start;
 }
 
-/** A paid visit with its place in the calendar; anything else cannot move. */
-function requireMovable(booking: BookingRow | undefined): asserts booking is BookingRow & {
+/**
+ * A paid visit with its place in the calendar; anything else cannot move. A customer's is theirs
+ * or, so that nobody learns of another's visit, not found.
+ */
+function requireMovable(
+  booking: BookingRow | undefined,
+  mover: Mover,
+): asserts booking is BookingRow & {
   startsAt: Date;
   endsAt: Date;
   appointmentDate: string;
   appointmentTime: string;
 } {
-  if (!booking || booking.kind !== 'visit' || !booking.startsAt || !booking.endsAt) {
-    throw notFound();
+  const messages = MESSAGES[mover.kind];
+  if (
+    !booking ||
+    booking.kind !== 'visit' ||
+    !booking.startsAt ||
+    !booking.endsAt ||
+    (mover.kind === 'customer' && booking.userId !== mover.viewer.userId)
+  ) {
+    throw new AppError('NOT_FOUND', messages.notFound);
   }
-  if (booking.status !== 'paid') throw new AppError('CONFLICT', VISIT_MOVE_MESSAGES.notMovable);
+  if (booking.status !== 'paid') throw new AppError('CONFLICT', messages.notMovable);
+}
+
+/** Only a visit not yet begun moves: once a job is under way or done, the visit is happening. */
+function requireNotBegun(rows: readonly AppointmentRow[], mover: Mover): AppointmentRow[] {
+  const open = rows.filter((row) => row.status !== 'cancelled');
+  if (open.length === 0 || open.some((row) => row.status !== 'scheduled')) {
+    throw new AppError('CONFLICT', MESSAGES[mover.kind].notMovable);
+  }
+  return open;
 }
 
 /**
- * GET /api/visits/:bookingId/slots: where on `date` this visit fits, its own seat counted out,
- * or, for a paid Pay Now order not yet scheduled, where its services fit.
+ * A customer moves online only while the business allows it and its cut-off, counted from the
+ * visit's start as it stands under the booking's lock, has not passed.
  */
-export async function visitSlots(db: Executor, bookingId: string, date: string, now = new Date()) {
+function requireReschedulable(business: BusinessProfile, startsAt: Date, now: Date): void {
+  const policy = business.cancellationPolicy;
+  if (canReschedule(policy, startsAt, now)) return;
+  if (!policy.rescheduleOnline) {
+    throw new AppError('CONFLICT', RESCHEDULE_OFF_MESSAGE(business.phone));
+  }
+  // The instant canReschedule closes at: that many elapsed hours before the visit.
+  const until = new Date(startsAt.getTime() - policy.rescheduleCutoffHours * 3_600_000);
+  throw new AppError(
+    'CONFLICT',
+    rescheduleClosedMessage(formatBusinessMoment(until, business.timeZone), business.phone),
+  );
+}
+
+/**
+ * GET /api/visits/:bookingId/slots (staff) and /api/my/visits/:bookingId/slots (the customer's
+ * own): where on `date` this visit fits, its own seat counted out, or, for staff and a paid Pay
+ * Now order not yet scheduled, where its services fit.
+ */
+export async function visitSlots(
+  db: Executor,
+  mover: Mover,
+  bookingId: string,
+  date: string,
+  now = new Date(),
+) {
   const booking = await findBookingRowById(db, bookingId);
-  if (booking?.kind === 'pay_now') {
+  if (booking?.kind === 'pay_now' && mover.kind === 'staff') {
     requireSchedulable(booking);
     return slotsWithRoomOn(db, date, booking.durationMinutes, now);
   }
-  requireMovable(booking);
+  requireMovable(booking, mover);
   const minutes = Math.ceil(lengthOf(booking, await listVisitRows(db, bookingId)) / 60_000);
   return slotsWithRoomOn(db, date, minutes, now, bookingId);
 }
@@ -78,20 +146,25 @@ interface Moved {
  */
 export async function moveVisit(
   deps: { db: Db; env: Env; sender?: { nudge(): void } | undefined },
-  actor: Viewer,
+  mover: Mover,
   bookingId: string,
   to: MoveVisitRequest,
   now = new Date(),
 ): Promise<MovedVisitResponse> {
   const moved = await deps.db.transaction(async (tx): Promise<Moved> => {
-    const { timeZone } = await getBusinessProfile(tx);
+    const business = await getBusinessProfile(tx);
+    const { timeZone } = business;
     requireWithinHorizon(to.date, timeZone, now);
     const locks = visitLocks(tx);
     const booking = await locks.booking(bookingId);
-    requireMovable(booking);
+    requireMovable(booking, mover);
     // Every change to the times of a visit's appointments holds the booking's lock: the times
     // read here hold until commit. Their rows are locked after the dates, in the lock order.
     const planned = await listVisitRows(tx, bookingId);
+    if (mover.kind === 'customer') {
+      requireNotBegun(planned, mover);
+      requireReschedulable(business, booking.startsAt, now);
+    }
     const startsAt = zonedMoment(to.date, to.time, timeZone);
     const shift = startsAt.getTime() - booking.startsAt.getTime();
     if (shift === 0) {
@@ -111,12 +184,7 @@ export async function moveVisit(
       { date: to.date, time: to.time, span, excludeBookingId: bookingId },
       now,
     );
-    const current = await locks.appointmentsOf(bookingId);
-    const open = current.filter((row) => row.status !== 'cancelled');
-    // Only a visit not yet begun moves: once a job is under way or done, the visit is happening.
-    if (open.length === 0 || open.some((row) => row.status !== 'scheduled')) {
-      throw new AppError('CONFLICT', VISIT_MOVE_MESSAGES.notMovable);
-    }
+    const open = requireNotBegun(await locks.appointmentsOf(bookingId), mover);
 
     const technicians = await locks.technicians(
       open.flatMap((row) => (row.technicianId ? [row.technicianId] : [])),
@@ -145,7 +213,7 @@ export async function moveVisit(
     );
     const from = { date: booking.appointmentDate, time: booking.appointmentTime };
     const reason =
-      `moved by staff from ${from.date} ${from.time} to ${to.date} ${to.time}` +
+      `moved by ${mover.kind === 'staff' ? 'staff' : 'the customer'} from ${from.date} ${from.time} to ${to.date} ${to.time}` +
       (leaving.length > 0
         ? `; unassigned (not working that day): ${leaving.map((t) => t.displayName).join(', ')}`
         : '');
@@ -154,13 +222,13 @@ export async function moveVisit(
       fromStatus: 'paid',
       toStatus: 'paid',
       reason,
-      changedBy: actor.userId,
+      changedBy: mover.viewer.userId,
     });
-    await recordAudit(tx, actor, {
+    await recordAudit(tx, mover.viewer, {
       action: 'visit.move',
       entity: 'booking',
       entityId: bookingId,
-      details: { from, to, unassigned: leaving.map((t) => t.profileId) },
+      details: { from, to, by: mover.kind, unassigned: leaving.map((t) => t.profileId) },
     });
 
     const notices = [

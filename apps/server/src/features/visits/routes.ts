@@ -34,7 +34,13 @@ export async function visitsRoutes(app: AppInstance): Promise<void> {
       config: { access: 'visit:move' },
     },
     async (request) =>
-      visitSlots(db, request.params.bookingId, request.query.date, app.ctx.clock.now()),
+      visitSlots(
+        db,
+        { viewer: requireViewer(request), kind: 'staff' },
+        request.params.bookingId,
+        request.query.date,
+        app.ctx.clock.now(),
+      ),
   );
 
   app.post(
@@ -53,7 +59,7 @@ export async function visitsRoutes(app: AppInstance): Promise<void> {
     async (request) =>
       moveVisit(
         { db, env, sender: app.ctx.sender },
-        requireViewer(request),
+        { viewer: requireViewer(request), kind: 'staff' },
         request.params.bookingId,
         request.body,
         app.ctx.clock.now(),
