@@ -7,7 +7,7 @@ import { signInAs, signOut } from '../test/msw/accounts.ts';
 import { apiError } from '../test/msw/respond.ts';
 import { server } from '../test/msw/server.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { guardedRoute } from './route-guard.tsx';
+import { guardedRoute, type GuardRule } from './route-guard.tsx';
 import { forgetSession, viewerQueryKey } from './viewer.ts';
 
 const StaffPage = vi.fn(() => <h1>Staff page</h1>);
@@ -16,7 +16,10 @@ beforeEach(() => {
   StaffPage.mockClear();
 });
 
-function staffRoutes(queryClient: QueryClient): RouteObject[] {
+function staffRoutes(
+  queryClient: QueryClient,
+  signedOutTo: GuardRule['signedOutTo'] = '/login',
+): RouteObject[] {
   return [
     {
       element: <Outlet />,
@@ -24,7 +27,7 @@ function staffRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         guardedRoute(
           queryClient,
-          { allow: (viewer) => viewer.role === 'admin', signedOutTo: '/login', deniedTo: '/home' },
+          { allow: (viewer) => viewer.role === 'admin', signedOutTo, deniedTo: '/home' },
           [{ path: '/staff', Component: StaffPage }],
         ),
         { path: '/login', element: <h1>Login</h1> },
@@ -133,5 +136,30 @@ describe('a guarded route', () => {
 
     expect(await screen.findByRole('heading', { name: 'Front page' })).toBeInTheDocument();
     expect(pathname()).toBe('/');
+  });
+
+  describe('with a sign-in that returns to the page asked for', () => {
+    const returning = (queryClient: QueryClient) =>
+      staffRoutes(queryClient, (here) => `/login?next=${encodeURIComponent(here)}`);
+
+    it('gives it the path and query of a page opened signed out', async () => {
+      const { router, pathname } = renderApp('/staff?visit=b1', returning);
+
+      await waitFor(() => expect(pathname()).toBe('/login'));
+      expect(router.state.location.search).toBe('?next=%2Fstaff%3Fvisit%3Db1');
+      expect(StaffPage).not.toHaveBeenCalled();
+    });
+
+    it('gives it the page open when the session ended elsewhere, query and fragment too', async () => {
+      signInAs({ role: 'admin' });
+      const { router, pathname, queryClient } = renderApp('/staff?visit=b1#top', returning);
+      await screen.findByRole('heading', { name: 'Staff page' });
+
+      signOut();
+      await act(() => queryClient.invalidateQueries({ queryKey: viewerQueryKey }));
+
+      await waitFor(() => expect(pathname()).toBe('/login'));
+      expect(router.state.location.search).toBe('?next=%2Fstaff%3Fvisit%3Db1%23top');
+    });
   });
 });

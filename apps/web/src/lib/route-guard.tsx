@@ -5,14 +5,17 @@
 // what to render.
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
-import { Navigate, Outlet, redirect, type RouteObject } from 'react-router';
+import { Navigate, Outlet, redirect, useLocation, type RouteObject } from 'react-router';
 import { useViewer, viewerQueryOptions, type Viewer } from './viewer.ts';
 
 export interface GuardRule {
   /** Whether the signed-in viewer may see the page. */
   allow: (viewer: Viewer) => boolean;
-  /** Where a signed-out visitor goes. */
-  signedOutTo: string;
+  /**
+   * Where a signed-out visitor goes: a path, or one made from the page they asked for (its path
+   * and query, as `/profile?visit=…`), so that signing in brings them back to it.
+   */
+  signedOutTo: string | ((here: string) => string);
   /** Where a signed-in viewer who is not allowed goes. */
   deniedTo: string;
 }
@@ -33,9 +36,17 @@ export async function loadViewer(queryClient: QueryClient): Promise<Viewer | nul
 /** Where a staff member sets up the second factor the business requires. */
 const TWO_FACTOR_SETUP_PATH = `${PATHS.profile}#two-factor`;
 
-/** Where `rule` sends `viewer`, or null when the page may be shown. */
-export function guardRedirect(rule: GuardRule, viewer: Viewer | null): string | null {
-  if (!viewer) return rule.signedOutTo;
+/**
+ * Where `rule` sends `viewer` from the page at `here` (its path and query), or null when the page
+ * may be shown.
+ */
+export function guardRedirect(
+  rule: GuardRule,
+  viewer: Viewer | null,
+  here: string = PATHS.home,
+): string | null {
+  if (!viewer)
+    return typeof rule.signedOutTo === 'string' ? rule.signedOutTo : rule.signedOutTo(here);
   if (!rule.allow(viewer)) return rule.deniedTo;
   // Staff who must set up a second factor first: a page a customer could not open waits for it
   // (the server refuses its data until then).
@@ -47,10 +58,13 @@ export function guardRedirect(rule: GuardRule, viewer: Viewer | null): string | 
 
 function GuardedOutlet(rule: GuardRule) {
   const { viewer, isLoading, hasSignedOutHere } = useViewer();
+  const location = useLocation();
   // Nothing of the page, nor its requests, until the viewer is known again.
   if (isLoading) return null;
   // Sign Out goes home; a session that ended elsewhere goes to sign in.
-  const to = hasSignedOutHere ? PATHS.home : guardRedirect(rule, viewer);
+  const to = hasSignedOutHere
+    ? PATHS.home
+    : guardRedirect(rule, viewer, `${location.pathname}${location.search}${location.hash}`);
   return to ? <Navigate to={to} replace /> : <Outlet />;
 }
 
@@ -61,8 +75,9 @@ export function guardedRoute(
   children: RouteObject[],
 ): RouteObject {
   return {
-    loader: async () => {
-      const to = guardRedirect(rule, await loadViewer(queryClient));
+    loader: async ({ request }) => {
+      const url = new URL(request.url);
+      const to = guardRedirect(rule, await loadViewer(queryClient), `${url.pathname}${url.search}`);
       if (to) throw redirect(to);
       return null;
     },

@@ -4,7 +4,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInAs } from '../../test/msw/accounts.ts';
+import { addAccount, signInAs, TEST_PASSWORD } from '../../test/msw/accounts.ts';
 import { apiCalls } from '../../test/msw/server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { ProfilePage } from './pages/profile-page.tsx';
@@ -57,6 +57,22 @@ describe('My Profile route', () => {
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(ProfilePage).not.toHaveBeenCalled();
     expect(apiCalls()).toEqual([]);
+  });
+
+  it('brings a signed-out visitor back to the visit the link named, query and all, after signing in', async () => {
+    const customer = addAccount({ role: 'customer' });
+    const { router, pathname } = renderApp('/profile?visit=b1');
+
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fprofile%3Fvisit%3Db1');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), customer.user.email);
+    await user.type(screen.getByLabelText('Password'), TEST_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(pathname()).toBe('/profile'));
+    expect(router.state.location.search).toBe('?visit=b1');
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
   });
 
   it('sends a technician who has not finished onboarding to onboarding', async () => {

@@ -1,6 +1,7 @@
-// Routes of the profile (/profile): any signed-in user; signed out, sign in and come back here; a
-// technician who has not finished onboarding goes there first. The loader asks for the page's first
-// data alongside its code once the viewer may see it.
+// Routes of the profile (/profile): any signed-in user; signed out, sign in and come back here,
+// query and all (`?visit=` names a visit to show); a technician who has not finished onboarding
+// goes there first. The loader asks for the page's first data alongside its code once the viewer
+// may see it.
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureRoutesFactory } from '../../lib/feature-routes.ts';
@@ -9,7 +10,7 @@ import { guardedRoute, guardRedirect, loadViewer, type GuardRule } from '../../l
 
 const PROFILE_RULE: GuardRule = {
   allow: (viewer) => viewer.role !== 'technician' || viewer.onboardingComplete,
-  signedOutTo: loginPathReturningTo(PATHS.profile),
+  signedOutTo: loginPathReturningTo,
   deniedTo: PATHS.technicianOnboarding,
 };
 
