@@ -1,6 +1,7 @@
 // The appointments screen's rows: customer, service, date and 12-hour time, status badge,
 // technician picker, location, contact phone and status picker, with what the visit needs as
-// badges, and Move for a visit not yet begun (how an over-capacity visit is fixed).
+// badges, and Move for a visit not yet begun (how an over-capacity visit is fixed), with Cancel
+// visit beside it (Payment once cancelled).
 // A table on wide screens; on phones each row is a card.
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
@@ -24,6 +25,9 @@ import { formatAppointmentDay, rowName } from '../appointment-words.ts';
 import { useWideScreen } from '../use-wide-screen.ts';
 import { CustomerCell, DateTimeCell } from './appointment-cells.tsx';
 import { AppointmentFlags } from './appointment-flags.tsx';
+import { CancelVisitButton, type OnCancelVisit } from './cancel-visit-button.tsx';
+import type { VisitToCancel } from './cancel-visit-dialog.tsx';
+import { LazyCancelVisitDialog } from './lazy-cancel-visit-dialog.tsx';
 import { LazyMoveVisitDialog } from './lazy-move-visit-dialog.tsx';
 import type { VisitToMove } from './move-visit-dialog.tsx';
 import { StatusPicker } from './status-picker.tsx';
@@ -42,19 +46,28 @@ export function ManageAppointmentsTable(props: ManageAppointmentsTableProps) {
   const { role } = useViewer();
   const [moving, setMoving] = useState<VisitToMove | null>(null);
   const onMove = can(role, 'visit:move') ? setMoving : undefined;
+  const [cancelling, setCancelling] = useState<VisitToCancel | null>(null);
+  const onCancel = can(role, 'visit:cancel') ? setCancelling : undefined;
   return (
     <>
-      <AppointmentRows {...props} onMove={onMove} />
+      <AppointmentRows {...props} onMove={onMove} onCancel={onCancel} />
       <LazyMoveVisitDialog visit={moving} onClose={() => setMoving(null)} />
+      <LazyCancelVisitDialog visit={cancelling} onClose={() => setCancelling(null)} />
     </>
   );
+}
+
+interface RowActions {
+  onMove: OnMove;
+  onCancel: OnCancelVisit;
 }
 
 function AppointmentRows({
   appointments,
   technicians,
   onMove,
-}: ManageAppointmentsTableProps & { onMove: OnMove }) {
+  onCancel,
+}: ManageAppointmentsTableProps & RowActions) {
   const isWide = useWideScreen();
   if (!isWide) {
     return (
@@ -65,6 +78,7 @@ function AppointmentRows({
             appointment={appointment}
             technicians={technicians}
             onMove={onMove}
+            onCancel={onCancel}
           />
         ))}
       </ul>
@@ -91,7 +105,13 @@ function AppointmentRows({
             <CustomerCell appointment={appointment} className="max-w-52" />
             <TableCell className="max-w-48">{appointment.serviceName}</TableCell>
             <DateTimeCell appointment={appointment}>
-              <MoveButton appointment={appointment} onMove={onMove} className="mt-1.5" />
+              {/* Stacked: the column stays as narrow as its date. */}
+              <VisitActions
+                appointment={appointment}
+                onMove={onMove}
+                onCancel={onCancel}
+                className="flex-col items-start"
+              />
             </DateTimeCell>
             <TableCell>
               <AppointmentStatusBadge status={appointment.status} />
@@ -123,10 +143,10 @@ function AppointmentCard({
   appointment,
   technicians,
   onMove,
-}: {
+  onCancel,
+}: RowActions & {
   appointment: StaffAppointment;
   technicians: readonly AssignableTechnician[] | undefined;
-  onMove: OnMove;
 }) {
   const titleId = useId();
   return (
@@ -148,7 +168,12 @@ function AppointmentCard({
         {appointment.orderNumber && <Detail term="Order">{appointment.orderNumber}</Detail>}
         <Detail term="Date & Time">
           {formatAppointmentDay(appointment.date)} at {formatTime12(appointment.time)}
-          <MoveButton appointment={appointment} onMove={onMove} className="mt-1.5 flex" />
+          <VisitActions
+            appointment={appointment}
+            onMove={onMove}
+            onCancel={onCancel}
+            className="flex-wrap"
+          />
         </Detail>
         <Detail term="Location">{appointment.location}</Detail>
         <Detail term="Contact Phone">
@@ -174,27 +199,32 @@ function AppointmentCard({
   );
 }
 
+/** A visit's Move and Cancel visit (or Payment) under its time; nothing where it has neither. */
+function VisitActions({
+  appointment,
+  className,
+  ...actions
+}: RowActions & { appointment: StaffAppointment; className: string }) {
+  return (
+    <div className={`mt-1.5 flex gap-1.5 empty:hidden ${className}`}>
+      <MoveButton appointment={appointment} onMove={actions.onMove} />
+      <CancelVisitButton appointment={appointment} onCancel={actions.onCancel} />
+    </div>
+  );
+}
+
 /**
  * Move for a service not yet begun: a visit moves only before its work starts (the server
  * refuses it then), so a row under way, completed or cancelled has none, nor one without a
  * booking.
  */
-function MoveButton({
-  appointment,
-  onMove,
-  className,
-}: {
-  appointment: StaffAppointment;
-  onMove: OnMove;
-  className?: string;
-}) {
+function MoveButton({ appointment, onMove }: { appointment: StaffAppointment; onMove: OnMove }) {
   const { bookingId } = appointment;
   if (!onMove || appointment.status !== 'scheduled' || !bookingId) return null;
   return (
     <Button
       variant="outline"
       size="sm"
-      className={className}
       aria-label={`Move the visit of ${rowName(appointment)}`}
       onClick={() =>
         onMove({

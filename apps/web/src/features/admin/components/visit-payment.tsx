@@ -1,0 +1,83 @@
+// A visit's order as staff see it in the cancel dialog: its number, what was paid and when, and
+// every refund so far with its amount, time (on the business's clock) and reason.
+import type { Refund, VisitPaymentResponse } from '@pitstop/shared/appointments/manage';
+import { formatPrice } from '@pitstop/shared/money';
+import { useId, type ReactNode } from 'react';
+import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { formatMoment } from '../../../lib/business-time.ts';
+
+const REFUND_STATUS_WORDS: Record<Refund['status'], string | null> = {
+  succeeded: null,
+  pending: 'Pending',
+  failed: 'Failed',
+};
+
+export function VisitPayment({ payment }: { payment: VisitPaymentResponse }) {
+  const timeZone = useBusinessProfile().data?.timeZone;
+  const refundsId = useId();
+  return (
+    <div className="grid gap-4 text-sm">
+      <dl className="grid grid-cols-2 gap-3">
+        <Detail term="Order">{payment.orderNumber}</Detail>
+        <Detail term="Paid">{formatPrice(payment.amountCents)}</Detail>
+        <Detail term="Paid on" className="col-span-2">
+          {formatMoment(payment.paidAt, 'dateTime', timeZone)}
+        </Detail>
+        {payment.refundedCents > 0 && (
+          <Detail term="Refunded" className="col-span-2">
+            {formatPrice(payment.refundedCents)}
+          </Detail>
+        )}
+      </dl>
+      <section aria-labelledby={refundsId} className="grid gap-2">
+        <h3 id={refundsId} className="font-semibold">
+          Refunds
+        </h3>
+        {payment.refunds.length === 0 ? (
+          <p className="text-muted-foreground">No refunds yet.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {payment.refunds.map((refund) => (
+              <RefundItem key={refund.id} refund={refund} timeZone={timeZone} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function RefundItem({ refund, timeZone }: { refund: Refund; timeZone: string | undefined }) {
+  const status = REFUND_STATUS_WORDS[refund.status];
+  return (
+    <li className="grid gap-0.5 rounded-lg border border-border px-3 py-2">
+      <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span className="font-semibold">
+          {formatPrice(refund.amountCents)}
+          {status && <span className="font-normal text-muted-foreground"> ({status})</span>}
+        </span>
+        <span className="text-muted-foreground">
+          {formatMoment(refund.createdAt, 'dateTime', timeZone)}
+        </span>
+      </p>
+      {refund.reason && <p className="break-words">{refund.reason}</p>}
+    </li>
+  );
+}
+
+function Detail({
+  term,
+  className,
+  children,
+}: {
+  term: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
