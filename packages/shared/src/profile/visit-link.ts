@@ -3,7 +3,7 @@
 import { PATHS } from '../web-routes.ts';
 
 /** The query parameter naming the visit, by its booking id. */
-const VISIT_PARAM = 'visit';
+export const VISIT_PARAM = 'visit';
 
 /** `/profile?visit=<bookingId>`, the id encoded. */
 export function profileVisitPath(bookingId: string): string {

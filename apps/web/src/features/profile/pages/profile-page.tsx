@@ -18,6 +18,7 @@ import { PersonalInfoForm } from '../components/personal-info-form.tsx';
 import { ProfilePhoto } from '../components/profile-photo.tsx';
 import { ProfileSummary } from '../components/profile-summary.tsx';
 import { TwoFactorSection } from '../components/two-factor-section.tsx';
+import { useVisitAnchor } from '../use-visit-anchor.ts';
 
 export function ProfilePage() {
   // The route guard has already checked that someone is signed in.
@@ -30,6 +31,8 @@ export function ProfilePage() {
   const [isTwoFactorFirst] = useState(() => viewer?.mustSetUpTwoFactor === true);
   // A technician's page speaks of their jobs rather than a customer's bookings.
   const isTechnician = viewer !== null && can(viewer.role, 'job:work:own');
+  // A visit e-mail's link (?visit=) lands on that visit once My Appointments has loaded.
+  useVisitAnchor(profile.isSuccess);
 
   return (
     // 4rem: the top bar's height, so the tint reaches the bottom of the window.
