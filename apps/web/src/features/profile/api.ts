@@ -1,6 +1,17 @@
 // The profile page's calls: the signed-in user's own profile and photo, changes to their garage
-// (read through lib/garage.ts, which /booking shares), and their own appointments.
-import { myAppointmentsResponseSchema } from '@pitstop/shared/appointments/responses';
+// (read through lib/garage.ts, which /booking shares), and their own appointments, each of which
+// they may reschedule or cancel as the business's terms allow.
+import type { MoveVisitRequest } from '@pitstop/shared/appointments/forms';
+import {
+  cancelledVisitResponseSchema,
+  visitTermsResponseSchema,
+  type CancelMyVisitRequest,
+} from '@pitstop/shared/appointments/manage';
+import {
+  movedVisitResponseSchema,
+  myAppointmentsResponseSchema,
+} from '@pitstop/shared/appointments/responses';
+import { daySlotsResponseSchema } from '@pitstop/shared/booking/responses';
 import { profileResponseSchema, type Profile } from '@pitstop/shared/profile/responses';
 import type { VehicleFormValues } from '@pitstop/shared/vehicles/forms';
 import { vehicleResponseSchema } from '@pitstop/shared/vehicles/responses';
@@ -22,9 +33,11 @@ export function profileQueryOptions() {
   });
 }
 
+const myAppointmentsQueryKey = ['appointments', 'mine'] as const;
+
 export function myAppointmentsQueryOptions() {
   return queryOptions({
-    queryKey: ['appointments', 'mine'] as const,
+    queryKey: myAppointmentsQueryKey,
     queryFn: ({ signal }) =>
       apiFetch('/api/appointments/mine', myAppointmentsResponseSchema, { signal }),
   });
@@ -143,4 +156,72 @@ export function useRemoveVehicle(userId: string) {
 /** Where a visit's calendar file is served (a download, never fetched by the page). */
 export function calendarFilePath(calendarId: string): string {
   return `/api/appointments/${encodeURIComponent(calendarId)}/calendar.ics`;
+}
+
+const myVisitUrl = (bookingId: string, what: 'terms' | 'slots' | 'move' | 'cancel') =>
+  `/api/my/visits/${encodeURIComponent(bookingId)}/${what}`;
+
+const myVisitQueryKey = (bookingId: string) => ['my-visits', bookingId] as const;
+
+/**
+ * What the customer may do with their visit now: reschedule, cancel and what comes back. Read
+ * afresh each time a dialog opens, since the cut-offs pass while a page stays open.
+ */
+export function visitTermsQueryOptions(bookingId: string) {
+  return queryOptions({
+    queryKey: [...myVisitQueryKey(bookingId), 'terms'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(myVisitUrl(bookingId, 'terms'), visitTermsResponseSchema, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** As /booking's list: taken slots drop out while one waits. */
+const SLOTS_REFRESH_MS = 60_000;
+
+/** The slots of `date` the customer's own visit could move to. */
+export function myVisitSlotsQueryOptions(bookingId: string, date: string) {
+  return queryOptions({
+    queryKey: [...myVisitQueryKey(bookingId), 'slots', date] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(
+        `${myVisitUrl(bookingId, 'slots')}?${new URLSearchParams({ date })}`,
+        daySlotsResponseSchema,
+        { signal },
+      ),
+    refetchInterval: SLOTS_REFRESH_MS,
+  });
+}
+
+/**
+ * After a change to a visit the list is read again; after a refusal what the dialog read about
+ * the visit too (it may have changed meanwhile, its terms or the slot chosen gone).
+ */
+function useMyVisitChanged(bookingId: string) {
+  const queryClient = useQueryClient();
+  return {
+    onError: () => queryClient.invalidateQueries({ queryKey: myVisitQueryKey(bookingId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myAppointmentsQueryKey }),
+  };
+}
+
+export function useRescheduleMyVisit(bookingId: string) {
+  return useMutation({
+    mutationFn: (body: MoveVisitRequest) =>
+      apiFetch(myVisitUrl(bookingId, 'move'), movedVisitResponseSchema, { method: 'POST', body }),
+    ...useMyVisitChanged(bookingId),
+  });
+}
+
+/** Cancels the visit, confirming the refund the customer was shown. */
+export function useCancelMyVisit(bookingId: string) {
+  return useMutation({
+    mutationFn: (refundCents: number) =>
+      apiFetch(myVisitUrl(bookingId, 'cancel'), cancelledVisitResponseSchema, {
+        method: 'POST',
+        body: { refundCents } satisfies CancelMyVisitRequest,
+      }),
+    ...useMyVisitChanged(bookingId),
+  });
 }

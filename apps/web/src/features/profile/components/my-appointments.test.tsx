@@ -1,6 +1,6 @@
 // My Appointments on /profile against the API doubles: upcoming visits with their calendar file,
-// past visits, and paid orders waiting to be scheduled, in 12-hour times; and the way to book when
-// there is nothing yet.
+// past visits, and paid orders waiting to be scheduled, in 12-hour times; an upcoming visit's
+// Reschedule and Cancel visit; and the way to book when there is nothing yet.
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +81,28 @@ describe('My Appointments', () => {
       `/api/appointments/${upcoming.calendarId}/calendar.ics`,
     );
     expect(calendar).toHaveAttribute('download');
+  });
+
+  it('offers Reschedule and Cancel visit on an upcoming visit only, each naming the visit', async () => {
+    const { upcoming, past } = seedThreeKinds();
+    const section = await openAppointments();
+
+    const group = await within(section).findByRole('region', { name: 'Upcoming' });
+    const visit = within(group).getByRole('article', {
+      name: 'Monday, March 16, 2026 at 9:00 AM',
+    });
+    const which = 'Basic Oil Change, Battery Service on Monday, March 16, 2026 at 9:00 AM';
+    expect(within(visit).getByRole('button', { name: `Reschedule: ${which}` })).toBeEnabled();
+    expect(within(visit).getByRole('button', { name: `Cancel visit: ${which}` })).toBeEnabled();
+    // A "Manage this visit" link brings the card into view and focus by its booking's id.
+    expect(visit).toHaveAttribute('id', `visit-${upcoming.bookingId}`);
+    expect(visit).toHaveAttribute('tabindex', '-1');
+
+    const pastVisit = within(section).getByRole('article', {
+      name: 'Tuesday, February 10, 2026 at 2:30 PM',
+    });
+    expect(pastVisit).toHaveAttribute('id', `visit-${past.bookingId}`);
+    expect(within(pastVisit).queryByRole('button', { name: /Reschedule|Cancel visit/ })).toBeNull();
   });
 
   it('shows what is still owed for services added on site, and nothing when all is paid', async () => {

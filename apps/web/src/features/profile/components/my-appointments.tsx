@@ -1,6 +1,7 @@
-// My Appointments: the customer's own visits, upcoming (each with its calendar file) and past, with
-// every service's status and technician, and the Pay Now orders that are paid and wait for the team
-// to schedule them. Times are 12-hour. A technician sees it only for bookings of their own.
+// My Appointments: the customer's own visits, upcoming (each with its calendar file, to reschedule
+// or cancel) and past, with every service's status and technician, and the Pay Now orders that are
+// paid and wait for the team to schedule them. Times are 12-hour. A technician sees it only for
+// bookings of their own.
 import type {
   MyAppointmentsResponse,
   MyUnscheduledOrder,
@@ -10,7 +11,7 @@ import { formatPrice } from '@pitstop/shared/money';
 import { PATHS } from '@pitstop/shared/web-routes';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, CalendarPlus, MapPin, UserRound } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,6 +22,7 @@ import { formatMoment } from '../../../lib/business-time.ts';
 import { PAY_NOW_MESSAGE, visitMoment } from '../../../lib/visit-words.ts';
 import { calendarFilePath, myAppointmentsQueryOptions } from '../api.ts';
 import { ProfileSection } from './profile-section.tsx';
+import { ManageVisitDialogs, VisitActions, type ManagedVisit } from './visit-actions.tsx';
 
 const TECHNICIAN_NOT_ASSIGNED = 'Technician not yet assigned';
 
@@ -92,13 +94,14 @@ interface AppointmentListsProps {
 
 function AppointmentLists({ appointments, timeZone }: AppointmentListsProps) {
   const { upcoming, past, unscheduled } = appointments;
+  const [managed, setManaged] = useState<ManagedVisit | null>(null);
   return (
     <div className="flex flex-col gap-8">
       <VisitGroup id="upcoming-visits" title="Upcoming">
         {upcoming.length === 0 ? (
           <p className="text-sm text-muted-foreground">No upcoming visits.</p>
         ) : (
-          <VisitList visits={upcoming} isUpcoming />
+          <VisitList visits={upcoming} onManage={setManaged} />
         )}
       </VisitGroup>
       {unscheduled.length > 0 && (
@@ -116,9 +119,14 @@ function AppointmentLists({ appointments, timeZone }: AppointmentListsProps) {
       )}
       {past.length > 0 && (
         <VisitGroup id="past-visits" title="Past">
-          <VisitList visits={past} isUpcoming={false} />
+          <VisitList visits={past} />
         </VisitGroup>
       )}
+      <ManageVisitDialogs
+        managed={managed}
+        onClose={() => setManaged(null)}
+        fallbackFocusId="upcoming-visits"
+      />
     </div>
   );
 }
@@ -133,7 +141,7 @@ interface VisitGroupProps {
 function VisitGroup({ id, title, description, children }: VisitGroupProps) {
   return (
     <section aria-labelledby={id}>
-      <h3 id={id} className="text-base font-semibold">
+      <h3 id={id} tabIndex={-1} className="text-base font-semibold">
         {title}
       </h3>
       {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
@@ -142,23 +150,36 @@ function VisitGroup({ id, title, description, children }: VisitGroupProps) {
   );
 }
 
-function VisitList({ visits, isUpcoming }: { visits: MyVisit[]; isUpcoming: boolean }) {
+interface VisitListProps {
+  visits: MyVisit[];
+  /** Upcoming visits only: reschedule or cancel one. */
+  onManage?: (managed: ManagedVisit) => void;
+}
+
+function VisitList({ visits, onManage }: VisitListProps) {
   return (
     <ul className="flex flex-col gap-3">
       {visits.map((visit) => (
-        <VisitItem key={visit.calendarId} visit={visit} isUpcoming={isUpcoming} />
+        <VisitItem key={visit.calendarId} visit={visit} onManage={onManage} />
       ))}
     </ul>
   );
 }
 
-function VisitItem({ visit, isUpcoming }: { visit: MyVisit; isUpcoming: boolean }) {
+function VisitItem({ visit, onManage }: { visit: MyVisit; onManage?: VisitListProps['onManage'] }) {
   const headingId = useId();
+  const isUpcoming = onManage !== undefined;
   const moment = visitMoment(visit);
   const serviceNames = visit.services.map((service) => service.serviceName).join(', ');
+  const { bookingId } = visit;
   return (
     <li>
-      <article aria-labelledby={headingId} className="rounded-xl border border-border p-4">
+      {/* Its id is where a "Manage this visit" link (/profile?visit=<bookingId>) brings focus. */}
+      <article
+        aria-labelledby={headingId}
+        className="rounded-xl border border-border p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        {...(bookingId ? { id: `visit-${bookingId}`, tabIndex: -1 } : {})}
+      >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <h4 id={headingId} className="font-semibold">
@@ -215,6 +236,12 @@ function VisitItem({ visit, isUpcoming }: { visit: MyVisit; isUpcoming: boolean 
             </li>
           ))}
         </ul>
+        {onManage && bookingId && (
+          <VisitActions
+            visit={{ bookingId, date: visit.date, time: visit.time, services: serviceNames }}
+            onManage={onManage}
+          />
+        )}
       </article>
     </li>
   );
