@@ -39,6 +39,7 @@ import { isStaffRole } from '@pitstop/shared/permissions';
 import { appointmentsRoutes } from './features/appointments/routes.ts';
 import { myVisitsRoutes } from './features/visits/my-routes.ts';
 import { visitsRoutes } from './features/visits/routes.ts';
+import { visitCancelRoutes } from './features/visits/cancel-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
 import { isWebRoute } from '@pitstop/shared/web-routes';
@@ -245,6 +246,7 @@ export async function buildApp({
   await app.register(businessRoutes);
   await app.register(appointmentsRoutes);
   await app.register(visitsRoutes);
+  await app.register(visitCancelRoutes);
   await app.register(myVisitsRoutes);
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);

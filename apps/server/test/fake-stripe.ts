@@ -1,6 +1,7 @@
-// A fake Stripe API for tests: the few Checkout Session endpoints the stripe SDK calls, on a
-// local port, answering in Stripe's shapes. Point the server at it with STRIPE_API_URL; drive it
-// with complete(), expire() and failNext(); read what the SDK sent in `requests`.
+// A fake Stripe API for tests: the few Checkout Session and Refund endpoints the stripe SDK calls,
+// on a local port, answering in Stripe's shapes. Point the server at it with STRIPE_API_URL;
+// drive it with complete(), expire() and failNext(); read what the SDK sent in `requests` and the
+// refunds it made in `refunds`.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -28,6 +29,20 @@ export interface FakeSession {
   expires_at: number;
   created: number;
   livemode: false;
+  /** Set once paid: the PaymentIntent refunds name. */
+  payment_intent: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
 }
 
 export interface FakeRequest {
@@ -51,6 +66,8 @@ export interface FakeStripe {
   url: string;
   sessions: Map<string, FakeSession>;
   requests: FakeRequest[];
+  /** Every refund made, in order. */
+  refunds: FakeRefund[];
   /** The env overrides that put a test server on this fake. */
   env: Record<string, string>;
   /** The customer paid: status complete, payment_status paid (or the one given). */
@@ -90,6 +107,9 @@ function stripeError(status: number, error: { type: string; message: string; cod
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const requests: FakeRequest[] = [];
+  const refunds: FakeRefund[] = [];
+  // Idempotency-Key -> the first refund request's body and the refund it made.
+  const idempotentRefunds = new Map<string, { rawBody: string; refund: FakeRefund }>();
   // Idempotency-Key -> the first request's body and the session it made, as Stripe keeps them.
   const idempotent = new Map<string, { rawBody: string; sessionId: string }>();
   let nextFailure: FakeFailure | undefined;
@@ -123,9 +143,60 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       expires_at: Number(body.expires_at ?? Math.floor(Date.now() / 1000) + 24 * 3600),
       created: Math.floor(Date.now() / 1000),
       livemode: false,
+      payment_intent: null,
     };
     sessions.set(id, session);
     return session;
+  }
+
+  /** POST /v1/refunds: of a paid PaymentIntent, never more in all than it took. */
+  function createRefund(request: FakeRequest): { status: number; body: unknown } {
+    const key = request.headers['idempotency-key'];
+    const known = typeof key === 'string' ? idempotentRefunds.get(key) : undefined;
+    if (known) {
+      if (known.rawBody !== request.rawBody) {
+        return stripeError(400, {
+          type: 'idempotency_error',
+          message:
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        });
+      }
+      return { status: 200, body: known.refund };
+    }
+    const paymentIntent = String(request.body.payment_intent ?? '');
+    const paid = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
+    if (!paid) {
+      return stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such payment_intent: '${paymentIntent}'`,
+      });
+    }
+    const refunded = refunds
+      .filter((r) => r.payment_intent === paymentIntent && r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amount, 0);
+    const amount = Number(request.body.amount ?? paid.amount_total - refunded);
+    if (!(amount > 0) || refunded + amount > paid.amount_total) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((paid.amount_total - refunded) / 100).toFixed(2)})`,
+      });
+    }
+    const refund: FakeRefund = {
+      id: `re_test_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: paid.currency,
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      reason: typeof request.body.reason === 'string' ? request.body.reason : null,
+      metadata: (request.body.metadata ?? {}) as Record<string, string>,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    if (typeof key === 'string') idempotentRefunds.set(key, { rawBody: request.rawBody, refund });
+    return { status: 200, body: refund };
   }
 
   function missing(id: string) {
@@ -172,6 +243,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       return { status: 200, body: session };
     }
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(request);
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]!));
@@ -233,6 +305,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url,
     sessions,
     requests,
+    refunds,
     env: {
       STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
@@ -242,6 +315,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const found = session(id);
       found.status = 'complete';
       found.payment_status = paymentStatus;
+      found.payment_intent ??= `pi_test_${randomBytes(12).toString('hex')}`;
       return found;
     },
     expire(id) {
@@ -295,4 +369,44 @@ export function signedWebhook(
     ...(timestamp === undefined ? {} : { timestamp }),
   });
   return { body, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } };
+}
+
+/**
+ * `charge.refunded` for a PaymentIntent, listing its refunds (made here, or `extra` ones made
+ * "in Stripe's dashboard"), as Stripe posts it to the webhook.
+ */
+export function chargeRefundedEvent(
+  paymentIntent: string,
+  refunds: Pick<FakeRefund, 'id' | 'amount' | 'status'>[],
+  eventId = `evt_test_${randomBytes(12).toString('hex')}`,
+) {
+  const amountRefunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  return {
+    id: eventId,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `ch_test_${randomBytes(12).toString('hex')}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount_refunded: amountRefunded,
+        refunded: true,
+        refunds: {
+          object: 'list',
+          data: refunds.map((refund) => ({
+            object: 'refund',
+            payment_intent: paymentIntent,
+            currency: 'usd',
+            ...refund,
+          })),
+        },
+      },
+    },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'charge.refunded',
+  };
 }

@@ -169,6 +169,17 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
     params: { bookingId: f.visitBookingId },
     body: { date: futureWeekday(21), time: '11:00' },
   }),
+  'GET /api/my/visits/:bookingId/terms': (f) => ({ params: { bookingId: f.visitBookingId } }),
+  'POST /api/my/visits/:bookingId/cancel': (f) => ({
+    params: { bookingId: f.visitBookingId },
+    body: { refundCents: 0 },
+  }),
+  'GET /api/visits/:bookingId/payment': (f) => ({ params: { bookingId: f.visitBookingId } }),
+  // The held visit is not paid: staff get past the checks to the 409, and nothing is refunded.
+  'POST /api/visits/:bookingId/cancel': (f) => ({
+    params: { bookingId: f.spareHoldId },
+    body: { refund: 'none', reason: 'Hostile' },
+  }),
   'POST /api/visits/:bookingId/schedule': (f) => ({
     params: { bookingId: f.visitBookingId },
     body: {

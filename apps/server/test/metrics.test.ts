@@ -27,6 +27,7 @@ import {
   orders,
   technicianStatusChanges,
   userProfiles,
+  refunds,
 } from '../src/db/schema.ts';
 import {
   activeTechnicians,
@@ -75,6 +76,7 @@ async function useZone(timeZone: string) {
 
 /** Starts a scenario from no appointments, orders or bookings. */
 async function clearFigures() {
+  await db().delete(refunds);
   await db().delete(appointments);
   await db().delete(orders);
   await db().delete(bookings);
@@ -228,7 +230,7 @@ async function addOrder(
       paidAt,
     })
     .returning({ id: bookings.id });
-  await db()
+  const [order] = await db()
     .insert(orders)
     .values({
       bookingId: booking!.id,
@@ -237,6 +239,29 @@ async function addOrder(
       amountTotal: amountCents,
       paymentStatus,
       orderDate: paidAt,
+    })
+    .returning({ id: orders.id });
+  return order!.id;
+}
+
+/** A refund of `orderId` made at `madeAt`. */
+async function addRefund(
+  orderId: string,
+  madeAt: Date,
+  amountCents: number,
+  status: 'succeeded' | 'pending' | 'failed' = 'succeeded',
+) {
+  await db()
+    .insert(refunds)
+    .values({
+      orderId,
+      provider: 'local',
+      providerRefundId: `re_local_${randomUUID()}`,
+      idempotencyKey: randomUUID(),
+      amountCents,
+      reason: 'test',
+      status,
+      createdAt: madeAt,
     });
 }
 
@@ -909,6 +934,32 @@ describe('figures from the real flow, on the real clock', () => {
 });
 
 // ---------------------------------------------------------------- who may read
+
+describe('revenue net of refunds, in America/New_York', () => {
+  beforeAll(async () => {
+    await clearFigures();
+    await useZone('America/New_York');
+  });
+
+  it('takes each refund off the day it was made, failed ones not at all', async () => {
+    const early = await addOrder(at('2027-03-02', '10:00'), 8000);
+    await addOrder(at('2027-03-03', '10:00'), 5000);
+    // Refunded the next week, in part, then once more in full of what was left; one failed.
+    await addRefund(early, at('2027-03-09', '09:00'), 2000);
+    await addRefund(early, at('2027-03-09', '23:30'), 1000, 'pending');
+    await addRefund(early, at('2027-03-09', '12:00'), 5000, 'failed');
+
+    const response = await get(admin, '/api/analytics?from=2027-03-01&to=2027-03-14');
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = analyticsResponseSchema.parse(response.json());
+    expect(answer.kpis).toMatchObject({ revenueCents: 13000 - 3000, paidOrders: 2 });
+    expect(answer.revenueByWeek).toEqual([
+      { start: '2027-02-28', revenueCents: 13000, orders: 2 },
+      { start: '2027-03-07', revenueCents: -3000, orders: 0 },
+      { start: '2027-03-14', revenueCents: 0, orders: 0 },
+    ]);
+  });
+});
 
 describe('who may read the figures', () => {
   const URLS = [

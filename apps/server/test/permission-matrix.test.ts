@@ -44,6 +44,10 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/visits/:bookingId/schedule': 'visit:move',
   'GET /api/my/visits/:bookingId/slots': 'visit:manage:own',
   'POST /api/my/visits/:bookingId/move': 'visit:manage:own',
+  'GET /api/my/visits/:bookingId/terms': 'visit:manage:own',
+  'POST /api/my/visits/:bookingId/cancel': 'visit:manage:own',
+  'GET /api/visits/:bookingId/payment': 'visit:cancel',
+  'POST /api/visits/:bookingId/cancel': 'visit:cancel',
   'GET /api/metrics/dashboard': 'metrics:read',
   'GET /api/metrics/today-appointments': 'metrics:read',
   'GET /api/metrics/active-technicians': 'metrics:read',
@@ -265,6 +269,14 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
         url: `/api/my/visits/${visitBookingId}/move`,
         payload: { date: futureWeekday(21), time: '11:00' },
       };
+    case 'GET /api/my/visits/:bookingId/terms':
+      return { url: `/api/my/visits/${visitBookingId}/terms` };
+    case 'POST /api/my/visits/:bookingId/cancel':
+      return { url: `/api/my/visits/${visitBookingId}/cancel`, payload: { refundCents: 0 } };
+    case 'GET /api/visits/:bookingId/payment':
+      return { url: `/api/visits/${visitBookingId}/payment` };
+    case 'POST /api/visits/:bookingId/cancel':
+      return { url: `/api/visits/${visitBookingId}/cancel`, payload: { refund: 'full' } };
     case 'PATCH /api/appointments/:id/status':
       return { url: `/api/appointments/${jobId}/status`, payload: { status: 'cancelled' } };
     case 'POST /api/bookings/:bookingId/cancel-checkout':

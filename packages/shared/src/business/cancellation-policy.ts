@@ -56,24 +56,37 @@ function wholeCents(value: number): number {
 }
 
 /**
- * What cancelling a visit paid `paidCents` would refund at `now`. Before the cut-off everything
- * comes back; from the cut-off on (the instant itself included) the late terms apply, and a
- * customer may still cancel until the visit starts. A visit that has started, or a business that
- * does not take cancellations online, allows none, with nothing charged or refunded. The fee
- * never exceeds what was paid; a percentage fee rounds to whole cents, half a cent up.
+ * What the policy refunds of a visit paid `paidCents` when it is cancelled at `now`, whoever
+ * cancels: everything before the cut-off; from the cut-off on (the instant itself included) the
+ * late terms. The fee never exceeds what was paid; a percentage fee rounds to whole cents, half a
+ * cent up.
+ */
+export function refundByPolicy(
+  policy: CancellationPolicy,
+  visit: { paidCents: number; startsAt: Date },
+  now: Date,
+): Omit<CancellationTerms, 'allowed'> {
+  const paid = wholeCents(visit.paidCents);
+  const cutoffAt = cutoffBefore(visit.startsAt, policy.cancelCutoffHours);
+  const withinCutoff = now.getTime() >= cutoffAt.getTime();
+  const feeCents = withinCutoff ? Math.min(paid, lateFee(policy, paid)) : 0;
+  return { withinCutoff, feeCents, refundCents: paid - feeCents, cutoffAt };
+}
+
+/**
+ * What cancelling a visit online would refund its customer at `now` (refundByPolicy). A customer
+ * may cancel until the visit starts; a visit that has started, or a business that does not take
+ * cancellations online, allows none, with nothing charged or refunded.
  */
 export function refundFor(
   policy: CancellationPolicy,
   visit: { paidCents: number; startsAt: Date },
   now: Date,
 ): CancellationTerms {
-  const paid = wholeCents(visit.paidCents);
-  const cutoffAt = cutoffBefore(visit.startsAt, policy.cancelCutoffHours);
-  const withinCutoff = now.getTime() >= cutoffAt.getTime();
+  const terms = refundByPolicy(policy, visit, now);
   const allowed = policy.cancelOnline && now.getTime() < visit.startsAt.getTime();
-  if (!allowed) return { allowed, withinCutoff, feeCents: 0, refundCents: 0, cutoffAt };
-  const feeCents = withinCutoff ? Math.min(paid, lateFee(policy, paid)) : 0;
-  return { allowed, withinCutoff, feeCents, refundCents: paid - feeCents, cutoffAt };
+  if (!allowed) return { ...terms, allowed, feeCents: 0, refundCents: 0 };
+  return { ...terms, allowed };
 }
 
 function lateFee(policy: CancellationPolicy, paid: number): number {

@@ -164,6 +164,7 @@ export async function fulfilInTransaction(
     amountTotal: state.amountTotal,
     currency: state.currency,
     paymentStatus: state.paymentStatus,
+    providerPaymentId: state.paymentId,
   });
   if (booking.kind === 'visit' && booking.startsAt && booking.appointmentDate) {
     await createAppointmentsForBooking(tx, {

@@ -2,7 +2,7 @@
 // the transaction that records them, so a redelivery, however concurrent, changes nothing.
 import { z } from 'zod';
 import type { CheckoutState, PaymentSignal } from '../payments/gateway.ts';
-import { recordPaymentEvent } from '../payments/service.ts';
+import { recordPaymentEvent, recordProviderRefunds } from '../payments/service.ts';
 import type { BookingDeps } from './deps.ts';
 import { fulfilInTransaction, releaseHold } from './fulfilment.ts';
 
@@ -15,6 +15,7 @@ const sessionObjectSchema = z.object({
       payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
       amount_total: z.number().int(),
       currency: z.string(),
+      payment_intent: z.string().nullish(),
       metadata: z.object({ booking_id: z.string() }).partial().nullish(),
     }),
   }),
@@ -35,6 +36,7 @@ async function sessionState(
       paymentStatus: session.payment_status,
       amountTotal: session.amount_total,
       currency: session.currency,
+      paymentId: session.payment_intent ?? null,
     };
   }
   return signal.sessionId ? deps.gateway.retrieveCheckout(signal.sessionId) : null;
@@ -66,6 +68,9 @@ export async function handlePaymentWebhook(
     }
     if (signal.action === 'expired' && signal.sessionId) {
       await releaseHold(tx, { sessionId: signal.sessionId }, `checkout expired (${signal.type})`);
+    }
+    if (signal.action === 'refunded' && signal.refunded) {
+      await recordProviderRefunds(tx, signal.provider, signal.refunded);
     }
     return false;
   });

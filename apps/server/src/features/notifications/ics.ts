@@ -17,6 +17,8 @@ export interface CalendarEvent {
   organizer: { name: string; email: string };
   /** Raised each time a sent visit changes (moved, cancelled), so calendars take the newest. */
   sequence?: number;
+  /** The visit is cancelled: METHOD:CANCEL and STATUS:CANCELLED, so a calendar removes it. */
+  cancelled?: boolean;
 }
 
 function pad(n: number): string {
@@ -61,7 +63,7 @@ export function buildIcs(event: CalendarEvent, now = new Date()): string {
   const calendar = ical({
     prodId: { company: 'Pitstop', product: 'Appointments', language: 'EN' },
     scale: 'gregorian',
-    method: ICalCalendarMethod.PUBLISH,
+    method: event.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
     // No calendar-wide zone (DTSTAMP stays in UTC, as the format requires): the event names its
     // own, and the generator writes that zone's rule for the appointment's moment, so TZID
     // resolves without a lookup.
@@ -92,7 +94,7 @@ export function buildIcs(event: CalendarEvent, now = new Date()): string {
     description: calendarText(event.description),
     location: calendarText(event.location),
     organizer: { name: paramText(event.organizer.name), email: event.organizer.email },
-    status: ICalEventStatus.CONFIRMED,
+    status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   // Every line ends with CRLF, the last one too.
   return `${calendar.toString()}\r\n`;

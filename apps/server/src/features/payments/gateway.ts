@@ -1,10 +1,16 @@
 // The payment gateway as the booking flow sees it: a hosted checkout that is created, looked up
 // and expired, and (Stripe only) signed webhook events. Two implementations: the built-in local
 // checkout (default) and Stripe (both keys set). docs/decisions/017-booking-data-model.md.
-import type { PAYMENT_PROVIDER_VALUES, PAYMENT_STATUS_VALUES } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import type {
+  PAYMENT_PROVIDER_VALUES,
+  PAYMENT_STATUS_VALUES,
+  REFUND_STATUS_VALUES,
+} from '../../db/schema.ts';
 
 export type PaymentProvider = (typeof PAYMENT_PROVIDER_VALUES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUS_VALUES)[number];
+export type RefundStatus = (typeof REFUND_STATUS_VALUES)[number];
 
 interface CheckoutLineItem {
   /** The service's name, as the customer sees it on the hosted page. */
@@ -38,6 +44,26 @@ export interface CheckoutState {
   /** What the provider charged, in cents. */
   amountTotal: number;
   currency: string;
+  /** The provider's payment behind the session (Stripe's PaymentIntent), once there is one. */
+  paymentId?: string | null;
+}
+
+export interface RefundRequest {
+  bookingId: string;
+  checkoutSessionId: string;
+  /** The order's provider payment when known; otherwise the provider finds it from the session. */
+  providerPaymentId: string | null;
+  amountCents: number;
+  /** One per purpose (`cancel-<booking id>`): asked again, the provider returns the same refund. */
+  idempotencyKey: string;
+}
+
+/** A refund as the provider reports it. */
+export interface ProviderRefund {
+  refundId: string;
+  amountCents: number;
+  status: RefundStatus;
+  providerPaymentId: string | null;
 }
 
 /** A verified provider event, reduced to what the booking flow acts on. */
@@ -47,9 +73,11 @@ export interface PaymentSignal {
   eventId: string;
   /** The event's type as the provider names it (e.g. checkout.session.completed). */
   type: string;
-  /** `paid`: fulfil; `expired`: release the hold; `ignored`: record only. */
-  action: 'paid' | 'expired' | 'ignored';
+  /** `paid`: fulfil; `expired`: release the hold; `refunded`: record refunds; `ignored`: record only. */
+  action: 'paid' | 'expired' | 'refunded' | 'ignored';
   sessionId: string | null;
+  /** For `refunded`: the payment refunded and every refund the provider lists for it. */
+  refunded?: { paymentId: string; refunds: ProviderRefund[] } | undefined;
   payload: unknown;
 }
 
@@ -72,7 +100,17 @@ export interface PaymentGateway {
    * webhooks and always throws).
    */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentSignal;
+  /**
+   * Gives `amountCents` of the session's payment back. Idempotent per `idempotencyKey`. Throws
+   * AppError('PAYMENT_FAILED', …) when the provider refuses, fails the refund or cannot be
+   * reached: the caller's transaction then changes nothing. `db` is the caller's transaction
+   * (the local checkout keeps its refunds in the same database; Stripe ignores it).
+   */
+  refund(db: Executor, request: RefundRequest): Promise<ProviderRefund>;
 }
+
+export const REFUND_FAILED_MESSAGE =
+  'The refund could not be made, so nothing was changed. Please try again in a moment.';
 
 /**
  * Where the payment page's Cancel leads: back to /booking with the visit's id, which gives its

@@ -1,15 +1,19 @@
 // The built-in checkout used when Stripe is not configured: its sessions are rows of
 // local_checkout_sessions and its hosted page is local-checkout-routes.ts.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cancelUrlOf } from './gateway.ts';
-import type { CheckoutRequest, CheckoutState, PaymentGateway } from './gateway.ts';
+import { cancelUrlOf, REFUND_FAILED_MESSAGE } from './gateway.ts';
+import type { CheckoutRequest, CheckoutState, PaymentGateway, RefundRequest } from './gateway.ts';
 import {
   expireLocalCheckout,
   findLocalCheckout,
+  findLocalRefundByKey,
   insertLocalCheckoutIfAbsent,
+  insertLocalRefund,
+  lockLocalCheckout,
+  sumLocalRefundedCents,
 } from './repository.ts';
 import type { LocalCheckoutRow } from './repository.ts';
 
@@ -80,8 +84,52 @@ export function createLocalGateway(env: Env, db: Db): PaymentGateway {
       if (isLocalSessionId(sessionId)) await expireLocalCheckout(db, sessionId);
     },
 
+    refund: (tx: Executor, request: RefundRequest) => refundLocally(tx, request),
+
     verifyWebhook() {
       throw new AppError('BAD_REQUEST', 'This server does not take payment webhooks.');
     },
+  };
+}
+
+/**
+ * A refund of a paid local session, kept as a provider keeps it: the same idempotency key
+ * returns the first refund (a different amount under it is refused, as Stripe refuses it), and
+ * all refunds together never exceed what the session took. In the caller's transaction, so a
+ * cancellation that fails after it leaves no refund behind.
+ */
+async function refundLocally(tx: Executor, request: RefundRequest) {
+  const session = isLocalSessionId(request.checkoutSessionId)
+    ? await lockLocalCheckout(tx, request.checkoutSessionId)
+    : undefined;
+  if (!session || session.status !== 'complete') {
+    throw new AppError('PAYMENT_FAILED', REFUND_FAILED_MESSAGE);
+  }
+  const earlier = await findLocalRefundByKey(tx, request.idempotencyKey);
+  if (earlier) {
+    if (earlier.sessionId !== session.id || earlier.amountCents !== request.amountCents) {
+      throw new AppError('PAYMENT_FAILED', REFUND_FAILED_MESSAGE);
+    }
+    return toProviderRefund(earlier);
+  }
+  const refunded = await sumLocalRefundedCents(tx, session.id);
+  if (request.amountCents <= 0 || refunded + request.amountCents > session.amountTotal) {
+    throw new AppError('PAYMENT_FAILED', REFUND_FAILED_MESSAGE);
+  }
+  const row = await insertLocalRefund(tx, {
+    id: `re_local_${randomBytes(18).toString('base64url')}`,
+    sessionId: session.id,
+    amountCents: request.amountCents,
+    idempotencyKey: request.idempotencyKey,
+  });
+  return toProviderRefund(row);
+}
+
+function toProviderRefund(row: { id: string; amountCents: number }) {
+  return {
+    refundId: row.id,
+    amountCents: row.amountCents,
+    status: 'succeeded' as const,
+    providerPaymentId: null,
   };
 }

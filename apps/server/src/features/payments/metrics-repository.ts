@@ -1,7 +1,7 @@
-// Queries behind the business's revenue figures: paid orders by business-local day.
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+// Queries behind the business's revenue figures: paid orders and refunds by business-local day.
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import { orders, refunds } from '../../db/schema.ts';
 
 /**
  * Paid orders in [start, end) (bounds on order_date itself, so its index serves the range),
@@ -27,6 +27,24 @@ export async function sumPaidOrdersByLocalDay(
         gte(orders.orderDate, start),
         lt(orders.orderDate, end),
       ),
+    )
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
+
+/**
+ * Refunds made in [start, end) (pending ones too, failed ones not), summed by the day they were
+ * made in `timeZone`: YYYY-MM-DD, ascending.
+ */
+export async function sumRefundsByLocalDay(db: Executor, start: Date, end: Date, timeZone: string) {
+  return db
+    .select({
+      day: sql<string>`to_char((${refunds.createdAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`,
+      refundedCents: sql<number>`sum(${refunds.amountCents})`.mapWith(Number),
+    })
+    .from(refunds)
+    .where(
+      and(ne(refunds.status, 'failed'), gte(refunds.createdAt, start), lt(refunds.createdAt, end)),
     )
     .groupBy(sql`1`)
     .orderBy(sql`1`);

@@ -1,20 +1,34 @@
-// The payments feature's side of the business's figures: revenue from paid orders, counted on
-// the business-local day each was paid.
+// The payments feature's side of the business's figures: revenue net of refunds, counted on the
+// business-local day each order was paid and each refund made.
 import type { Executor } from '../../db/client.ts';
-import { sumPaidOrdersByLocalDay } from './metrics-repository.ts';
+import { sumPaidOrdersByLocalDay, sumRefundsByLocalDay } from './metrics-repository.ts';
 
 export interface DayRevenue {
   /** Business-local YYYY-MM-DD. */
   day: string;
+  /** What was paid that day less what was refunded that day (negative on a day of refunds only). */
   revenueCents: number;
   orders: number;
 }
 
-/** Paid orders in [start, end), by business-local day (days without any left out), ascending. */
+/**
+ * Revenue in [start, end) by business-local day, net of refunds: a refund counts on the day it
+ * was made (as the money left), not on its order's day. Days with neither are left out; ascending.
+ */
 export async function paidRevenueByDay(
   db: Executor,
   moments: { start: Date; end: Date },
   timeZone: string,
 ): Promise<DayRevenue[]> {
-  return sumPaidOrdersByLocalDay(db, moments.start, moments.end, timeZone);
+  const [paid, refunded] = await Promise.all([
+    sumPaidOrdersByLocalDay(db, moments.start, moments.end, timeZone),
+    sumRefundsByLocalDay(db, moments.start, moments.end, timeZone),
+  ]);
+  const days = new Map<string, DayRevenue>(paid.map((day) => [day.day, { ...day }]));
+  for (const { day, refundedCents } of refunded) {
+    const entry = days.get(day) ?? { day, revenueCents: 0, orders: 0 };
+    entry.revenueCents -= refundedCents;
+    days.set(day, entry);
+  }
+  return [...days.values()].toSorted((a, b) => a.day.localeCompare(b.day));
 }

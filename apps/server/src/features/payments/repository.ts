@@ -1,8 +1,14 @@
-// Queries for the payments feature's tables: orders, payment_events and the local checkout's
-// sessions. Rules live in service.ts and the gateways.
-import { and, eq, gt, sql } from 'drizzle-orm';
+// Queries for the payments feature's tables: orders, their refunds, payment_events and the local
+// checkout's sessions and refunds. Rules live in service.ts and the gateways.
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { localCheckoutSessions, orders, paymentEvents } from '../../db/schema.ts';
+import {
+  localCheckoutRefunds,
+  localCheckoutSessions,
+  orders,
+  paymentEvents,
+  refunds,
+} from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderValues = Omit<typeof orders.$inferInsert, 'id' | 'orderDate'>;
@@ -98,4 +104,125 @@ export async function expireLocalCheckout(db: Executor, id: string): Promise<voi
     .update(localCheckoutSessions)
     .set({ status: 'expired' })
     .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, 'open')));
+}
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundValues = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'>;
+
+export async function findOrderByProviderPaymentId(db: Executor, providerPaymentId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.providerPaymentId, providerPaymentId));
+  return row;
+}
+
+/** Remembers the provider's payment of an order the first time it is learned. */
+export async function setOrderProviderPaymentId(
+  db: Executor,
+  orderId: string,
+  providerPaymentId: string,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ providerPaymentId })
+    .where(and(eq(orders.id, orderId), sql`${orders.providerPaymentId} is null`));
+}
+
+/** Inserts a refund unless its idempotency key or provider id is recorded; returns either. */
+export async function insertRefundIfAbsent(db: Executor, values: RefundValues): Promise<RefundRow> {
+  const [inserted] = await db.insert(refunds).values(values).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const [found] = await db
+    .select()
+    .from(refunds)
+    .where(
+      sql`${refunds.idempotencyKey} = ${values.idempotencyKey} or (${refunds.provider} = ${values.provider} and ${refunds.providerRefundId} = ${values.providerRefundId})`,
+    );
+  return found!;
+}
+
+export async function updateRefundStatus(
+  db: Executor,
+  id: string,
+  status: RefundRow['status'],
+): Promise<void> {
+  await db.update(refunds).set({ status }).where(eq(refunds.id, id));
+}
+
+export async function findRefundByKey(db: Executor, idempotencyKey: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function findRefundByProviderId(
+  db: Executor,
+  provider: string,
+  providerRefundId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.provider, provider as RefundRow['provider']),
+        eq(refunds.providerRefundId, providerRefundId),
+      ),
+    );
+  return row;
+}
+
+/** The refunds of these orders, oldest first. */
+export async function listRefundRows(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderId, [...orderIds]))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/** What has gone back on an order: every refund that has not failed, in cents. */
+export async function sumRefundedCents(db: Executor, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+  return Number(row?.total ?? 0);
+}
+
+// ---------------------------------------------------------------- the local checkout's refunds
+
+/** The session, locked so its refunds are counted and added one at a time. */
+export async function lockLocalCheckout(db: Executor, id: string) {
+  const [row] = await db
+    .select()
+    .from(localCheckoutSessions)
+    .where(eq(localCheckoutSessions.id, id))
+    .for('update');
+  return row;
+}
+
+export async function findLocalRefundByKey(db: Executor, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(localCheckoutRefunds)
+    .where(eq(localCheckoutRefunds.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function sumLocalRefundedCents(db: Executor, sessionId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${localCheckoutRefunds.amountCents}), 0)` })
+    .from(localCheckoutRefunds)
+    .where(eq(localCheckoutRefunds.sessionId, sessionId));
+  return Number(row?.total ?? 0);
+}
+
+export async function insertLocalRefund(
+  db: Executor,
+  values: typeof localCheckoutRefunds.$inferInsert,
+) {
+  const [row] = await db.insert(localCheckoutRefunds).values(values).returning();
+  return row!;
 }

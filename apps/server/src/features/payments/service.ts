@@ -4,17 +4,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Env } from '../../lib/env.ts';
-import type { PaymentGateway, PaymentProvider, PaymentStatus } from './gateway.ts';
+import type {
+  PaymentGateway,
+  PaymentProvider,
+  PaymentStatus,
+  ProviderRefund,
+  RefundStatus,
+} from './gateway.ts';
 import { createLocalGateway, isLocalSessionId, localCheckoutStatus } from './local-gateway.ts';
 import {
   completeLocalCheckout,
   findLocalCheckout,
   findOrderByBookingId,
+  findOrderByProviderPaymentId,
   findOrderBySessionId,
+  findRefundByKey,
+  findRefundByProviderId,
   insertOrderIfAbsent,
   insertPaymentEventIfNew,
+  insertRefundIfAbsent,
+  listRefundRows,
+  setOrderProviderPaymentId,
+  sumRefundedCents,
+  updateRefundStatus,
 } from './repository.ts';
-import type { LocalCheckoutRow, OrderRow } from './repository.ts';
+import type { LocalCheckoutRow, OrderRow, RefundRow } from './repository.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 import { checkCard } from './test-cards.ts';
 import type { CardErrors, CardForm } from './test-cards.ts';
@@ -37,6 +51,7 @@ export interface Order {
   amountTotal: number;
   currency: string;
   paymentStatus: PaymentStatus;
+  providerPaymentId: string | null;
   orderDate: Date;
 }
 
@@ -49,6 +64,8 @@ export interface OrderInput {
   amountTotal: number;
   currency: string;
   paymentStatus: PaymentStatus;
+  /** The provider's payment behind the checkout, when it names one. */
+  providerPaymentId?: string | null | undefined;
 }
 
 function toOrder(row: OrderRow): Order {
@@ -60,6 +77,7 @@ function toOrder(row: OrderRow): Order {
     amountTotal: row.amountTotal,
     currency: row.currency,
     paymentStatus: row.paymentStatus,
+    providerPaymentId: row.providerPaymentId,
     orderDate: row.orderDate,
   };
 }
@@ -69,7 +87,11 @@ function toOrder(row: OrderRow): Order {
  * on booking and on checkout session), so fulfilment may run twice and still leave one order.
  */
 export async function recordOrder(tx: Executor, input: OrderInput): Promise<Order> {
-  const inserted = await insertOrderIfAbsent(tx, input);
+  const { providerPaymentId, ...values } = input;
+  const inserted = await insertOrderIfAbsent(tx, {
+    ...values,
+    providerPaymentId: providerPaymentId ?? null,
+  });
   const row =
     inserted ??
     (await findOrderByBookingId(tx, input.bookingId)) ??
@@ -97,6 +119,116 @@ export async function recordPaymentEvent(
     type: event.type,
     payload: event.payload,
   });
+}
+
+// ---------------------------------------------------------------- refunds
+
+export interface RefundRecord {
+  id: string;
+  orderId: string;
+  amountCents: number;
+  reason: string;
+  status: RefundStatus;
+  createdAt: Date;
+}
+
+function toRefundRecord(row: RefundRow): RefundRecord {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    amountCents: row.amountCents,
+    reason: row.reason,
+    status: row.status,
+    createdAt: row.createdAt,
+  };
+}
+
+/** What is left to refund on the order: what it took less every refund that has not failed. */
+export async function refundableCents(db: Executor, order: Order): Promise<number> {
+  return Math.max(0, order.amountTotal - (await sumRefundedCents(db, order.orderId)));
+}
+
+export async function listOrderRefunds(db: Executor, orderId: string): Promise<RefundRecord[]> {
+  return (await listRefundRows(db, [orderId])).map(toRefundRecord);
+}
+
+/**
+ * Gives `amountCents` of the order back through its provider and records it, in the caller's
+ * transaction. The idempotency key names the purpose (`cancel-<booking id>`): a refund already
+ * recorded under it is returned as it was, and the provider, asked again with the same key, makes
+ * no second one. A provider failure throws PAYMENT_FAILED and the caller's transaction, rolled
+ * back, keeps nothing of the attempt.
+ */
+export async function refundOrder(
+  tx: Executor,
+  gateway: PaymentGateway,
+  input: {
+    order: Order;
+    amountCents: number;
+    idempotencyKey: string;
+    reason: string;
+    createdBy: string | null;
+  },
+): Promise<RefundRecord> {
+  const recorded = await findRefundByKey(tx, input.idempotencyKey);
+  if (recorded) return toRefundRecord(recorded);
+  const { order } = input;
+  const refund = await gateway.refund(tx, {
+    bookingId: order.bookingId,
+    checkoutSessionId: order.checkoutSessionId,
+    providerPaymentId: order.providerPaymentId,
+    amountCents: input.amountCents,
+    idempotencyKey: input.idempotencyKey,
+  });
+  if (refund.providerPaymentId && !order.providerPaymentId) {
+    await setOrderProviderPaymentId(tx, order.orderId, refund.providerPaymentId);
+  }
+  const row = await insertRefundIfAbsent(tx, {
+    orderId: order.orderId,
+    provider: gateway.provider,
+    providerRefundId: refund.refundId,
+    idempotencyKey: input.idempotencyKey,
+    amountCents: refund.amountCents,
+    reason: input.reason,
+    status: refund.status,
+    createdBy: input.createdBy,
+  });
+  return toRefundRecord(row);
+}
+
+/**
+ * Refunds the provider reports on a payment (`charge.refunded`: one made in Stripe's dashboard,
+ * or ours told back): each one not yet recorded is added to the payment's order, and a recorded
+ * one takes the provider's status. A payment no order names is not ours; nothing is written.
+ */
+export async function recordProviderRefunds(
+  tx: Executor,
+  provider: PaymentProvider,
+  refunded: { paymentId: string; refunds: ProviderRefund[] },
+): Promise<number> {
+  const order = await findOrderByProviderPaymentId(tx, refunded.paymentId);
+  if (!order) return 0;
+  let added = 0;
+  for (const refund of refunded.refunds) {
+    if (refund.amountCents <= 0) continue;
+    const known = await findRefundByProviderId(tx, provider, refund.refundId);
+    if (known) {
+      if (known.status !== refund.status) await updateRefundStatus(tx, known.id, refund.status);
+      continue;
+    }
+    await insertRefundIfAbsent(tx, {
+      orderId: order.id,
+      provider,
+      providerRefundId: refund.refundId,
+      idempotencyKey: `provider-${refund.refundId}`,
+      amountCents: refund.amountCents,
+      reason: 'Refunded at the payment provider',
+      status: refund.status,
+      createdBy: null,
+    });
+    added += 1;
+  }
+  return added;
 }
 
 // ---------------------------------------------------------------- the local checkout's page

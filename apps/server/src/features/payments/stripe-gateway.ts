@@ -6,8 +6,15 @@ import Stripe from 'stripe';
 import { PAYMENT_STATUS_VALUES } from '../../db/schema.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cancelUrlOf } from './gateway.ts';
-import type { CheckoutRequest, CheckoutState, PaymentGateway, PaymentSignal } from './gateway.ts';
+import { cancelUrlOf, REFUND_FAILED_MESSAGE } from './gateway.ts';
+import type {
+  CheckoutRequest,
+  CheckoutState,
+  PaymentGateway,
+  PaymentSignal,
+  ProviderRefund,
+  RefundRequest,
+} from './gateway.ts';
 
 type StripeConfig = NonNullable<Env['stripe']>;
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -71,7 +78,38 @@ function toState(session: Stripe.Checkout.Session): CheckoutState | null {
       : 'unpaid',
     amountTotal: session.amount_total ?? 0,
     currency: session.currency ?? 'usd',
+    paymentId: idOf(session.payment_intent),
   };
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** Stripe's refund statuses as ours: requires_action and pending are not yet final. */
+function toRefund(refund: Stripe.Refund): ProviderRefund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return {
+    refundId: refund.id,
+    amountCents: refund.amount,
+    status,
+    providerPaymentId: idOf(refund.payment_intent),
+  };
+}
+
+/** A refunded charge's payment and refunds, as `charge.refunded` carries them. */
+function refundedOf(event: Stripe.Event): PaymentSignal['refunded'] {
+  if (event.type !== 'charge.refunded') return undefined;
+  const charge = event.data.object;
+  const paymentId = idOf(charge.payment_intent);
+  if (!paymentId) return undefined;
+  return { paymentId, refunds: (charge.refunds?.data ?? []).map(toRefund) };
 }
 
 /** What a verified event asks of the booking flow (decision 017: fulfil, release, or nothing). */
@@ -87,6 +125,8 @@ function actionOf(event: Stripe.Event): PaymentSignal['action'] {
       return 'paid';
     case 'checkout.session.expired':
       return 'expired';
+    case 'charge.refunded':
+      return 'refunded';
     default:
       return 'ignored';
   }
@@ -164,6 +204,35 @@ export function createStripeGateway(env: Env, config: StripeConfig, log?: Log): 
       }
     },
 
+    async refund(_db, request: RefundRequest) {
+      try {
+        const paymentId =
+          request.providerPaymentId ??
+          idOf((await stripe.checkout.sessions.retrieve(request.checkoutSessionId)).payment_intent);
+        if (!paymentId) throw new Error(`session ${request.checkoutSessionId} has no payment`);
+        const refund = toRefund(
+          await stripe.refunds.create(
+            {
+              payment_intent: paymentId,
+              amount: request.amountCents,
+              reason: 'requested_by_customer',
+              metadata: { booking_id: request.bookingId },
+            },
+            // Asked twice (a retry, a replay), Stripe answers with the first refund.
+            { idempotencyKey: request.idempotencyKey },
+          ),
+        );
+        if (refund.status === 'failed') throw new Error(`refund ${refund.refundId} failed`);
+        return { ...refund, providerPaymentId: refund.providerPaymentId ?? paymentId };
+      } catch (error) {
+        log?.error(
+          { stripe: describe(error), bookingId: request.bookingId },
+          'Stripe refused a refund',
+        );
+        throw new AppError('PAYMENT_FAILED', REFUND_FAILED_MESSAGE);
+      }
+    },
+
     verifyWebhook(rawBody: Buffer, signature: string | undefined) {
       if (!signature) throw new AppError('BAD_REQUEST', 'Invalid webhook signature.');
       let event: Stripe.Event;
@@ -178,6 +247,7 @@ export function createStripeGateway(env: Env, config: StripeConfig, log?: Log): 
         type: event.type,
         action: actionOf(event),
         sessionId: sessionIdOf(event),
+        refunded: refundedOf(event),
         payload: event,
       };
     },

@@ -152,6 +152,23 @@ export async function listPaidPayNowBookings(db: Executor, limit: number, userId
     .limit(limit);
 }
 
+/**
+ * A paid visit cancelled whole: it stops holding its slot and its calendar file goes one version
+ * up (the cancellation's). Undefined when it was not paid.
+ */
+export async function cancelBookingRow(db: Executor, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .update(bookings)
+    .set({
+      status: 'cancelled',
+      calendarSequence: sql`${bookings.calendarSequence} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'paid')))
+    .returning();
+  return row;
+}
+
 /** A visit's new place in the calendar, its calendar file one version newer; the flag clears. */
 export async function rescheduleBookingRow(
   db: Executor,
