@@ -96,7 +96,7 @@ export const cancelVisitRequestSchema = z.object({
 export type CancelVisitRequest = z.infer<typeof cancelVisitRequestSchema>;
 
 /** A refund of an order, as staff and the customer see it. */
-export const refundSchema = z.object({
+const refundSchema = z.object({
   id: z.string(),
   amountCents: z.int(),
   /** ISO 8601. */
