@@ -368,6 +368,16 @@ describe('staff cancel a visit choosing the refund', () => {
       () => sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/cancel`, { refund: 'half' }),
       422,
     );
+    const twoLines = await expectNothingChanged(
+      ctx,
+      () =>
+        sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/cancel`, {
+          refund: 'full',
+          reason: 'Called\nback',
+        }),
+      422,
+    );
+    expect(twoLines.json().error.fields).toEqual({ reason: 'Reason must be on one line' });
     expect(
       (await sendAs(ctx, customer, 'GET', `/api/visits/${bookingId}/payment`)).statusCode,
     ).toBe(403);

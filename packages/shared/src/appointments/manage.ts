@@ -3,6 +3,7 @@
 // and sends back the refund it showed, so a cut-off passed meanwhile is never confirmed blind.
 import { z } from 'zod';
 import { formatPrice } from '../money.ts';
+import { isSingleLine, notOnOneLine } from '../text.ts';
 
 export const MANAGE_VISIT_MESSAGES = {
   notFound: "We couldn't find this visit.",
@@ -91,7 +92,13 @@ export type StaffRefundChoice = (typeof STAFF_REFUND_CHOICES)[number];
 export const cancelVisitRequestSchema = z.object({
   refund: z.enum(STAFF_REFUND_CHOICES, MANAGE_VISIT_MESSAGES.refundChoice),
   /** Why, for the order's refund and the visit's history (optional). */
-  reason: z.optional(z.string().trim().max(200, 'Use at most 200 characters')),
+  reason: z.optional(
+    z
+      .string()
+      .trim()
+      .max(200, 'Use at most 200 characters')
+      .refine(isSingleLine, notOnOneLine('Reason')),
+  ),
 });
 export type CancelVisitRequest = z.infer<typeof cancelVisitRequestSchema>;
 
