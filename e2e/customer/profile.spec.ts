@@ -1,9 +1,13 @@
 // My Profile: a customer keeps two vehicles in My Garage, picks one on /booking (the vehicle fields
 // fill and lock), removes the other, edits their details and sets a photo that the top bar then
-// shows. Every page is scanned by axe.
+// shows; a visit e-mail's "Manage this visit" lands on that visit, through sign-in. Every page is
+// scanned by axe.
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
+import { freeSlot, mailbox } from '../fixtures/booking.ts';
+import { paidVisitOn } from '../fixtures/business-day.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { DESKTOP, PHONE } from '../fixtures/viewports.ts';
 
@@ -184,4 +188,51 @@ test('a signed-out visitor is sent to sign in, and comes back to the profile', a
   await expect(page).toHaveURL((url) => url.pathname === '/profile');
   await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
   await expectAccessible(page);
+});
+
+test.describe('on a phone, from a visit e-mail', () => {
+  test.use({ viewport: PHONE });
+
+  test("a signed-out customer opens 'Manage this visit', signs in, and lands on that visit, focused", async ({
+    api,
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const firstName = `Anchor${randomUUID().slice(0, 6)}`;
+    const customer = await api.createUser('customer', { name: `${firstName} Driver` });
+    const asCustomer = await api.requestAs(customer);
+    const staff = await api.requestAs(await api.createUser('admin'));
+    // Band 6: this spec's first visit; a slot is taken only while it has room.
+    const slot = await freeSlot(asCustomer, 6);
+    const visit = await paidVisitOn(asCustomer, staff, customer.email, slot.date, { firstName });
+
+    // The link as the confirmation e-mail gives it.
+    const superAdmin = await api.asSuperAdmin();
+    let link = '';
+    await expect
+      .poll(async () => {
+        const confirmation = (await mailbox(superAdmin)).find(
+          (m) => m.template === 'booking-confirmation' && m.to === customer.email,
+        );
+        link = /Manage this visit: (\S+)/.exec(confirmation?.text ?? '')?.[1] ?? '';
+        return link;
+      })
+      .toContain(`/profile?visit=${visit.bookingId}`);
+
+    const { pathname, search } = new URL(link);
+    await page.goto(`${pathname}${search}`);
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/profile' && url.searchParams.get('visit') === visit.bookingId,
+    );
+    const card = page.locator(`[id="visit-${visit.bookingId}"]`);
+    await expect(card).toBeFocused();
+    await expect(card).toBeInViewport();
+    await expectAccessible(page);
+  });
 });
