@@ -114,6 +114,7 @@ describe('order numbers', () => {
     const [mail] = await mailsOfOrder(numbers[2]!);
     expect(mail?.template).toBe('booking-confirmation');
     expect(mail?.html).toContain(`PS-${numbers[2]}`);
+    expect(mail?.text).toContain(`Manage this visit: ${APP_URL}/profile?visit=${bookingId}`);
     expect(mail?.text).not.toContain(paid.order.orderId);
   });
 });

@@ -19,6 +19,7 @@ import {
   emailOutbox,
 } from '../src/db/schema.ts';
 import {
+  APP_URL,
   bookAndPay,
   bookingBody,
   createTestContext,
@@ -179,6 +180,8 @@ describe('staff schedule a paid Pay Now order', () => {
       );
     expect(mail?.text).toContain('7 Pay Now Lane, Springfield, 12345');
     expect(mail?.text).toContain('2020 Honda Civic (Red)');
+    // The scheduled order is now a visit: its link opens it on the customer's profile.
+    expect(mail?.text).toContain(`Manage this visit: ${APP_URL}/profile?visit=${bookingId}`);
     const ics = (mail!.attachments as { content: string }[])[0]!.content;
     const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
     expect(event.getFirstPropertyValue('uid')).toBe(`${bookingId}@pitstop`);
