@@ -181,6 +181,11 @@ describe('a customer cancels their own visit', () => {
       .where(and(eq(auditLog.entityId, bookingId), eq(auditLog.action, 'visit.cancel')));
     expect(audit?.details).toMatchObject({ by: 'customer', refundCents: PAID, feeCents: 0 });
 
+    // The customer's own list shows it past, with its refund.
+    const mine = await sendAs(ctx, customer, 'GET', '/api/appointments/mine');
+    const listed = (mine.json() as { past: { bookingId: string; refundedCents: number }[] }).past;
+    expect(listed.find((visit) => visit.bookingId === bookingId)?.refundedCents).toBe(PAID);
+
     // A second cancel changes nothing.
     await expectNothingChanged(ctx, () => cancelMine(customer, bookingId, PAID), 409);
   });

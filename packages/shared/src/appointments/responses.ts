@@ -61,6 +61,8 @@ export const myVisitSchema = z.object({
   services: z.array(myVisitServiceSchema),
   /** What is still owed for services added on site (cancelled ones left out), in cents. */
   balanceDueCents: z.int(),
+  /** What has been refunded on the visit's order (a cancellation's refund), in cents. */
+  refundedCents: z.int(),
 });
 export type MyVisit = z.infer<typeof myVisitSchema>;
 

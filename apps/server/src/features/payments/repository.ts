@@ -226,3 +226,17 @@ export async function insertLocalRefund(
   const [row] = await db.insert(localCheckoutRefunds).values(values).returning();
   return row!;
 }
+
+/** What has gone back on the orders of these bookings (refunds not failed), by booking id. */
+export async function sumRefundedByBooking(db: Executor, bookingIds: readonly string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: orders.bookingId,
+      refundedCents: sql<number>`sum(${refunds.amountCents})`.mapWith(Number),
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(inArray(orders.bookingId, [...bookingIds]), ne(refunds.status, 'failed')))
+    .groupBy(orders.bookingId);
+}

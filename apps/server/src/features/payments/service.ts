@@ -25,6 +25,7 @@ import {
   insertRefundIfAbsent,
   listRefundRows,
   setOrderProviderPaymentId,
+  sumRefundedByBooking,
   sumRefundedCents,
   updateRefundStatus,
 } from './repository.ts';
@@ -146,6 +147,15 @@ function toRefundRecord(row: RefundRow): RefundRecord {
 /** What is left to refund on the order: what it took less every refund that has not failed. */
 export async function refundableCents(db: Executor, order: Order): Promise<number> {
   return Math.max(0, order.amountTotal - (await sumRefundedCents(db, order.orderId)));
+}
+
+/** What has been refunded on each booking's order, by booking id (absent when nothing). */
+export async function refundedByBooking(
+  db: Executor,
+  bookingIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await sumRefundedByBooking(db, bookingIds);
+  return new Map(rows.map((row) => [row.bookingId, row.refundedCents]));
 }
 
 export async function listOrderRefunds(db: Executor, orderId: string): Promise<RefundRecord[]> {

@@ -105,6 +105,25 @@ describe('My Appointments', () => {
     expect(within(pastVisit).queryByRole('button', { name: /Reschedule|Cancel visit/ })).toBeNull();
   });
 
+  it("says what came back on a cancelled visit's order", async () => {
+    const customer = signInAs({ role: 'customer' });
+    seedMyAppointments(customer, {
+      past: [
+        makeVisit({
+          date: '2026-02-10',
+          time: '14:30',
+          refundedCents: 4999,
+          services: [{ serviceName: 'Basic Oil Change', status: 'cancelled' }],
+        }),
+      ],
+    });
+    const section = await openAppointments();
+    const visit = await within(section).findByRole('article', {
+      name: 'Tuesday, February 10, 2026 at 2:30 PM',
+    });
+    expect(within(visit).getByText('Refunded $49.99 to your card')).toBeVisible();
+  });
+
   it('shows what is still owed for services added on site, and nothing when all is paid', async () => {
     const customer = signInAs({ role: 'customer' });
     seedMyAppointments(customer, {

@@ -201,6 +201,11 @@ function VisitItem({ visit, onManage }: { visit: MyVisit; onManage?: VisitListPr
                 <span className="sr-only"> for services added during the visit</span>
               </p>
             )}
+            {visit.refundedCents > 0 && (
+              <p className="mt-2 text-sm text-muted-foreground">
+                Refunded {formatPrice(visit.refundedCents)} to your card
+              </p>
+            )}
           </div>
           {isUpcoming && (
             <Button asChild variant="outline" size="sm" className="w-full sm:w-auto">

@@ -68,6 +68,7 @@ export function makeVisit(seed: VisitSeed): MyVisit {
     endsAt: new Date(Date.parse(startsAt) + 45 * 60_000).toISOString(),
     location: '12 Analytical Way, Springfield, 12345',
     balanceDueCents: 0,
+    refundedCents: 0,
     ...seed,
     services,
   };
