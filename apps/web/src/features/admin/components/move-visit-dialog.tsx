@@ -3,13 +3,9 @@
 // with the same hours, cut-off and capacity as /booking, its own seat counted out. A technician
 // who does not work the new day is taken off the visit by the server: the dialog then stays open
 // to say who, and that it needs another.
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { moveVisitRequestSchema } from '@pitstop/shared/appointments/forms';
 import type { MovedVisitResponse } from '@pitstop/shared/appointments/responses';
 import { UserX } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { SlotPicker } from '../../../components/slot-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -20,19 +16,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
-import { errorMessage } from '../../../lib/api.ts';
-import { useBusinessProfile } from '../../../lib/business-profile.ts';
-import { businessToday } from '../../../lib/business-today.ts';
-import { formatZoneName } from '../../../lib/business-time.ts';
-import { useServerErrors } from '../../../lib/form-errors.ts';
+import { VisitTimeForm } from '../../../components/visit-time-form.tsx';
 import { appointmentMoment } from '../appointment-words.ts';
 import { useMoveVisit, visitSlotsQueryOptions } from '../move-visit-api.ts';
 import { ScheduleOrderForm } from './schedule-order-form.tsx';
-
-const FIELDS = ['date', 'time'] as const;
 
 export interface VisitToMove {
   bookingId: string;
@@ -80,68 +68,28 @@ export function MoveVisitDialog({ visit, onClose, onCloseAutoFocus }: MoveVisitD
 }
 
 function MoveVisitForm({ visit, onDone }: { visit: VisitToMove; onDone: () => void }) {
-  const business = useBusinessProfile();
-  const today = businessToday(business.data?.timeZone);
   const move = useMoveVisit(visit.bookingId);
-  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const [moved, setMoved] = useState<MovedVisitResponse | null>(null);
-  const form = useForm({
-    resolver: standardSchemaResolver(moveVisitRequestSchema),
-    // A visit still ahead opens on its own day, to see that day's other times first.
-    defaultValues: { date: visit.date && visit.date >= today ? visit.date : '', time: '' },
-  });
-  const { isSubmitting } = form.formState;
-  const showServerErrors = useServerErrors(form, FIELDS);
   const slotsQuery = useCallback(
     (date: string) => visitSlotsQueryOptions(visit.bookingId, date),
     [visit.bookingId],
   );
 
-  const submit = form.handleSubmit(async (values) => {
-    setOutcome(null);
-    try {
-      const answer = await move.mutateAsync(values);
-      const when = appointmentMoment(answer);
-      toast.success(`Visit moved to ${when}`);
-      if (answer.unassignedTechnicians.length > 0) setMoved(answer);
-      else onDone();
-    } catch (error) {
-      if (!showServerErrors(error)) {
-        setOutcome({
-          tone: 'error',
-          message: errorMessage(error, "We couldn't move this visit. Please try again."),
-        });
-      }
-    }
-  });
-
   if (moved) return <TechniciansTakenOff moved={moved} />;
-
   return (
-    <form noValidate onSubmit={submit}>
-      <fieldset disabled={isSubmitting}>
-        <SlotPicker
-          form={form}
-          today={today}
-          slotsQuery={slotsQuery}
-          idPrefix="move"
-          isNarrow
-          zoneName={business.data && formatZoneName(business.data.timeZone)}
-        />
-      </fieldset>
-      <div className="mt-4 empty:hidden">
-        <FormMessage outcome={outcome} />
-      </div>
-      <DialogFooter className="mt-6">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? 'Moving…' : 'Move visit'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <VisitTimeForm
+      currentDate={visit.date}
+      slotsQuery={slotsQuery}
+      idPrefix="move"
+      onSubmit={async (values) => {
+        const answer = await move.mutateAsync(values);
+        toast.success(`Visit moved to ${appointmentMoment(answer)}`);
+        if (answer.unassignedTechnicians.length > 0) setMoved(answer);
+        else onDone();
+      }}
+      failMessage="We couldn't move this visit. Please try again."
+      labels={{ keep: 'Cancel', submit: 'Move visit', submitting: 'Moving…' }}
+    />
   );
 }
 
