@@ -248,11 +248,14 @@ describe('the Stripe gateway', () => {
       paymentStatus: 'unpaid',
       amountTotal: 12998,
       currency: 'usd',
+      paymentId: null,
     });
-    fake.complete(sessionId);
+    const paid = fake.complete(sessionId);
+    // Paid, the session names the PaymentIntent that refunds will name.
     expect(await gateway.retrieveCheckout(sessionId)).toMatchObject({
       status: 'complete',
       paymentStatus: 'paid',
+      paymentId: paid.payment_intent,
     });
     // A delayed payment method: complete but not yet paid.
     fake.complete(sessionId, 'unpaid');

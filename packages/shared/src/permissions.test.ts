@@ -36,11 +36,14 @@ const EXPECTED_PERMISSIONS: Record<string, string[]> = {
   // My Garage is hidden for technicians.
   'vehicle:manage:own': ['customer', 'manager', 'admin', 'super_admin'],
   'appointment:read:own': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
+  // Whoever books a visit may reschedule or cancel it.
+  'visit:manage:own': ['customer', 'technician', 'manager', 'admin', 'super_admin'],
   'admin:dashboard': ['manager', 'admin', 'super_admin'],
   'appointment:read:any': ['manager', 'admin', 'super_admin'],
   'appointment:assign': ['manager', 'admin', 'super_admin'],
   'appointment:status:any': ['manager', 'admin', 'super_admin'],
   'visit:move': ['manager', 'admin', 'super_admin'],
+  'visit:cancel': ['manager', 'admin', 'super_admin'],
   'technician:read': ['manager', 'admin', 'super_admin'],
   // Every staff role may invite technicians.
   'technician:invite': ['manager', 'admin', 'super_admin'],
