@@ -17,7 +17,6 @@ import {
   bookings,
   bookingStatusHistory,
   businessProfile,
-  emailOutbox,
   localCheckoutRefunds,
   refunds,
 } from '../src/db/schema.ts';
@@ -32,6 +31,7 @@ import {
   uniqueEmail,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
+import { bookingRow, mailsTo } from './visit-rows.ts';
 
 const HOUR = 3_600_000;
 /** Basic Oil Change, as seeded. */
@@ -72,14 +72,9 @@ async function setPolicy(policy: Partial<typeof businessProfile.$inferInsert>) {
   });
 }
 
-async function bookingRow(id: string) {
-  const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, id));
-  return row!;
-}
-
 async function book(email = uniqueEmail('cancel')) {
   const bookingId = await bookAndPay(ctx, customer, { date: freshWeekday(), email });
-  return { bookingId, email, startsAt: (await bookingRow(bookingId)).startsAt! };
+  return { bookingId, email, startsAt: (await bookingRow(ctx, bookingId)).startsAt! };
 }
 
 const terms = (user: TestUser, id: string) =>
@@ -93,14 +88,6 @@ async function refundsOf(bookingId: string) {
     .from(refunds)
     .innerJoin(bookings, eq(bookings.id, bookingId))
     .where(eq(refunds.idempotencyKey, `cancel-${bookingId}-0`));
-}
-
-async function mailsTo(address: string, template: string) {
-  return ctx.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.template, template)))
-    .orderBy(desc(emailOutbox.createdAt));
 }
 
 describe('a customer cancels their own visit', () => {
@@ -140,7 +127,7 @@ describe('a customer cancels their own visit', () => {
       feeCents: 0,
     });
 
-    const booking = await bookingRow(bookingId);
+    const booking = await bookingRow(ctx, bookingId);
     expect(booking).toMatchObject({ status: 'cancelled', calendarSequence: 1 });
     const after = await ctx.database.db
       .select()
@@ -157,7 +144,7 @@ describe('a customer cancels their own visit', () => {
       .where(eq(localCheckoutRefunds.idempotencyKey, `cancel-${bookingId}-0`));
     expect(local.map((row) => row.amountCents)).toEqual([PAID]);
 
-    const [mail] = await mailsTo(email, 'visit-cancelled');
+    const [mail] = await mailsTo(ctx, email, 'visit-cancelled');
     expect(mail?.text).toContain('$49.99 is being refunded');
     const calendar = mail!.attachments[0]!;
     expect(calendar.contentType).toContain('method=CANCEL');
@@ -165,7 +152,7 @@ describe('a customer cancels their own visit', () => {
     expect(calendar.content).toContain('STATUS:CANCELLED');
     expect(calendar.content).toContain(`UID:${bookingId}@pitstop`);
     expect(calendar.content).toContain('SEQUENCE:1');
-    expect(await mailsTo(technician.email, 'visit-cancelled')).toHaveLength(1);
+    expect(await mailsTo(ctx, technician.email, 'visit-cancelled')).toHaveLength(1);
 
     const [history] = await ctx.database.db
       .select()
@@ -225,7 +212,7 @@ describe('a customer cancels their own visit', () => {
       expect(response.json()).toMatchObject({ refundCents: refund, feeCents: PAID - refund });
       const made = await refundsOf(bookingId);
       expect(made.map((row) => row.amountCents)).toEqual(refund > 0 ? [refund] : []);
-      expect((await bookingRow(bookingId)).status).toBe('cancelled');
+      expect((await bookingRow(ctx, bookingId)).status).toBe('cancelled');
     },
   );
 
@@ -290,7 +277,7 @@ describe('a customer cancels their own visit', () => {
       200, 409, 409, 409, 409,
     ]);
     expect(await refundsOf(bookingId)).toHaveLength(1);
-    const session = (await bookingRow(bookingId)).checkoutSessionId!;
+    const session = (await bookingRow(ctx, bookingId)).checkoutSessionId!;
     const local = await ctx.database.db
       .select()
       .from(localCheckoutRefunds)
@@ -312,7 +299,7 @@ describe('a customer cancels their own visit', () => {
     await setPolicy({ cancelCutoffHours: 48, lateCancellation: 'fixed-fee', lateFeeCents: 500 });
     ctx.clock.set(new Date(Date.UTC(year, 9, 1, 12)));
     const bookingId = await bookAndPay(ctx, customer, { date: monday, time: '09:00' });
-    const { startsAt } = await bookingRow(bookingId);
+    const { startsAt } = await bookingRow(ctx, bookingId);
     expect(startsAt!.toISOString()).toBe(`${monday}T14:00:00.000Z`);
 
     ctx.clock.set(new Date(`${saturday}T13:59:59.999Z`));
@@ -353,7 +340,7 @@ describe('staff cancel a visit choosing the refund', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ refundCents: refund });
-    expect((await bookingRow(bookingId)).status).toBe('cancelled');
+    expect((await bookingRow(ctx, bookingId)).status).toBe('cancelled');
 
     const after = visitPaymentResponseSchema.parse(
       (await sendAs(ctx, admin, 'GET', `/api/visits/${bookingId}/payment`)).json(),

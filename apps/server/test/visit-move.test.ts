@@ -2,7 +2,7 @@
 // the old place freed and the new one taken in one transaction, the appointments shifted with it
 // (inside the booking's span), a technician who does not work the new day taken off, the customer
 // and the technicians who stay e-mailed the new time with the calendar file one version newer.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_MOVE_MESSAGES } from '@pitstop/shared/appointments/forms';
@@ -14,7 +14,6 @@ import {
   auditLog,
   bookings,
   businessProfile,
-  emailOutbox,
   technicianWorkingDays,
 } from '../src/db/schema.ts';
 import {
@@ -31,6 +30,7 @@ import {
   uniqueEmail,
 } from './harness.ts';
 import type { SignedInTechnician, TestContext, TestUser } from './harness.ts';
+import { appointmentRows, bookingRow, mailsTo } from './visit-rows.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -62,31 +62,10 @@ function move(user: TestUser | undefined, bookingId: string, date: string, time:
   return sendAs(ctx, user, 'POST', `/api/visits/${bookingId}/move`, { date, time });
 }
 
-async function bookingRow(id: string) {
-  const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, id));
-  return row!;
-}
-
-async function appointmentRows(bookingId: string) {
-  return ctx.database.db
-    .select()
-    .from(appointments)
-    .where(eq(appointments.bookingId, bookingId))
-    .orderBy(asc(appointments.startsAt));
-}
-
-async function mailsTo(address: string, template: string) {
-  return ctx.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.template, template)))
-    .orderBy(desc(emailOutbox.createdAt));
-}
-
 /** Every appointment of the visit lies inside its booking's [starts_at, ends_at). */
 async function expectInsideSpan(bookingId: string) {
-  const booking = await bookingRow(bookingId);
-  for (const row of await appointmentRows(bookingId)) {
+  const booking = await bookingRow(ctx, bookingId);
+  for (const row of await appointmentRows(ctx, bookingId)) {
     expect(row.startsAt.getTime()).toBeGreaterThanOrEqual(booking.startsAt!.getTime());
     expect(row.endsAt.getTime()).toBeLessThanOrEqual(booking.endsAt!.getTime());
     expect(row.appointmentDate).toBe(booking.appointmentDate);
@@ -95,7 +74,7 @@ async function expectInsideSpan(bookingId: string) {
 }
 
 async function assign(bookingId: string, technician: SignedInTechnician) {
-  for (const row of await appointmentRows(bookingId)) {
+  for (const row of await appointmentRows(ctx, bookingId)) {
     const response = await sendAs(ctx, admin, 'PATCH', `/api/appointments/${row.id}/technician`, {
       technicianId: technician.profileId,
     });
@@ -115,15 +94,15 @@ describe('staff move a visit', () => {
       email,
       services: ['basic-oil-change', 'battery-service'],
     });
-    const before = await bookingRow(bookingId);
-    const beforeRows = await appointmentRows(bookingId);
+    const before = await bookingRow(ctx, bookingId);
+    const beforeRows = await appointmentRows(ctx, bookingId);
 
     const response = await move(manager, bookingId, to, '13:00');
     expect(response.statusCode, response.body).toBe(200);
     const moved = movedVisitResponseSchema.parse(response.json());
     expect(moved).toMatchObject({ bookingId, date: to, time: '13:00', unassignedTechnicians: [] });
 
-    const after = await bookingRow(bookingId);
+    const after = await bookingRow(ctx, bookingId);
     expect(after).toMatchObject({
       appointmentDate: to,
       appointmentTime: '13:00',
@@ -133,7 +112,7 @@ describe('staff move a visit', () => {
       before.endsAt!.getTime() - before.startsAt!.getTime(),
     );
     const shift = after.startsAt!.getTime() - before.startsAt!.getTime();
-    const afterRows = await appointmentRows(bookingId);
+    const afterRows = await appointmentRows(ctx, bookingId);
     expect(afterRows.map((row) => row.startsAt.getTime())).toEqual(
       beforeRows.map((row) => row.startsAt.getTime() + shift),
     );
@@ -147,7 +126,7 @@ describe('staff move a visit', () => {
     const taken = await postBooking(ctx, other, bookingBody({ date: to, time: '13:00' }));
     expect(taken.statusCode).toBe(409);
 
-    const [mail] = await mailsTo(email, 'visit-moved');
+    const [mail] = await mailsTo(ctx, email, 'visit-moved');
     expect(mail?.subject).toContain('has moved');
     expect(mail?.text).toContain(`Manage this visit: ${APP_URL}/profile?visit=${bookingId}`);
     const ics = (mail!.attachments as { content: string }[])[0]!.content;
@@ -177,7 +156,7 @@ describe('staff move a visit', () => {
 
     // Moving again raises the sequence again.
     expect((await move(admin, bookingId, to, '14:00')).statusCode).toBe(200);
-    expect((await bookingRow(bookingId)).calendarSequence).toBe(2);
+    expect((await bookingRow(ctx, bookingId)).calendarSequence).toBe(2);
   });
 
   it('keeps a technician who works the new day and takes off one who does not', async () => {
@@ -197,9 +176,11 @@ describe('staff move a visit', () => {
     expect(stays.statusCode, stays.body).toBe(200);
     expect(stays.json()).toMatchObject({ unassignedTechnicians: [] });
     expect(
-      (await appointmentRows(bookingId)).every((row) => row.technicianId === technician.profileId),
+      (await appointmentRows(ctx, bookingId)).every(
+        (row) => row.technicianId === technician.profileId,
+      ),
     ).toBe(true);
-    const [technicianMail] = await mailsTo(technician.email, 'visit-moved');
+    const [technicianMail] = await mailsTo(ctx, technician.email, 'visit-moved');
     expect(technicianMail?.text).toContain('Ravi Stays');
     // The link opens the customer's own visits: the technician's copy has none.
     expect(technicianMail?.text).not.toContain('Manage this visit');
@@ -208,7 +189,7 @@ describe('staff move a visit', () => {
     const leaves = await move(admin, bookingId, off, '09:00');
     expect(leaves.statusCode, leaves.body).toBe(200);
     expect(leaves.json()).toMatchObject({ unassignedTechnicians: ['Ravi Stays'] });
-    const rows = await appointmentRows(bookingId);
+    const rows = await appointmentRows(ctx, bookingId);
     expect(rows.every((row) => row.technicianId === null && row.technician === 'Unassigned')).toBe(
       true,
     );
@@ -239,7 +220,7 @@ describe('staff move a visit', () => {
       404,
     );
 
-    const [row] = await appointmentRows(bookingId);
+    const [row] = await appointmentRows(ctx, bookingId);
     const cancel = await sendAs(ctx, admin, 'PATCH', `/api/appointments/${row!.id}/status`, {
       status: 'cancelled',
     });
@@ -291,8 +272,8 @@ describe('staff move a visit', () => {
       .set({ overCapacity: true })
       .where(eq(appointments.bookingId, bookingId));
     expect((await move(admin, bookingId, day, '15:00')).statusCode).toBe(200);
-    expect((await bookingRow(bookingId)).overCapacity).toBe(false);
-    expect((await appointmentRows(bookingId)).every((row) => !row.overCapacity)).toBe(true);
+    expect((await bookingRow(ctx, bookingId)).overCapacity).toBe(false);
+    expect((await appointmentRows(ctx, bookingId)).every((row) => !row.overCapacity)).toBe(true);
   });
 
   it('gives the last seat to exactly one of a move and a new booking racing for it', async () => {

@@ -2,7 +2,7 @@
 // for their own visit only, while the business's policy lets them, its cut-off counted in elapsed
 // hours before the visit as it stands under the booking's lock. The customer and the technicians
 // who stay are e-mailed the new time with the calendar file one version newer.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,12 +13,10 @@ import {
 import { movedVisitResponseSchema } from '@pitstop/shared/appointments/responses';
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import {
-  appointments,
   auditLog,
   bookings,
   bookingStatusHistory,
   businessProfile,
-  emailOutbox,
   technicianWorkingDays,
 } from '../src/db/schema.ts';
 import {
@@ -34,6 +32,7 @@ import {
   uniqueEmail,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
+import { appointmentRows, bookingRow, mailsTo } from './visit-rows.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const HOUR = 3_600_000;
@@ -73,27 +72,6 @@ function reschedule(user: TestUser | undefined, bookingId: string, date: string,
   return sendAs(ctx, user, 'POST', `/api/my/visits/${bookingId}/move`, { date, time });
 }
 
-async function bookingRow(id: string) {
-  const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, id));
-  return row!;
-}
-
-async function appointmentRows(bookingId: string) {
-  return ctx.database.db
-    .select()
-    .from(appointments)
-    .where(eq(appointments.bookingId, bookingId))
-    .orderBy(asc(appointments.startsAt));
-}
-
-async function movedMailsTo(address: string) {
-  return ctx.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.template, 'visit-moved')))
-    .orderBy(desc(emailOutbox.createdAt));
-}
-
 function sequenceOf(mail: { attachments: unknown }): unknown {
   const ics = (mail.attachments as { content: string }[])[0]!.content;
   const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
@@ -123,7 +101,7 @@ describe('a customer reschedules their own visit', () => {
       { technicianId: technician.profileId, workDate: to },
     ]);
     const bookingId = await bookAndPay(ctx, customer, { date: from, time: '10:00', email });
-    for (const row of await appointmentRows(bookingId)) {
+    for (const row of await appointmentRows(ctx, bookingId)) {
       const assigned = await sendAs(ctx, admin, 'PATCH', `/api/appointments/${row.id}/technician`, {
         technicianId: technician.profileId,
       });
@@ -147,19 +125,19 @@ describe('a customer reschedules their own visit', () => {
       time: '13:00',
       unassignedTechnicians: [],
     });
-    expect(await bookingRow(bookingId)).toMatchObject({
+    expect(await bookingRow(ctx, bookingId)).toMatchObject({
       appointmentDate: to,
       appointmentTime: '13:00',
       calendarSequence: 1,
     });
     expect(
-      (await appointmentRows(bookingId)).every(
+      (await appointmentRows(ctx, bookingId)).every(
         (row) => row.appointmentDate === to && row.technicianId === technician.profileId,
       ),
     ).toBe(true);
 
-    const [customerMail] = await movedMailsTo(email);
-    const [technicianMail] = await movedMailsTo(technician.email);
+    const [customerMail] = await mailsTo(ctx, email, 'visit-moved');
+    const [technicianMail] = await mailsTo(ctx, technician.email, 'visit-moved');
     expect(sequenceOf(customerMail!)).toBe(1);
     expect(sequenceOf(technicianMail!)).toBe(1);
 
@@ -204,7 +182,7 @@ describe('a customer reschedules their own visit', () => {
     await setBusiness({ capacity: 5, rescheduleOnline: true, rescheduleCutoffHours: 24 });
     const day = freshWeekday();
     const bookingId = await bookAndPay(ctx, customer, { date: day, time: '10:00' });
-    const startsAt = (await bookingRow(bookingId)).startsAt!;
+    const startsAt = (await bookingRow(ctx, bookingId)).startsAt!;
     const cutoff = new Date(startsAt.getTime() - 24 * HOUR);
     try {
       ctx.clock.set(cutoff);
@@ -246,7 +224,7 @@ describe('a customer reschedules their own visit', () => {
     await setBusiness({ capacity: 5, rescheduleOnline: true });
     const day = freshWeekday();
     const bookingId = await bookAndPay(ctx, customer, { date: day, time: '10:00' });
-    for (const row of await appointmentRows(bookingId)) {
+    for (const row of await appointmentRows(ctx, bookingId)) {
       const cancelled = await sendAs(ctx, admin, 'PATCH', `/api/appointments/${row.id}/status`, {
         status: 'cancelled',
       });
@@ -311,7 +289,7 @@ describe('the cut-off across a daylight-saving change (America/New_York)', () =>
         ctx.clock.set(new Date(`${addCalendarDays(visit, -20)}T15:00:00Z`));
         const early = await bookAndPay(ctx, customer, { date: visit, time: '09:00' });
         const late = await bookAndPay(ctx, customer, { date: visit, time: '09:00' });
-        const startsAt = (await bookingRow(early)).startsAt!;
+        const startsAt = (await bookingRow(ctx, early)).startsAt!;
         const cutoff = new Date(startsAt.getTime() - hours * HOUR);
         expect(onBusinessClock(cutoff)).toBe(closes);
         const phone = await businessPhone();

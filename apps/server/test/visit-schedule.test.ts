@@ -3,7 +3,7 @@
 // span, leaves "Paid, not yet scheduled", and the customer is e-mailed the confirmation with its
 // calendar file. Anything but a paid order not yet scheduled, or anyone but staff, changes nothing.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_ORDER_MESSAGES } from '@pitstop/shared/appointments/forms';
@@ -11,13 +11,7 @@ import { movedVisitResponseSchema } from '@pitstop/shared/appointments/responses
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import { BOOKING_MESSAGES } from '@pitstop/shared/booking/forms';
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
-import {
-  appointments,
-  auditLog,
-  bookings,
-  businessProfile,
-  emailOutbox,
-} from '../src/db/schema.ts';
+import { auditLog, bookings, businessProfile, emailOutbox } from '../src/db/schema.ts';
 import {
   APP_URL,
   bookAndPay,
@@ -33,6 +27,7 @@ import {
   uniqueEmail,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
+import { appointmentRows, bookingRow } from './visit-rows.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -96,19 +91,6 @@ async function payNow(customer: TestUser, serviceId: string, pay = true): Promis
   return bookingId;
 }
 
-async function bookingRow(id: string) {
-  const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, id));
-  return row!;
-}
-
-async function appointmentRows(bookingId: string) {
-  return ctx.database.db
-    .select()
-    .from(appointments)
-    .where(eq(appointments.bookingId, bookingId))
-    .orderBy(asc(appointments.startsAt));
-}
-
 async function unscheduledIds(): Promise<string[]> {
   const response = await sendAs(ctx, admin, 'GET', '/api/bookings/unscheduled');
   expect(response.statusCode, response.body).toBe(200);
@@ -136,7 +118,7 @@ describe('staff schedule a paid Pay Now order', () => {
       unassignedTechnicians: [],
     });
 
-    const booking = await bookingRow(bookingId);
+    const booking = await bookingRow(ctx, bookingId);
     expect(booking).toMatchObject({
       kind: 'visit',
       status: 'paid',
@@ -149,7 +131,7 @@ describe('staff schedule a paid Pay Now order', () => {
     expect(booking.endsAt!.getTime() - booking.startsAt!.getTime()).toBe(
       booking.durationMinutes * 60_000,
     );
-    const rows = await appointmentRows(bookingId);
+    const rows = await appointmentRows(ctx, bookingId);
     expect(rows.map((row) => row.serviceId)).toEqual(booking.services.map((s) => s.id));
     for (const row of rows) {
       expect(row).toMatchObject({
