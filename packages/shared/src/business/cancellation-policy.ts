@@ -101,10 +101,12 @@ function lateFee(policy: CancellationPolicy, paid: number): number {
   }
 }
 
+/** The instant online rescheduling of a visit starting at `startsAt` closes. */
+export function rescheduleCutoff(policy: CancellationPolicy, startsAt: Date): Date {
+  return cutoffBefore(startsAt, policy.rescheduleCutoffHours);
+}
+
 /** Whether the customer may move the visit online at `now`: allowed, and before its cut-off. */
 export function canReschedule(policy: CancellationPolicy, startsAt: Date, now: Date): boolean {
-  return (
-    policy.rescheduleOnline &&
-    now.getTime() < cutoffBefore(startsAt, policy.rescheduleCutoffHours).getTime()
-  );
+  return policy.rescheduleOnline && now.getTime() < rescheduleCutoff(policy, startsAt).getTime();
 }

@@ -33,7 +33,7 @@ import { cancelBookingRow, insertBookingStatusHistory } from './booking-rows.ts'
 import type { BookingRow } from './booking-rows.ts';
 import { visitLocks } from './locks.ts';
 import { insertAppointmentStatusHistory, updateAppointmentRow } from './repository.ts';
-import type { AppointmentRow } from './repository.ts';
+import { isUntouched } from './shape.ts';
 import { followTodaysJobs } from './technician-day.ts';
 
 export interface CancelDeps {
@@ -61,12 +61,6 @@ export function requireVisitOf(
     throw notFound();
   }
   if (viewer && booking.userId !== viewer.userId) throw notFound();
-}
-
-/** Every open service still scheduled: nothing begun or done, something left to cancel. */
-export function isUntouched(rows: readonly Pick<AppointmentRow, 'status'>[]): boolean {
-  const open = rows.filter((row) => row.status !== 'cancelled');
-  return open.length > 0 && open.every((row) => row.status === 'scheduled');
 }
 
 /** What each staff choice refunds now, of what the order has left to refund. */

@@ -13,7 +13,7 @@ import {
 import type { MoveVisitRequest } from '@pitstop/shared/appointments/forms';
 import type { MovedVisitResponse } from '@pitstop/shared/appointments/responses';
 import { businessDatesOf, zonedMoment } from '@pitstop/shared/booking/capacity';
-import { canReschedule } from '@pitstop/shared/business/cancellation-policy';
+import { canReschedule, rescheduleCutoff } from '@pitstop/shared/business/cancellation-policy';
 import { formatBusinessMoment } from '@pitstop/shared/business/moment-words';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import type { Db, Executor } from '../../db/client.ts';
@@ -34,6 +34,7 @@ import { visitLocks } from './locks.ts';
 import { listVisitRows, shiftVisitRows } from './repository.ts';
 import type { AppointmentRow } from './repository.ts';
 import { requireSchedulable } from './schedule.ts';
+import { isUntouched } from './shape.ts';
 import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from './slots.ts';
 import { worksOn } from './technician-rows.ts';
 import type { LockedTechnician } from './technician-rows.ts';
@@ -87,11 +88,8 @@ function requireMovable(
 
 /** Only a visit not yet begun moves: once a job is under way or done, the visit is happening. */
 function requireNotBegun(rows: readonly AppointmentRow[], mover: Mover): AppointmentRow[] {
-  const open = rows.filter((row) => row.status !== 'cancelled');
-  if (open.length === 0 || open.some((row) => row.status !== 'scheduled')) {
-    throw new AppError('CONFLICT', MESSAGES[mover.kind].notMovable);
-  }
-  return open;
+  if (!isUntouched(rows)) throw new AppError('CONFLICT', MESSAGES[mover.kind].notMovable);
+  return rows.filter((row) => row.status !== 'cancelled');
 }
 
 /**
@@ -104,8 +102,7 @@ function requireReschedulable(business: BusinessProfile, startsAt: Date, now: Da
   if (!policy.rescheduleOnline) {
     throw new AppError('CONFLICT', RESCHEDULE_OFF_MESSAGE(business.phone));
   }
-  // The instant canReschedule closes at: that many elapsed hours before the visit.
-  const until = new Date(startsAt.getTime() - policy.rescheduleCutoffHours * 3_600_000);
+  const until = rescheduleCutoff(policy, startsAt);
   throw new AppError(
     'CONFLICT',
     rescheduleClosedMessage(formatBusinessMoment(until, business.timeZone), business.phone),

@@ -38,6 +38,15 @@ export function toAppointment(row: AppointmentRow): Appointment {
 }
 /** What a visit still owes: its unpaid services (added on site), cancelled ones left out. */
 
+/**
+ * A visit not yet begun: every service not cancelled is still scheduled, and one is. Only such a
+ * visit moves or is cancelled whole.
+ */
+export function isUntouched(rows: readonly Pick<AppointmentRow, 'status'>[]): boolean {
+  const open = rows.filter((row) => row.status !== 'cancelled');
+  return open.length > 0 && open.every((row) => row.status === 'scheduled');
+}
+
 export function balanceDueCents(rows: Pick<AppointmentRow, 'paid' | 'status' | 'priceCents'>[]) {
   return rows
     .filter((row) => !row.paid && row.status !== 'cancelled')

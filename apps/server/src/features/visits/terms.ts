@@ -11,7 +11,11 @@ import {
   rescheduleClosedMessage,
 } from '@pitstop/shared/appointments/manage';
 import type { VisitPaymentResponse, VisitTermsResponse } from '@pitstop/shared/appointments/manage';
-import { canReschedule, refundFor } from '@pitstop/shared/business/cancellation-policy';
+import {
+  canReschedule,
+  refundFor,
+  rescheduleCutoff,
+} from '@pitstop/shared/business/cancellation-policy';
 import { formatBusinessMoment } from '@pitstop/shared/business/moment-words';
 import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import type { Executor } from '../../db/client.ts';
@@ -20,10 +24,9 @@ import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { listOrderRefunds } from '../payments/service.ts';
 import { findBookingRowById } from './booking-rows.ts';
-import { isUntouched, paidOn, requireVisitOf, staffRefunds } from './cancel.ts';
+import { paidOn, requireVisitOf, staffRefunds } from './cancel.ts';
+import { isUntouched } from './shape.ts';
 import { listVisitRows } from './repository.ts';
-
-const HOUR_MS = 3_600_000;
 
 /** GET /api/my/visits/:bookingId/terms: the customer's own visit only (404 for anyone else's). */
 export async function visitTerms(
@@ -41,7 +44,7 @@ export async function visitTerms(
   const startsAt = booking.startsAt;
   const words = (instant: Date) => formatBusinessMoment(instant, business.timeZone);
 
-  const rescheduleCutoff = new Date(startsAt.getTime() - policy.rescheduleCutoffHours * HOUR_MS);
+  const moveCutoff = rescheduleCutoff(policy, startsAt);
   const mayMove = changeable && canReschedule(policy, startsAt, now);
   const cancel = refundFor(policy, { paidCents, startsAt }, now);
   const mayCancel = changeable && cancel.allowed;
@@ -52,12 +55,12 @@ export async function visitTerms(
     businessPhone: business.phone,
     reschedule: {
       allowed: mayMove,
-      cutoffAt: rescheduleCutoff.toISOString(),
+      cutoffAt: moveCutoff.toISOString(),
       message: mayMove
         ? null
         : (closed ??
           (policy.rescheduleOnline
-            ? rescheduleClosedMessage(words(rescheduleCutoff), business.phone)
+            ? rescheduleClosedMessage(words(moveCutoff), business.phone)
             : RESCHEDULE_OFF_MESSAGE(business.phone))),
     },
     cancel: {
