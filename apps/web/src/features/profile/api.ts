@@ -1,6 +1,11 @@
 // The profile page's calls: the signed-in user's own profile and photo, changes to their garage
 // (read through lib/garage.ts, which /booking shares), and their own appointments, each of which
-// they may reschedule or cancel as the business's terms allow.
+// they may reschedule or cancel as the business's terms allow, and whose balance they may pay.
+import {
+  balanceCheckoutResponseSchema,
+  visitBalanceResponseSchema,
+  type VisitBalanceResponse,
+} from '@pitstop/shared/appointments/balance';
 import type { MoveVisitRequest } from '@pitstop/shared/appointments/forms';
 import {
   cancelledVisitResponseSchema,
@@ -17,6 +22,7 @@ import type { VehicleFormValues } from '@pitstop/shared/vehicles/forms';
 import { vehicleResponseSchema } from '@pitstop/shared/vehicles/responses';
 import { can } from '@pitstop/shared/permissions';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { ApiError, apiFetch, noContentSchema } from '../../lib/api.ts';
 import { garageQueryKey, garageQueryOptions } from '../../lib/garage.ts';
 import { technicianDayQueryOptions } from '../../lib/technician-day.ts';
@@ -158,8 +164,10 @@ export function calendarFilePath(calendarId: string): string {
   return `/api/appointments/${encodeURIComponent(calendarId)}/calendar.ics`;
 }
 
-const myVisitUrl = (bookingId: string, what: 'terms' | 'slots' | 'move' | 'cancel') =>
-  `/api/my/visits/${encodeURIComponent(bookingId)}/${what}`;
+const myVisitUrl = (
+  bookingId: string,
+  what: 'terms' | 'slots' | 'move' | 'cancel' | 'balance' | 'balance/checkout',
+) => `/api/my/visits/${encodeURIComponent(bookingId)}/${what}`;
 
 const myVisitQueryKey = (bookingId: string) => ['my-visits', bookingId] as const;
 
@@ -223,5 +231,70 @@ export function useCancelMyVisit(bookingId: string) {
         body: { refundCents } satisfies CancelMyVisitRequest,
       }),
     ...useMyVisitChanged(bookingId),
+  });
+}
+
+/** How often the page asks again while a balance payment is being confirmed. */
+const BALANCE_POLL_MS = 2_000;
+/** How long it keeps asking, counted from its first answer, before it says "not yet paid". */
+export const BALANCE_CONFIRMING_LIMIT_MS = 30_000;
+
+/** A visit's balance as the page holds it: the answer, when it came, and the first's. */
+export type VisitBalance = VisitBalanceResponse & { answeredAt: number; firstAnsweredAt: number };
+
+/**
+ * Whether the page should keep waiting for the provider to confirm a balance payment: something
+ * is still due, a checkout is still open, and this answer came within the limit of the first.
+ */
+export function isBalanceConfirming(balance: VisitBalance): boolean {
+  return (
+    balance.balanceDueCents > 0 &&
+    balance.payments.some((payment) => payment.status === 'pending') &&
+    balance.answeredAt - balance.firstAnsweredAt < BALANCE_CONFIRMING_LIMIT_MS
+  );
+}
+
+/**
+ * The visit's balance now, read on the way back from paying it: the read records a payment the
+ * provider has confirmed meanwhile, so it is asked again while one is being confirmed.
+ */
+export function visitBalanceQueryOptions(bookingId: string) {
+  return queryOptions({
+    queryKey: [...myVisitQueryKey(bookingId), 'balance'] as const,
+    queryFn: async ({ signal, client, queryKey }): Promise<VisitBalance> => {
+      const answer = await apiFetch(myVisitUrl(bookingId, 'balance'), visitBalanceResponseSchema, {
+        signal,
+      });
+      const answeredAt = Date.now();
+      const previous = client.getQueryData<VisitBalance>(queryKey);
+      return { ...answer, answeredAt, firstAnsweredAt: previous?.firstAnsweredAt ?? answeredAt };
+    },
+    refetchInterval: (query) => {
+      const balance = query.state.data;
+      return balance && isBalanceConfirming(balance) ? BALANCE_POLL_MS : false;
+    },
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** My Appointments read again: a balance paid shows as paid. */
+export function useRefreshMyAppointments() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: myAppointmentsQueryKey }),
+    [queryClient],
+  );
+}
+
+/** Opens a hosted checkout for the visit's balance; the server prices it. */
+export function usePayBalance(bookingId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(myVisitUrl(bookingId, 'balance/checkout'), balanceCheckoutResponseSchema, {
+        method: 'POST',
+      }),
+    // Refused (paid meanwhile, or cancelled): the list shows the visit as it is now.
+    onError: useRefreshMyAppointments(),
   });
 }

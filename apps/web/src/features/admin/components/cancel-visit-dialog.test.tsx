@@ -52,6 +52,7 @@ function paymentOf(bookingId: string, overrides: Partial<VisitPaymentResponse> =
     refunds: [],
     choices: { policy: 5999, full: 7999, none: 0 },
     cancellable: true,
+    balancePayments: [],
     ...overrides,
   };
 }

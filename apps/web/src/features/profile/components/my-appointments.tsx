@@ -1,7 +1,7 @@
 // My Appointments: the customer's own visits, upcoming (each with its calendar file, to reschedule
-// or cancel) and past, with every service's status and technician, and the Pay Now orders that are
-// paid and wait for the team to schedule them. Times are 12-hour. A technician sees it only for
-// bookings of their own.
+// or cancel) and past, with every service's status and technician and any balance to pay, and the
+// Pay Now orders that are paid and wait for the team to schedule them. Times are 12-hour. A
+// technician sees it only for bookings of their own.
 import type {
   MyAppointmentsResponse,
   MyUnscheduledOrder,
@@ -23,6 +23,7 @@ import { PAY_NOW_MESSAGE, visitMoment } from '../../../lib/visit-words.ts';
 import { calendarFilePath, myAppointmentsQueryOptions } from '../api.ts';
 import { ProfileSection } from './profile-section.tsx';
 import { ManageVisitDialogs, VisitActions, type ManagedVisit } from './visit-actions.tsx';
+import { VisitBalance } from './visit-balance.tsx';
 
 const TECHNICIAN_NOT_ASSIGNED = 'Technician not yet assigned';
 
@@ -195,12 +196,7 @@ function VisitItem({ visit, onManage }: { visit: MyVisit; onManage?: VisitListPr
                 {visit.location}
               </span>
             </p>
-            {visit.balanceDueCents > 0 && (
-              <p className="mt-2 inline-flex rounded-md bg-amber-100 px-2 py-1 text-sm font-medium text-amber-900">
-                Balance due: {formatPrice(visit.balanceDueCents)}
-                <span className="sr-only"> for services added during the visit</span>
-              </p>
-            )}
+            <VisitBalance visit={visit} />
             {visit.refundedCents > 0 && (
               <p className="mt-2 text-sm text-muted-foreground">
                 Refunded {formatPrice(visit.refundedCents)} to your card

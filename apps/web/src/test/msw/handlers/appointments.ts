@@ -69,6 +69,7 @@ export function makeVisit(seed: VisitSeed): MyVisit {
     location: '12 Analytical Way, Springfield, 12345',
     balanceDueCents: 0,
     refundedCents: 0,
+    balancePaidCents: 0,
     ...seed,
     services,
   };

@@ -134,6 +134,7 @@ export function makeJob(seed: Partial<TechnicianJob> = {}): TechnicianJob {
     paid: true,
     visitServiceIds: [serviceId],
     visitBalanceDueCents: 0,
+    visitBalancePaidCents: 0,
     ...seed,
   };
 }
