@@ -38,6 +38,7 @@ import {
 import { isStaffRole } from '@pitstop/shared/permissions';
 import { appointmentsRoutes } from './features/appointments/routes.ts';
 import { myVisitsRoutes } from './features/visits/my-routes.ts';
+import { visitBalanceRoutes } from './features/visits/balance-routes.ts';
 import { visitsRoutes } from './features/visits/routes.ts';
 import { visitCancelRoutes } from './features/visits/cancel-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp({
   await app.register(visitsRoutes);
   await app.register(visitCancelRoutes);
   await app.register(myVisitsRoutes);
+  await app.register(visitBalanceRoutes);
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
   installCheckoutReconciliation(app);

@@ -41,6 +41,7 @@ export const PAYMENT_PROVIDER_VALUES = ['local', 'stripe'] as const;
 /** Stripe's Checkout Session payment_status values, which the local gateway also uses. */
 export const PAYMENT_STATUS_VALUES = ['paid', 'unpaid', 'no_payment_required'] as const;
 export const REFUND_STATUS_VALUES = ['succeeded', 'pending', 'failed'] as const;
+export const BALANCE_PAYMENT_STATUS_VALUES = ['pending', 'paid', 'expired'] as const;
 export const WEEKDAY_VALUES = [
   'monday',
   'tuesday',
@@ -655,6 +656,50 @@ export const refunds = pgTable(
 );
 
 /**
+ * Owner: payments. A visit's balance (services added on site) paid through the same gateway as
+ * the booking: one row per hosted checkout, naming the appointments it pays. At most one is
+ * pending per visit, so a second tap reuses it; one superseded (more services added, its page
+ * too old) is ended at the provider first and becomes expired.
+ */
+export const balancePayments = pgTable(
+  'balance_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    /** The unpaid appointments it pays, and their names and prices as the customer saw them. */
+    appointmentIds: jsonb('appointment_ids').$type<string[]>().notNull(),
+    lineItems: jsonb('line_items').$type<{ name: string; amountCents: number }[]>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    provider: text('provider', { enum: PAYMENT_PROVIDER_VALUES }).notNull(),
+    /** The hosted checkout, once the provider made it, and where to pay it. */
+    checkoutSessionId: text('checkout_session_id').unique(),
+    checkoutUrl: text('checkout_url'),
+    /** When the hosted page stops taking payment (kept: a retry must ask the provider the same). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: BALANCE_PAYMENT_STATUS_VALUES }).notNull().default('pending'),
+    providerPaymentId: text('provider_payment_id').unique(),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('balance_payments_amount_check', sql`${t.amountCents} > 0`),
+    check('balance_payments_provider_check', inList('provider', PAYMENT_PROVIDER_VALUES)),
+    check('balance_payments_status_check', inList('status', BALANCE_PAYMENT_STATUS_VALUES)),
+    index('balance_payments_booking_idx').on(t.bookingId),
+    // One checkout at a time per visit: two taps on Pay balance open one.
+    uniqueIndex('balance_payments_pending_idx')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'pending'`),
+    // Revenue over a range of days.
+    index('balance_payments_paid_idx').on(t.paidAt),
+  ],
+);
+
+/**
  * Owner: payments. Provider events already handled, so a webhook delivered twice is applied once.
  */
 export const paymentEvents = pgTable(
@@ -681,6 +726,10 @@ export const localCheckoutSessions = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Set for a visit's balance (balance_payments); null for the booking's own checkout. */
+    balancePaymentId: uuid('balance_payment_id').references(() => balancePayments.id, {
+      onDelete: 'cascade',
+    }),
     lineItems: jsonb('line_items').$type<{ name: string; amountCents: number }[]>().notNull(),
     amountTotal: integer('amount_total').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -697,8 +746,12 @@ export const localCheckoutSessions = pgTable(
   (t) => [
     check('local_checkout_status_check', inList('status', ['open', 'complete', 'expired'])),
     check('local_checkout_amount_check', sql`${t.amountTotal} >= 0`),
-    // One session per booking: creating it again (a retried request) finds this one.
-    uniqueIndex('local_checkout_sessions_booking_idx').on(t.bookingId),
+    // One session per booking, and one per balance payment: creating it again (a retried
+    // request) finds this one.
+    uniqueIndex('local_checkout_sessions_booking_idx')
+      .on(t.bookingId)
+      .where(sql`${t.balancePaymentId} is null`),
+    uniqueIndex('local_checkout_sessions_balance_idx').on(t.balancePaymentId),
   ],
 );
 

@@ -3,6 +3,7 @@
 // and sends back the refund it showed, so a cut-off passed meanwhile is never confirmed blind.
 import { z } from 'zod';
 import { formatPrice } from '../money.ts';
+import { balancePaymentSchema } from './balance.ts';
 import { isSingleLine, notOnOneLine } from '../text.ts';
 
 export const MANAGE_VISIT_MESSAGES = {
@@ -135,5 +136,7 @@ export const visitPaymentResponseSchema = z.object({
   choices: z.object({ policy: z.int(), full: z.int(), none: z.int() }),
   /** Whether the visit can still be cancelled (paid, nothing begun). */
   cancellable: z.boolean(),
+  /** The balance (services added on site) paid online: each payment, its receipt. */
+  balancePayments: z.array(balancePaymentSchema),
 });
 export type VisitPaymentResponse = z.infer<typeof visitPaymentResponseSchema>;

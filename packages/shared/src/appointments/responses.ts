@@ -63,6 +63,8 @@ export const myVisitSchema = z.object({
   balanceDueCents: z.int(),
   /** What has been refunded on the visit's order (a cancellation's refund), in cents. */
   refundedCents: z.int(),
+  /** What the customer has paid online of the balance, in cents. */
+  balancePaidCents: z.int(),
 });
 export type MyVisit = z.infer<typeof myVisitSchema>;
 

@@ -116,6 +116,8 @@ export const technicianJobSchema = z.object({
   visitServiceIds: z.array(z.string()),
   /** What the customer still owes for the whole visit, in cents. */
   visitBalanceDueCents: z.int(),
+  /** What the customer has paid online of the visit's balance, in cents. */
+  visitBalancePaidCents: z.int(),
 });
 export type TechnicianJob = z.infer<typeof technicianJobSchema>;
 

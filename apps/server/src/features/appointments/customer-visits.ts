@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { buildIcs } from '../notifications/ics.ts';
+import { balancePaidByBooking } from '../payments/balance-payments.ts';
 import { refundedByBooking } from '../payments/service.ts';
 
 /** A profile's summary: a customer's own appointments, or a technician's assigned jobs. */
@@ -31,7 +32,11 @@ export async function countAppointments(db: Executor, viewer: Viewer, now = new 
 const MY_APPOINTMENTS_LIMIT = 1000;
 const STILL_TO_DO = new Set<string>(['scheduled', 'in-progress']);
 /** The customer's appointments as visits: one per booking, its services in the order done. */
-function toVisits(rows: ListedAppointmentRow[], refunded: Map<string, number>): MyVisit[] {
+function toVisits(
+  rows: ListedAppointmentRow[],
+  refunded: Map<string, number>,
+  balancePaid: Map<string, number>,
+): MyVisit[] {
   const byVisit = new Map<string, ListedAppointmentRow[]>();
   for (const row of rows) {
     const key = row.bookingId ?? row.id;
@@ -52,6 +57,7 @@ function toVisits(rows: ListedAppointmentRow[], refunded: Map<string, number>): 
       location: first.location,
       balanceDueCents: balanceDueCents(ordered),
       refundedCents: first.bookingId ? (refunded.get(first.bookingId) ?? 0) : 0,
+      balancePaidCents: first.bookingId ? (balancePaid.get(first.bookingId) ?? 0) : 0,
       services: ordered.map((row) => ({
         appointmentId: row.id,
         serviceName: row.serviceName,
@@ -69,7 +75,11 @@ function toVisits(rows: ListedAppointmentRow[], refunded: Map<string, number>): 
 export async function listMyVisits(db: Executor, viewer: Viewer, now = new Date()) {
   const rows = await listUserAppointmentRows(db, viewer.userId, MY_APPOINTMENTS_LIMIT);
   const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
-  const visits = toVisits(rows, await refundedByBooking(db, bookingIds));
+  const [refunded, balancePaid] = await Promise.all([
+    refundedByBooking(db, bookingIds),
+    balancePaidByBooking(db, bookingIds),
+  ]);
+  const visits = toVisits(rows, refunded, balancePaid);
   const isUpcoming = (visit: MyVisit) =>
     new Date(visit.endsAt) > now &&
     visit.services.some((service) => STILL_TO_DO.has(service.status));

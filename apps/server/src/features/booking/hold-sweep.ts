@@ -4,14 +4,16 @@
 // checkouts opened over a minute ago are asked again. Pending bookings whose hold lapsed become
 // `expired` (capacity already ignores them; this keeps statuses true): each lapsed checkout is
 // asked first whether it was paid after all, and fulfilled if so; otherwise it is ended at the
-// provider so it can no longer be paid. Fulfilment locks the booking, so any number of passes,
-// on any number of servers, fulfil a payment once.
+// provider so it can no longer be paid. A visit's balance checkouts are asked the same way
+// (visits/balance.ts). Fulfilment locks the booking, so any number of passes, on any number of
+// servers, fulfil a payment once.
 import type { AppInstance } from '../../app-context.ts';
 import type { BookingDeps } from './deps.ts';
 import { bookingDeps } from './deps.ts';
 import { fulfilCheckout, releaseHold } from './fulfilment.ts';
 import { listLapsedHolds, listUnconfirmedCheckouts } from './repository.ts';
 import type { CheckoutState } from '../payments/gateway.ts';
+import { reconcileBalanceCheckouts } from '../visits/balance.ts';
 
 const RECONCILE_INTERVAL_MS = 60_000;
 /**
@@ -91,8 +93,9 @@ export async function reconcileCheckouts(
   graceMs: number = CONFIRMATION_GRACE_MS,
 ): Promise<SweepResult> {
   const confirmed = await confirmMissedPayments(deps, now, graceMs);
+  const balances = await reconcileBalanceCheckouts(deps, now, new Date(now.getTime() - graceMs));
   const swept = await sweepExpiredHolds(deps, now);
-  return { ...swept, fulfilled: swept.fulfilled + confirmed };
+  return { ...swept, fulfilled: swept.fulfilled + confirmed + balances };
 }
 
 /**

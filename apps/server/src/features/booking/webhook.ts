@@ -3,6 +3,11 @@
 import { z } from 'zod';
 import type { CheckoutState, PaymentSignal } from '../payments/gateway.ts';
 import { recordPaymentEvent, recordProviderRefunds } from '../payments/service.ts';
+import {
+  expireBalanceCheckout,
+  fulfilBalanceInTransaction,
+  isBalanceCheckout,
+} from '../visits/balance.ts';
 import type { BookingDeps } from './deps.ts';
 import { fulfilInTransaction, releaseHold } from './fulfilment.ts';
 
@@ -16,7 +21,10 @@ const sessionObjectSchema = z.object({
       amount_total: z.number().int(),
       currency: z.string(),
       payment_intent: z.string().nullish(),
-      metadata: z.object({ booking_id: z.string() }).partial().nullish(),
+      metadata: z
+        .object({ booking_id: z.string(), balance_payment_id: z.string() })
+        .partial()
+        .nullish(),
     }),
   }),
 });
@@ -37,6 +45,7 @@ async function sessionState(
       amountTotal: session.amount_total,
       currency: session.currency,
       paymentId: session.payment_intent ?? null,
+      balancePaymentId: session.metadata?.balance_payment_id ?? null,
     };
   }
   return signal.sessionId ? deps.gateway.retrieveCheckout(signal.sessionId) : null;
@@ -63,11 +72,17 @@ export async function handlePaymentWebhook(
     });
     if (!first) return false;
     if (signal.action === 'paid' && state) {
-      const result = await fulfilInTransaction(tx, deps, state, `webhook ${signal.type}`, now);
+      const source = `webhook ${signal.type}`;
+      // A visit's balance paid after the visit, or the booking itself.
+      if (await isBalanceCheckout(tx, state)) {
+        return (await fulfilBalanceInTransaction(tx, deps, state, source, now)) === 'fulfilled';
+      }
+      const result = await fulfilInTransaction(tx, deps, state, source, now);
       return result.outcome === 'fulfilled';
     }
     if (signal.action === 'expired' && signal.sessionId) {
       await releaseHold(tx, { sessionId: signal.sessionId }, `checkout expired (${signal.type})`);
+      await expireBalanceCheckout(tx, signal.sessionId);
     }
     if (signal.action === 'refunded' && signal.refunded) {
       await recordProviderRefunds(tx, signal.provider, signal.refunded);

@@ -1,6 +1,8 @@
 // The payment gateway as the booking flow sees it: a hosted checkout that is created, looked up
 // and expired, and (Stripe only) signed webhook events. Two implementations: the built-in local
 // checkout (default) and Stripe (both keys set). docs/decisions/017-booking-data-model.md.
+import { BALANCE_RETURN_PARAM } from '@pitstop/shared/appointments/balance';
+import { profileVisitPath } from '@pitstop/shared/profile/visit-link';
 import type { Executor } from '../../db/client.ts';
 import type {
   PAYMENT_PROVIDER_VALUES,
@@ -21,7 +23,10 @@ interface CheckoutLineItem {
 
 export interface CheckoutRequest {
   bookingId: string;
-  kind: 'visit' | 'pay_now';
+  /** `balance`: a visit's balance (services added on site), paid after the visit was booked. */
+  kind: 'visit' | 'pay_now' | 'balance';
+  /** For `balance`: the balance payment this checkout is for (one checkout per payment). */
+  balancePaymentId?: string | undefined;
   lineItems: CheckoutLineItem[];
   customerEmail: string;
   /** When the hosted page stops accepting payment: one minute before the booking's hold ends. */
@@ -46,6 +51,8 @@ export interface CheckoutState {
   currency: string;
   /** The provider's payment behind the session (Stripe's PaymentIntent), once there is one. */
   paymentId?: string | null;
+  /** Set when the session pays a visit's balance rather than its booking. */
+  balancePaymentId?: string | null;
 }
 
 export interface RefundRequest {
@@ -114,13 +121,28 @@ export const REFUND_FAILED_MESSAGE =
 
 /**
  * Where the payment page's Cancel leads: back to /booking with the visit's id, which gives its
- * slot back at once and brings the form back as it was typed; /services for a Pay Now order.
+ * slot back at once and brings the form back as it was typed; /services for a Pay Now order; the
+ * visit on /profile for its balance.
  */
-export function cancelUrlOf(
-  appUrl: string,
-  request: { kind: 'visit' | 'pay_now'; bookingId: string },
-) {
+export function cancelUrlOf(appUrl: string, request: Pick<CheckoutRequest, 'kind' | 'bookingId'>) {
+  if (request.kind === 'balance') return `${appUrl}${profileVisitPath(request.bookingId)}`;
   return request.kind === 'pay_now'
     ? `${appUrl}/services`
     : `${appUrl}/booking?cancelled=${encodeURIComponent(request.bookingId)}`;
+}
+
+/**
+ * Where a paid checkout returns: /checkout-success with the session (`sessionId` is Stripe's
+ * `{CHECKOUT_SESSION_ID}` template or the local session's id); a balance to its visit on
+ * /profile, which confirms the payment.
+ */
+export function successUrlOf(
+  appUrl: string,
+  request: Pick<CheckoutRequest, 'kind' | 'bookingId'>,
+  sessionId: string,
+) {
+  if (request.kind === 'balance') {
+    return `${appUrl}${profileVisitPath(request.bookingId)}&${BALANCE_RETURN_PARAM}=paid`;
+  }
+  return `${appUrl}/checkout-success?session_id=${sessionId}`;
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cancelUrlOf, REFUND_FAILED_MESSAGE } from './gateway.ts';
+import { cancelUrlOf, REFUND_FAILED_MESSAGE, successUrlOf } from './gateway.ts';
 import type { CheckoutRequest, CheckoutState, PaymentGateway, RefundRequest } from './gateway.ts';
 import {
   expireLocalCheckout,
@@ -48,15 +48,17 @@ export function createLocalGateway(env: Env, db: Db): PaymentGateway {
 
     async createCheckout(request: CheckoutRequest) {
       const id = newSessionId();
-      // Asked again for the same booking, the insert does nothing and the first session returns.
+      // Asked again for the same booking (or balance payment), the insert does nothing and the
+      // first session returns.
       const row = await insertLocalCheckoutIfAbsent(db, {
         id,
         bookingId: request.bookingId,
+        balancePaymentId: request.balancePaymentId ?? null,
         lineItems: request.lineItems.map(({ name, amountCents }) => ({ name, amountCents })),
         amountTotal: request.lineItems.reduce((sum, item) => sum + item.amountCents, 0),
         currency: 'usd',
         customerEmail: request.customerEmail,
-        successUrl: `${env.appUrl}/checkout-success?session_id=${id}`,
+        successUrl: successUrlOf(env.appUrl, request, id),
         cancelUrl: cancelUrlOf(env.appUrl, request),
         expiresAt: request.expiresAt,
       });
@@ -77,6 +79,7 @@ export function createLocalGateway(env: Env, db: Db): PaymentGateway {
         paymentStatus: status === 'complete' ? 'paid' : 'unpaid',
         amountTotal: row.amountTotal,
         currency: row.currency,
+        ...(row.balancePaymentId ? { balancePaymentId: row.balancePaymentId } : {}),
       };
     },
 

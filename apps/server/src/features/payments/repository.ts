@@ -1,6 +1,6 @@
 // Queries for the payments feature's tables: orders, their refunds, payment_events and the local
 // checkout's sessions and refunds. Rules live in service.ts and the gateways.
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   localCheckoutRefunds,
@@ -17,6 +17,7 @@ export type LocalCheckoutValues = Pick<
   typeof localCheckoutSessions.$inferInsert,
   | 'id'
   | 'bookingId'
+  | 'balancePaymentId'
   | 'lineItems'
   | 'amountTotal'
   | 'currency'
@@ -60,14 +61,19 @@ export async function insertPaymentEventIfNew(
 
 /** Inserts the booking's session unless it has one; either way returns the booking's session. */
 export async function insertLocalCheckoutIfAbsent(db: Executor, values: LocalCheckoutValues) {
-  await db
-    .insert(localCheckoutSessions)
-    .values(values)
-    .onConflictDoNothing({ target: localCheckoutSessions.bookingId });
+  // The only conflicts a random id meets: the booking's session, or the balance payment's.
+  await db.insert(localCheckoutSessions).values(values).onConflictDoNothing();
   const [row] = await db
     .select()
     .from(localCheckoutSessions)
-    .where(eq(localCheckoutSessions.bookingId, values.bookingId));
+    .where(
+      values.balancePaymentId
+        ? eq(localCheckoutSessions.balancePaymentId, values.balancePaymentId)
+        : and(
+            eq(localCheckoutSessions.bookingId, values.bookingId),
+            isNull(localCheckoutSessions.balancePaymentId),
+          ),
+    );
   return row;
 }
 

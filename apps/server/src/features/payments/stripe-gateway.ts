@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { PAYMENT_STATUS_VALUES } from '../../db/schema.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cancelUrlOf, REFUND_FAILED_MESSAGE } from './gateway.ts';
+import { cancelUrlOf, REFUND_FAILED_MESSAGE, successUrlOf } from './gateway.ts';
 import type {
   CheckoutRequest,
   CheckoutState,
@@ -79,6 +79,9 @@ function toState(session: Stripe.Checkout.Session): CheckoutState | null {
     amountTotal: session.amount_total ?? 0,
     currency: session.currency ?? 'usd',
     paymentId: idOf(session.payment_intent),
+    ...(session.metadata?.balance_payment_id
+      ? { balancePaymentId: session.metadata.balance_payment_id }
+      : {}),
   };
 }
 
@@ -161,14 +164,22 @@ export function createStripeGateway(env: Env, config: StripeConfig, log?: Log): 
               quantity: 1,
             })),
             customer_email: request.customerEmail,
-            metadata: { booking_id: request.bookingId },
+            metadata: {
+              booking_id: request.bookingId,
+              ...(request.balancePaymentId ? { balance_payment_id: request.balancePaymentId } : {}),
+            },
             client_reference_id: request.bookingId,
-            success_url: `${env.appUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+            success_url: successUrlOf(env.appUrl, request, '{CHECKOUT_SESSION_ID}'),
             cancel_url: cancelUrlOf(env.appUrl, request),
             expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           },
-          // A retried request for the same booking gets the same session back from Stripe.
-          { idempotencyKey: `checkout-${request.bookingId}` },
+          // A retried request for the same booking (or balance payment) gets the same session
+          // back from Stripe.
+          {
+            idempotencyKey: request.balancePaymentId
+              ? `checkout-balance-${request.balancePaymentId}`
+              : `checkout-${request.bookingId}`,
+          },
         );
         if (!session.url) throw new Error(`Stripe returned session ${session.id} without a url`);
         return { sessionId: session.id, url: session.url };

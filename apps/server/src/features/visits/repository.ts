@@ -153,6 +153,39 @@ export async function unassignOpenJobs(db: Executor, profileId: string): Promise
     .returning({ id: appointments.id });
   return rows.length;
 }
+/** One appointment, not locked. */
+export async function findAppointmentRow(
+  db: Executor,
+  id: string,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .select(appointmentRowColumns)
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row;
+}
+
+/** Marks a visit's appointments paid (its balance paid); the ids of those that were unpaid. */
+export async function markAppointmentsPaid(
+  db: Executor,
+  bookingId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(appointments)
+    .set({ paid: true, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(appointments.bookingId, bookingId),
+        inArray(appointments.id, [...ids]),
+        eq(appointments.paid, false),
+      ),
+    )
+    .returning({ id: appointments.id });
+  return rows.map((row) => row.id);
+}
+
 /** The visit (booking) an appointment belongs to; undefined when there is no such appointment. */
 export async function findAppointmentBookingId(
   db: Executor,

@@ -8,6 +8,7 @@ export type { AppointmentRow };
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import type { Executor } from '../../db/client.ts';
 import type { JobNotice } from '../notifications/templates.ts';
+import { balancePaidByBooking } from '../payments/balance-payments.ts';
 
 export const APPOINTMENT_NOT_FOUND = "We couldn't find this appointment.";
 /** An appointment row as the API shows it (its stored columns, named for the client). */
@@ -54,7 +55,11 @@ export function balanceDueCents(rows: Pick<AppointmentRow, 'paid' | 'status' | '
 }
 // ---------------------------------------------------------------- technicians' jobs
 type VisitFact = Awaited<ReturnType<typeof listVisitFacts>>[number];
-function toTechnicianJob(row: AppointmentRow, visit: VisitFact[]): TechnicianJob {
+function toTechnicianJob(
+  row: AppointmentRow,
+  visit: VisitFact[],
+  balancePaidCents: number,
+): TechnicianJob {
   return {
     id: row.id,
     bookingId: row.bookingId,
@@ -77,20 +82,27 @@ function toTechnicianJob(row: AppointmentRow, visit: VisitFact[]): TechnicianJob
       ...new Set(visit.flatMap((fact) => (fact.serviceId === null ? [] : [fact.serviceId]))),
     ],
     visitBalanceDueCents: balanceDueCents(visit),
+    visitBalancePaidCents: balancePaidCents,
   };
 }
-/** The jobs with what their visits hold (services on them, balance due), in one more query. */
+/**
+ * The jobs with what their visits hold (services on them, balance due and paid online), in two
+ * more queries.
+ */
 export async function toTechnicianJobs(
   db: Executor,
   rows: AppointmentRow[],
 ): Promise<TechnicianJob[]> {
   const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
-  const facts = await listVisitFacts(db, bookingIds);
+  const [facts, paid] = await Promise.all([
+    listVisitFacts(db, bookingIds),
+    balancePaidByBooking(db, bookingIds),
+  ]);
   return rows.map((row) => {
     const visit = row.bookingId
       ? facts.filter((fact) => fact.bookingId === row.bookingId)
       : [{ ...row }];
-    return toTechnicianJob(row, visit);
+    return toTechnicianJob(row, visit, (row.bookingId && paid.get(row.bookingId)) || 0);
   });
 }
 export function jobNotice(row: AppointmentRow): JobNotice {

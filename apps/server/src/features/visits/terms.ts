@@ -22,6 +22,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
+import { listBalancePayments, toBalancePayment } from '../payments/balance-payments.ts';
 import { listOrderRefunds } from '../payments/service.ts';
 import { findBookingRowById } from './booking-rows.ts';
 import { paidOn, requireVisitOf, staffRefunds } from './cancel.ts';
@@ -94,7 +95,10 @@ export async function visitPayment(
   const { order, paidCents } = await paidOn(db, bookingId);
   if (!order) throw new AppError('NOT_FOUND', MANAGE_VISIT_MESSAGES.notFound);
   const { cancellationPolicy } = await getBusinessProfile(db);
-  const refunds = await listOrderRefunds(db, order.orderId);
+  const [refunds, balancePayments] = await Promise.all([
+    listOrderRefunds(db, order.orderId),
+    listBalancePayments(db, bookingId),
+  ]);
   const cancellable =
     booking.kind === 'visit' &&
     booking.status === 'paid' &&
@@ -118,5 +122,6 @@ export async function visitPayment(
       ? staffRefunds(cancellationPolicy, { paidCents, startsAt: booking.startsAt }, now)
       : { policy: paidCents, full: paidCents, none: 0 },
     cancellable,
+    balancePayments: balancePayments.map(toBalancePayment),
   };
 }
