@@ -1,7 +1,7 @@
 // One of today's jobs on the technician's dashboard: when, what, for whom and where, the vehicle's
 // color and the customer's notes; a status picker limited to scheduled, in progress and completed;
-// the visit's balance due; and the quick actions: call the customer, open the address in a maps
-// app, add services done on site.
+// the visit's balance due, or what was paid of it; and the quick actions: call the customer, open
+// the address in a maps app, add services done on site, show the balance's payment link.
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
 import { phoneHref } from '@pitstop/shared/phone';
@@ -10,8 +10,8 @@ import {
   TECHNICIAN_JOB_STATUSES,
   type TechnicianJobStatus,
 } from '@pitstop/shared/technicians/rules';
-import { Clock, MapPin, Phone, PlusCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Clock, MapPin, Phone, PlusCircle, QrCode } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
@@ -19,6 +19,15 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSetJobStatus } from '../api.ts';
+
+// The balance's module carries zod's schemas: it loads only when a balance is paid or its link
+// wanted, so the dashboard's first download stays without it.
+const BalanceLinkDialog = lazy(async () => ({
+  default: (await import('./balance-link-dialog.tsx')).BalanceLinkDialog,
+}));
+const BalancePaidNote = lazy(async () => ({
+  default: (await import('./balance-link-dialog.tsx')).BalancePaidNote,
+}));
 
 const JOB_STATUS_LABELS: Record<TechnicianJobStatus, string> = {
   scheduled: 'Scheduled',
@@ -60,6 +69,11 @@ export function JobCard({ job, onAddServices }: JobCardProps) {
           <p className="rounded-full border border-amber-200 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
             Balance due {formatPrice(job.visitBalanceDueCents)}
           </p>
+        )}
+        {job.visitBalanceDueCents === 0 && job.visitBalancePaidCents > 0 && (
+          <Suspense fallback={null}>
+            <BalancePaidNote cents={job.visitBalancePaidCents} />
+          </Suspense>
         )}
       </div>
 
@@ -105,8 +119,45 @@ export function JobCard({ job, onAddServices }: JobCardProps) {
           <PlusCircle aria-hidden="true" />
           Add Services<span className="sr-only"> to {job.customerName}&apos;s visit</span>
         </Button>
+        {job.visitBalanceDueCents > 0 && <PaymentLink job={job} />}
       </div>
     </article>
+  );
+}
+
+function PaymentLink({ job }: { job: TechnicianJob }) {
+  const [isOpen, setIsOpen] = useState(false);
+  // Once opened it stays mounted, closed, as a dialog that was there all along.
+  const [isWanted, setIsWanted] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={opener}
+        variant="secondary"
+        className="col-span-2 sm:col-span-3"
+        onClick={() => {
+          setIsWanted(true);
+          setIsOpen(true);
+        }}
+      >
+        <QrCode aria-hidden="true" />
+        Payment link<span className="sr-only">: {job.customerName}&apos;s balance</span>
+      </Button>
+      {isWanted && (
+        <Suspense fallback={null}>
+          <BalanceLinkDialog
+            job={job}
+            isOpen={isOpen}
+            onClose={() => setIsOpen(false)}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 
