@@ -1,3 +1,4 @@
+import { balancePaidWords } from '@pitstop/shared/appointments/balance';
 import {
   cancelledVisitResponseSchema,
   cancelVisitRequestSchema,
@@ -161,6 +162,37 @@ describe('cancelling a visit', () => {
       '200',
     );
     expect(within(dialog).getByRole('button', { name: 'Keep visit' })).toBeInTheDocument();
+  });
+
+  it('lists the balance paid online with its time and services, an expired checkout left out', async () => {
+    const balance = {
+      id: 'balance-1',
+      amountCents: 2499,
+      createdAt: '2026-03-11T15:00:00.000Z',
+      services: ['Tire Rotation', 'Wiper Blades'],
+    };
+    const { user } = setup({
+      balancePayments: [
+        { ...balance, status: 'paid', paidAt: '2026-03-11T15:04:00.000Z' },
+        { ...balance, id: 'balance-2', status: 'expired', paidAt: null, services: ['Old'] },
+      ],
+    });
+
+    const dialog = await openCancel(user);
+    const section = within(dialog).getByRole('region', { name: 'Balance' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent(balancePaidWords(2499));
+    // Paid at 15:04 UTC: 11:04 AM in New York.
+    expect(items[0]).toHaveTextContent('Mar 11, 2026, 11:04 AM');
+    expect(items[0]).toHaveTextContent('Tire Rotation, Wiper Blades');
+  });
+
+  it('shows no balance when none was paid online', async () => {
+    const { user } = setup();
+
+    const dialog = await openCancel(user);
+    expect(within(dialog).queryByRole('region', { name: 'Balance' })).not.toBeInTheDocument();
   });
 
   it.each([

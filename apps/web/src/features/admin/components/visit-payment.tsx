@@ -1,5 +1,7 @@
-// A visit's order as staff see it in the cancel dialog: its number, what was paid and when, and
-// every refund so far with its amount, time (on the business's clock) and reason.
+// A visit's order as staff see it in the cancel dialog: its number, what was paid and when, the
+// balance paid online since (each payment with its services), and every refund so far with its
+// amount, time (on the business's clock) and reason.
+import { balancePaidWords, type BalancePayment } from '@pitstop/shared/appointments/balance';
 import type { Refund, VisitPaymentResponse } from '@pitstop/shared/appointments/manage';
 import { formatPrice } from '@pitstop/shared/money';
 import { useId, type ReactNode } from 'react';
@@ -15,6 +17,10 @@ const REFUND_STATUS_WORDS: Record<Refund['status'], string | null> = {
 export function VisitPayment({ payment }: { payment: VisitPaymentResponse }) {
   const timeZone = useBusinessProfile().data?.timeZone;
   const refundsId = useId();
+  // An expired checkout took nothing: left out.
+  const balancePayments = payment.balancePayments.filter(
+    (balancePayment) => balancePayment.status !== 'expired',
+  );
   return (
     <div className="grid gap-4 text-sm">
       <dl className="grid grid-cols-2 gap-3">
@@ -29,6 +35,9 @@ export function VisitPayment({ payment }: { payment: VisitPaymentResponse }) {
           </Detail>
         )}
       </dl>
+      {balancePayments.length > 0 && (
+        <BalancePayments payments={balancePayments} timeZone={timeZone} />
+      )}
       <section aria-labelledby={refundsId} className="grid gap-2">
         <h3 id={refundsId} className="font-semibold">
           Refunds
@@ -44,6 +53,47 @@ export function VisitPayment({ payment }: { payment: VisitPaymentResponse }) {
         )}
       </section>
     </div>
+  );
+}
+
+function BalancePayments({
+  payments,
+  timeZone,
+}: {
+  payments: BalancePayment[];
+  timeZone: string | undefined;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <h3 id={headingId} className="font-semibold">
+        Balance
+      </h3>
+      <ul className="grid gap-2">
+        {payments.map((balancePayment) => (
+          <li
+            key={balancePayment.id}
+            className="grid gap-0.5 rounded-lg border border-border px-3 py-2"
+          >
+            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-semibold">
+                {balancePayment.status === 'paid'
+                  ? balancePaidWords(balancePayment.amountCents)
+                  : `Balance checkout open (${formatPrice(balancePayment.amountCents)})`}
+              </span>
+              <span className="text-muted-foreground">
+                {formatMoment(
+                  balancePayment.paidAt ?? balancePayment.createdAt,
+                  'dateTime',
+                  timeZone,
+                )}
+              </span>
+            </p>
+            <p className="break-words">{balancePayment.services.join(', ')}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
