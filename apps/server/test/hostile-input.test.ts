@@ -174,6 +174,10 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
     params: { bookingId: f.visitBookingId },
     body: { refundCents: 0 },
   }),
+  'GET /api/my/visits/:bookingId/balance': (f) => ({ params: { bookingId: f.visitBookingId } }),
+  'POST /api/my/visits/:bookingId/balance/checkout': (f) => ({
+    params: { bookingId: f.visitBookingId },
+  }),
   'GET /api/visits/:bookingId/payment': (f) => ({ params: { bookingId: f.visitBookingId } }),
   // The held visit is not paid: staff get past the checks to the 409, and nothing is refunded.
   'POST /api/visits/:bookingId/cancel': (f) => ({
@@ -304,6 +308,8 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
     params: { id: f.jobId },
     body: { serviceIds: ['battery-service'] },
   }),
+  'GET /api/technician/jobs/:id/balance-link': (f) => ({ params: { id: f.jobId } }),
+  'POST /api/technician/jobs/:id/balance-link/email': (f) => ({ params: { id: f.jobId } }),
   'GET /dev/mailbox/:id': (f) => ({ params: { id: f.messageId } }),
   'GET /dev/mailbox/:id/attachments/:index': (f) => ({
     params: { id: f.messageId, index: '0' },

@@ -46,6 +46,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/my/visits/:bookingId/move': 'visit:manage:own',
   'GET /api/my/visits/:bookingId/terms': 'visit:manage:own',
   'POST /api/my/visits/:bookingId/cancel': 'visit:manage:own',
+  'GET /api/my/visits/:bookingId/balance': 'visit:manage:own',
+  'POST /api/my/visits/:bookingId/balance/checkout': 'visit:manage:own',
   'GET /api/visits/:bookingId/payment': 'visit:cancel',
   'POST /api/visits/:bookingId/cancel': 'visit:cancel',
   'GET /api/metrics/dashboard': 'metrics:read',
@@ -106,6 +108,8 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/technician/working-days/:date': 'job:work:own',
   'PATCH /api/technician/jobs/:id/status': 'job:work:own',
   'POST /api/technician/jobs/:id/services': 'job:work:own',
+  'GET /api/technician/jobs/:id/balance-link': 'job:work:own',
+  'POST /api/technician/jobs/:id/balance-link/email': 'job:work:own',
   'GET /api/dev/mailbox': 'mailbox:read',
   'GET /dev/mailbox': 'mailbox:read',
   'GET /dev/mailbox/:id': 'mailbox:read',
@@ -273,6 +277,10 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url: `/api/my/visits/${visitBookingId}/terms` };
     case 'POST /api/my/visits/:bookingId/cancel':
       return { url: `/api/my/visits/${visitBookingId}/cancel`, payload: { refundCents: 0 } };
+    case 'GET /api/my/visits/:bookingId/balance':
+      return { url: `/api/my/visits/${visitBookingId}/balance` };
+    case 'POST /api/my/visits/:bookingId/balance/checkout':
+      return { url: `/api/my/visits/${visitBookingId}/balance/checkout` };
     case 'GET /api/visits/:bookingId/payment':
       return { url: `/api/visits/${visitBookingId}/payment` };
     case 'POST /api/visits/:bookingId/cancel':
@@ -320,6 +328,10 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
         url: `/api/technician/jobs/${jobId}/services`,
         payload: { serviceIds: ['battery-service'] },
       };
+    case 'GET /api/technician/jobs/:id/balance-link':
+      return { url: `/api/technician/jobs/${jobId}/balance-link` };
+    case 'POST /api/technician/jobs/:id/balance-link/email':
+      return { url: `/api/technician/jobs/${jobId}/balance-link/email` };
     default:
       return {
         url: url.replace(/:[a-zA-Z]+/g, randomUUID()),

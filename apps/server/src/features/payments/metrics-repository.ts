@@ -1,7 +1,8 @@
-// Queries behind the business's revenue figures: paid orders and refunds by business-local day.
+// Queries behind the business's revenue figures: paid orders, balances paid online and refunds by
+// business-local day.
 import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { orders, refunds } from '../../db/schema.ts';
+import { balancePayments, orders, refunds } from '../../db/schema.ts';
 
 /**
  * Paid orders in [start, end) (bounds on order_date itself, so its index serves the range),
@@ -45,6 +46,33 @@ export async function sumRefundsByLocalDay(db: Executor, start: Date, end: Date,
     .from(refunds)
     .where(
       and(ne(refunds.status, 'failed'), gte(refunds.createdAt, start), lt(refunds.createdAt, end)),
+    )
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
+
+/**
+ * Balances (services added on site) paid online in [start, end), summed by the day they were
+ * paid in `timeZone`: YYYY-MM-DD, ascending.
+ */
+export async function sumBalancesPaidByLocalDay(
+  db: Executor,
+  start: Date,
+  end: Date,
+  timeZone: string,
+) {
+  return db
+    .select({
+      day: sql<string>`to_char((${balancePayments.paidAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`,
+      paidCents: sql<number>`sum(${balancePayments.amountCents})`.mapWith(Number),
+    })
+    .from(balancePayments)
+    .where(
+      and(
+        eq(balancePayments.status, 'paid'),
+        gte(balancePayments.paidAt, start),
+        lt(balancePayments.paidAt, end),
+      ),
     )
     .groupBy(sql`1`)
     .orderBy(sql`1`);
