@@ -104,13 +104,16 @@ function BalanceConfirmation({ bookingId }: { bookingId: string }) {
     if (isPaid) void refreshMyAppointments();
   }, [isPaid, refreshMyAppointments]);
 
-  let message: string | null = null;
-  if (balance.isPending || (data && isBalanceConfirming(data)))
-    message = BALANCE_MESSAGES.confirming;
-  else if (data && !isPaid) message = BALANCE_MESSAGES.notYetPaid;
+  const isConfirming = balance.isPending || (data !== undefined && isBalanceConfirming(data));
+  const isUnpaid = data !== undefined && !isPaid;
+  const message = isConfirming
+    ? BALANCE_MESSAGES.confirming
+    : isUnpaid
+      ? BALANCE_MESSAGES.notYetPaid
+      : null;
   return (
     <>
-      {/* Mounted from the start, so the message is announced when it changes. */}
+      {/* Stays mounted, so "not yet paid" is announced when it replaces "confirming". */}
       <p role="status" className="mt-2 text-sm font-medium empty:hidden">
         {message}
       </p>
