@@ -3,7 +3,7 @@
 // and sends back the refund it showed, so a cut-off passed meanwhile is never confirmed blind.
 import { z } from 'zod';
 import { formatPrice } from '../money.ts';
-import { balancePaymentSchema } from './balance.ts';
+import { balancePaymentSchema } from './responses.ts';
 import { isSingleLine, notOnOneLine } from '../text.ts';
 
 export const MANAGE_VISIT_MESSAGES = {

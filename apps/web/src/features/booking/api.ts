@@ -9,16 +9,10 @@ import {
 } from '@pitstop/shared/booking/responses';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
+import { CONFIRMING_LIMIT_MS, CONFIRMING_POLL_MS } from '../../lib/payment-confirmation.ts';
 
 /** The time list refreshes every 60 s, so taken slots drop out while one waits. */
 const SLOTS_REFRESH_MS = 60_000;
-/** How often /checkout-success asks again while the payment is being confirmed. */
-const CONFIRMING_POLL_MS = 2_000;
-/**
- * How long /checkout-success keeps asking, counted from its first answer, before it says the
- * payment has not gone through yet (and offers to check again by hand).
- */
-export const CONFIRMING_LIMIT_MS = 30_000;
 
 export const slotsQueryRoot = ['booking', 'slots'] as const;
 

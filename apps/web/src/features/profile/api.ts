@@ -5,7 +5,7 @@ import {
   balanceCheckoutResponseSchema,
   visitBalanceResponseSchema,
   type VisitBalanceResponse,
-} from '@pitstop/shared/appointments/balance';
+} from '@pitstop/shared/appointments/responses';
 import type { MoveVisitRequest } from '@pitstop/shared/appointments/forms';
 import {
   cancelledVisitResponseSchema,
@@ -28,6 +28,7 @@ import { garageQueryKey, garageQueryOptions } from '../../lib/garage.ts';
 import { technicianDayQueryOptions } from '../../lib/technician-day.ts';
 import { viewerQueryKey, type Viewer } from '../../lib/viewer.ts';
 import type { ProfileFields } from './profile-form.ts';
+import { CONFIRMING_LIMIT_MS, CONFIRMING_POLL_MS } from '../../lib/payment-confirmation.ts';
 
 export const profileQueryKey = ['profile'] as const;
 
@@ -234,11 +235,6 @@ export function useCancelMyVisit(bookingId: string) {
   });
 }
 
-/** How often the page asks again while a balance payment is being confirmed. */
-const BALANCE_POLL_MS = 2_000;
-/** How long it keeps asking, counted from its first answer, before it says "not yet paid". */
-export const BALANCE_CONFIRMING_LIMIT_MS = 30_000;
-
 /** A visit's balance as the page holds it: the answer, when it came, and the first's. */
 export type VisitBalance = VisitBalanceResponse & { answeredAt: number; firstAnsweredAt: number };
 
@@ -250,7 +246,7 @@ export function isBalanceConfirming(balance: VisitBalance): boolean {
   return (
     balance.balanceDueCents > 0 &&
     balance.payments.some((payment) => payment.status === 'pending') &&
-    balance.answeredAt - balance.firstAnsweredAt < BALANCE_CONFIRMING_LIMIT_MS
+    balance.answeredAt - balance.firstAnsweredAt < CONFIRMING_LIMIT_MS
   );
 }
 
@@ -271,7 +267,7 @@ export function visitBalanceQueryOptions(bookingId: string) {
     },
     refetchInterval: (query) => {
       const balance = query.state.data;
-      return balance && isBalanceConfirming(balance) ? BALANCE_POLL_MS : false;
+      return balance && isBalanceConfirming(balance) ? CONFIRMING_POLL_MS : false;
     },
     staleTime: 0,
     gcTime: 0,

@@ -1,10 +1,9 @@
 // The payment link of a job's visit: read when the technician opens Payment link, e-mailed on
-// request. Apart from ./api.ts since the balance's schemas are zod's (not the browser's response
-// descriptions): they load with the dialog, never with the dashboard.
+// request. Loaded with the dialog.
 import {
   balanceLinkSentResponseSchema,
   jobBalanceLinkResponseSchema,
-} from '@pitstop/shared/appointments/balance';
+} from '@pitstop/shared/appointments/responses';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 

@@ -1,7 +1,8 @@
 // A visit's order as staff see it in the cancel dialog: its number, what was paid and when, the
 // balance paid online since (each payment with its services), and every refund so far with its
 // amount, time (on the business's clock) and reason.
-import { balancePaidWords, type BalancePayment } from '@pitstop/shared/appointments/balance';
+import { balancePaidWords } from '@pitstop/shared/appointments/balance';
+import { type BalancePayment } from '@pitstop/shared/appointments/responses';
 import type { Refund, VisitPaymentResponse } from '@pitstop/shared/appointments/manage';
 import { formatPrice } from '@pitstop/shared/money';
 import { useId, type ReactNode } from 'react';

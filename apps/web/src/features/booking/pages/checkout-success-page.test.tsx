@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../test/msw/accounts.ts';
 import { checkoutSessionLookups, seedCheckoutSession } from '../../../test/msw/handlers/booking.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { CONFIRMING_LIMIT_MS } from '../api.ts';
+import { CONFIRMING_LIMIT_MS } from '../../../lib/payment-confirmation.ts';
 
 beforeAll(async () => {
   await import('./checkout-success-page.tsx');

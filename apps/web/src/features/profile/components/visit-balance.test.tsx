@@ -1,14 +1,13 @@
 // A visit's balance on My Appointments against the API doubles: Pay balance leaves for the
 // payment page the server names, a refusal is shown with the server's words, a paid balance is
 // said, and back from paying the page waits for the payment to be confirmed, for so long only.
+import { BALANCE_MESSAGES, balancePaidWords } from '@pitstop/shared/appointments/balance';
 import {
-  BALANCE_MESSAGES,
   balanceCheckoutResponseSchema,
-  balancePaidWords,
   visitBalanceResponseSchema,
   type BalancePayment,
   type VisitBalanceResponse,
-} from '@pitstop/shared/appointments/balance';
+} from '@pitstop/shared/appointments/responses';
 import type { MyVisit } from '@pitstop/shared/appointments/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

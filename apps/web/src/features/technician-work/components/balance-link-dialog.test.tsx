@@ -1,12 +1,11 @@
 // A job's balance on the technician's dashboard against the API doubles: Payment link opens Pay
 // the balance with the amount, the QR code and the link, and E-mail link sends it; a paid balance
 // is said on the card instead.
+import { balanceLinkSentWords, balancePaidWords } from '@pitstop/shared/appointments/balance';
 import {
   balanceLinkSentResponseSchema,
-  balanceLinkSentWords,
-  balancePaidWords,
   jobBalanceLinkResponseSchema,
-} from '@pitstop/shared/appointments/balance';
+} from '@pitstop/shared/appointments/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';

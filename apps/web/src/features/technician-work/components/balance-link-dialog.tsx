@@ -1,6 +1,6 @@
 // Pay the balance: the link where the customer pays their visit's balance, as a QR code to scan on
 // site and as text, with E-mail link to send it to the visit's address. Loaded by the job card
-// when wanted, with the words of a paid balance: both come with the balance's module.
+// when wanted.
 import { balanceLinkSentWords, balancePaidWords } from '@pitstop/shared/appointments/balance';
 import { formatPrice } from '@pitstop/shared/money';
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
@@ -21,15 +21,6 @@ import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { technicianDayQueryKey } from '../../../lib/technician-day.ts';
 import { jobBalanceLinkQueryOptions, useEmailBalanceLink } from '../balance-link-api.ts';
-
-/** "Balance of $24.99 paid" on the job card. */
-export function BalancePaidNote({ cents }: { cents: number }) {
-  return (
-    <p className="rounded-full border border-green-200 bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800">
-      {balancePaidWords(cents)}
-    </p>
-  );
-}
 
 export interface BalanceLinkDialogProps {
   job: TechnicianJob;

@@ -2,6 +2,7 @@
 // color and the customer's notes; a status picker limited to scheduled, in progress and completed;
 // the visit's balance due, or what was paid of it; and the quick actions: call the customer, open
 // the address in a maps app, add services done on site, show the balance's payment link.
+import { balancePaidWords } from '@pitstop/shared/appointments/balance';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
 import { phoneHref } from '@pitstop/shared/phone';
@@ -20,13 +21,9 @@ import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSetJobStatus } from '../api.ts';
 
-// The balance's module carries zod's schemas: it loads only when a balance is paid or its link
-// wanted, so the dashboard's first download stays without it.
+// The payment link's dialog (with its QR code) loads only when a technician opens it.
 const BalanceLinkDialog = lazy(async () => ({
   default: (await import('./balance-link-dialog.tsx')).BalanceLinkDialog,
-}));
-const BalancePaidNote = lazy(async () => ({
-  default: (await import('./balance-link-dialog.tsx')).BalancePaidNote,
 }));
 
 const JOB_STATUS_LABELS: Record<TechnicianJobStatus, string> = {
@@ -71,9 +68,9 @@ export function JobCard({ job, onAddServices }: JobCardProps) {
           </p>
         )}
         {job.visitBalanceDueCents === 0 && job.visitBalancePaidCents > 0 && (
-          <Suspense fallback={null}>
-            <BalancePaidNote cents={job.visitBalancePaidCents} />
-          </Suspense>
+          <p className="rounded-full border border-green-200 bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800">
+            {balancePaidWords(job.visitBalancePaidCents)}
+          </p>
         )}
       </div>
 
