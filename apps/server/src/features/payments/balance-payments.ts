@@ -5,6 +5,7 @@ import type { BalancePayment } from '@pitstop/shared/appointments/balance';
 import type { Executor } from '../../db/client.ts';
 import {
   expireBalancePaymentRow,
+  expireUncheckedBalancePaymentRow,
   findBalancePaymentById,
   findBalancePaymentBySession,
   findPendingBalancePayment,
@@ -45,6 +46,7 @@ export function lockBalancePaymentRow(tx: Executor, id: string) {
   return lockBalancePayment(tx, id);
 }
 
+/** Keeps the checkout of a pending payment; false when it was superseded (or paid) meanwhile. */
 export function recordBalanceCheckout(
   db: Executor,
   id: string,
@@ -55,6 +57,14 @@ export function recordBalanceCheckout(
 
 export function expireBalancePayment(tx: Executor, id: string) {
   return expireBalancePaymentRow(tx, id);
+}
+
+/**
+ * Gives up a pending payment whose checkout the provider did not make, so the next attempt is a
+ * new payment; one whose checkout was recorded meanwhile is left alone.
+ */
+export function abandonBalancePayment(db: Executor, id: string) {
+  return expireUncheckedBalancePaymentRow(db, id);
 }
 
 export function recordBalancePaid(

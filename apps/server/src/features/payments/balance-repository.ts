@@ -1,6 +1,6 @@
 // Queries for balance_payments: a visit's balance paid through a hosted checkout. Rules live in
 // balance-payments.ts.
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { balancePayments } from '../../db/schema.ts';
 
@@ -47,12 +47,18 @@ export async function lockBalancePayment(db: Executor, id: string) {
   return row;
 }
 
+/** Keeps the payment's checkout; false when the payment is no longer pending. */
 export async function setBalanceCheckout(
   db: Executor,
   id: string,
   checkout: { checkoutSessionId: string; checkoutUrl: string },
-) {
-  await db.update(balancePayments).set(checkout).where(eq(balancePayments.id, id));
+): Promise<boolean> {
+  const rows = await db
+    .update(balancePayments)
+    .set(checkout)
+    .where(and(eq(balancePayments.id, id), eq(balancePayments.status, 'pending')))
+    .returning({ id: balancePayments.id });
+  return rows.length > 0;
 }
 
 /** pending -> expired; true when it was still pending. */
@@ -61,6 +67,22 @@ export async function expireBalancePaymentRow(db: Executor, id: string): Promise
     .update(balancePayments)
     .set({ status: 'expired' })
     .where(and(eq(balancePayments.id, id), eq(balancePayments.status, 'pending')))
+    .returning({ id: balancePayments.id });
+  return rows.length > 0;
+}
+
+/** pending without a checkout -> expired; true when it was so. */
+export async function expireUncheckedBalancePaymentRow(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(balancePayments)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(balancePayments.id, id),
+        eq(balancePayments.status, 'pending'),
+        isNull(balancePayments.checkoutSessionId),
+      ),
+    )
     .returning({ id: balancePayments.id });
   return rows.length > 0;
 }

@@ -2,8 +2,9 @@
 // gateway as the booking (docs/decisions/032-balance-paid-online.md). The customer opens a
 // hosted checkout from their visit on /profile; the technician shows that link as a QR code or
 // e-mails it. One checkout is pending per visit at a time, naming the appointments it pays:
-// asked again, the same one is reused; more services added since, or a page about to lapse, end
-// it at the provider first (a payment made meanwhile is honoured, never taken twice by us).
+// asked again, the same one is reused; services changed since, the visit cancelled, or a page
+// about to lapse end it at the provider first (a payment made meanwhile is honoured, never taken
+// twice by us).
 // Fulfilment — the webhook, the customer's return, the reconciliation pass — locks the visit,
 // then the payment's row, so however many confirmations arrive, its services are marked paid once.
 import { BALANCE_MESSAGES } from '@pitstop/shared/appointments/balance';
@@ -27,6 +28,7 @@ import { getBusinessProfile } from '../business/service.ts';
 import { balanceLinkEmail, balanceReceiptEmail } from '../notifications/balance-email.ts';
 import { sendEmail } from '../notifications/service.ts';
 import {
+  abandonBalancePayment,
   expireBalancePayment,
   findBalancePayment,
   listBalancePayments,
@@ -74,6 +76,16 @@ function sameAppointments(payment: BalancePaymentRow, unpaid: readonly Appointme
   return (
     payment.appointmentIds.length === ids.size && payment.appointmentIds.every((id) => ids.has(id))
   );
+}
+
+/**
+ * Whether a pending payment still pays what its visit owes: the visit not cancelled, its unpaid
+ * services the same. One that does not must not take a payment any more.
+ */
+async function stillFits(db: Executor, payment: BalancePaymentRow): Promise<boolean> {
+  const booking = await findBookingRowById(db, payment.bookingId);
+  if (!booking || booking.status === 'cancelled') return false;
+  return sameAppointments(payment, unpaidOf(await listVisitRows(db, payment.bookingId)));
 }
 
 function customerName(booking: BookingRow): string {
@@ -142,19 +154,17 @@ export async function startBalanceCheckout(
       await settle(deps, payment, state, 'checkout asked again', now);
       continue;
     }
-    // Idempotent per payment: a retried request (or a second tap) gets the same session.
-    const session = await deps.gateway.createCheckout({
-      kind: 'balance',
-      bookingId: booking.id,
-      balancePaymentId: payment.id,
-      lineItems: payment.lineItems,
-      customerEmail: booking.email,
-      expiresAt: payment.expiresAt,
-    });
-    await recordBalanceCheckout(deps.db, payment.id, {
+    const session = await createBalanceCheckout(deps, booking, payment);
+    const kept = await recordBalanceCheckout(deps.db, payment.id, {
       checkoutSessionId: session.sessionId,
       checkoutUrl: session.url,
     });
+    if (!kept) {
+      // Superseded while the provider made it (more services added, a second request): this
+      // page was never handed out, and must not take a payment. Look again.
+      await deps.gateway.expireCheckout(session.sessionId);
+      continue;
+    }
     return { url: session.url };
   }
   throw new AppError(
@@ -164,14 +174,45 @@ export async function startBalanceCheckout(
 }
 
 /**
+ * The payment's hosted checkout. Idempotent per payment: a retried request (or a second tap) gets
+ * the same session. A provider keeps a failure under its idempotency key too (Stripe answers a
+ * retry with the same error for a day), so a failed payment is given up: the next attempt is a
+ * new payment, under a new key.
+ */
+async function createBalanceCheckout(
+  deps: BalanceDeps,
+  booking: BookingRow,
+  payment: BalancePaymentRow,
+) {
+  try {
+    return await deps.gateway.createCheckout({
+      kind: 'balance',
+      bookingId: booking.id,
+      balancePaymentId: payment.id,
+      lineItems: payment.lineItems,
+      customerEmail: booking.email,
+      expiresAt: payment.expiresAt,
+    });
+  } catch (error) {
+    await abandonBalancePayment(deps.db, payment.id);
+    throw error;
+  }
+}
+
+/**
  * Ends a pending checkout that no longer fits the visit: at the provider first, so it can no
  * longer be paid; if it was paid meanwhile, that payment is recorded instead.
  */
-async function supersede(deps: BalanceDeps, payment: BalancePaymentRow, now: Date) {
+async function supersede(
+  deps: BalanceDeps,
+  payment: BalancePaymentRow,
+  now: Date,
+  source = 'checkout superseded',
+) {
   if (payment.checkoutSessionId) {
     await deps.gateway.expireCheckout(payment.checkoutSessionId);
     const state = await deps.gateway.retrieveCheckout(payment.checkoutSessionId);
-    await settle(deps, payment, state, 'checkout superseded', now);
+    await settle(deps, payment, state, source, now);
     return;
   }
   await deps.db.transaction((tx) => expireBalancePayment(tx, payment.id));
@@ -275,6 +316,16 @@ export async function fulfilBalanceInTransaction(
       'a balance payment paid services already paid: refund the difference',
     );
   }
+  const cancelled = rows.some(
+    (row) => payment.appointmentIds.includes(row.id) && row.status === 'cancelled',
+  );
+  if (booking.status === 'cancelled' || cancelled) {
+    // Paid on a page opened before the cancellation: the money was taken, staff give it back.
+    deps.log.error(
+      { balancePaymentId: payment.id, bookingId: booking.id, source },
+      'a balance payment paid cancelled services: refund them',
+    );
+  }
   const amount = formatPrice(payment.amountCents);
   await insertBookingStatusHistory(tx, {
     bookingId: booking.id,
@@ -326,7 +377,8 @@ export async function expireBalanceCheckout(tx: Executor, sessionId: string): Pr
 
 /**
  * The reconciliation's part for balances: pending checkouts opened `openedBefore` or earlier
- * are asked again, paid ones recorded and ended ones expired. Returns how many it recorded.
+ * are asked again, paid ones recorded and ended ones expired; one whose visit was cancelled or
+ * whose services changed is ended. Returns how many it recorded.
  */
 export async function reconcileBalanceCheckouts(
   deps: BalanceDeps,
@@ -336,6 +388,10 @@ export async function reconcileBalanceCheckouts(
   let fulfilled = 0;
   for (const payment of await listUnconfirmedBalanceCheckouts(deps.db, openedBefore, BATCH)) {
     try {
+      if (!(await stillFits(deps.db, payment))) {
+        await supersede(deps, payment, now, 'reconciliation');
+        continue;
+      }
       const state = await deps.gateway.retrieveCheckout(payment.checkoutSessionId!);
       const lapsed = payment.expiresAt.getTime() <= now.getTime();
       if (state?.status === 'open' && lapsed) {
@@ -367,7 +423,8 @@ export async function reconcileBalanceCheckouts(
 
 /**
  * GET /api/my/visits/:bookingId/balance: what the caller's own visit owes and what was paid. A
- * pending checkout is asked about first, so a customer back from paying sees it paid.
+ * pending checkout is asked about first, so a customer back from paying sees it paid (one that
+ * no longer fits the visit is ended).
  */
 export async function readVisitBalance(
   deps: BalanceDeps,
@@ -378,7 +435,10 @@ export async function readVisitBalance(
   const booking = await findBookingRowById(deps.db, bookingId);
   requireVisitOf(booking, viewer);
   const pending = await pendingBalancePayment(deps.db, booking.id);
-  if (pending?.checkoutSessionId) {
+  if (pending?.checkoutSessionId && !(await stillFits(deps.db, pending))) {
+    // Cancelled, or its services changed, since it opened: ended before anyone pays it.
+    await supersede(deps, pending, now, 'customer returned');
+  } else if (pending?.checkoutSessionId) {
     await settle(
       deps,
       pending,
