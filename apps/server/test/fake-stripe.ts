@@ -59,6 +59,11 @@ export interface FakeFailure {
   type?: string;
   code?: string;
   message?: string;
+  /**
+   * Kept under the request's idempotency key, as Stripe keeps a failure once the endpoint ran:
+   * a retry with the same key gets the same error back.
+   */
+  remembered?: boolean;
 }
 
 export interface FakeStripe {
@@ -73,7 +78,10 @@ export interface FakeStripe {
   /** The customer paid: status complete, payment_status paid (or the one given). */
   complete(sessionId: string, paymentStatus?: FakeSession['payment_status']): FakeSession;
   expire(sessionId: string): FakeSession;
-  /** The next request (of any kind) fails: 500 api_error unless told otherwise. */
+  /**
+   * The next request (of any kind) fails: 500 api_error unless told otherwise; `remembered`, its
+   * retries under the same idempotency key fail alike.
+   */
   failNext(failure?: FakeFailure): void;
   close(): Promise<void>;
 }
@@ -112,6 +120,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const idempotentRefunds = new Map<string, { rawBody: string; refund: FakeRefund }>();
   // Idempotency-Key -> the first request's body and the session it made, as Stripe keeps them.
   const idempotent = new Map<string, { rawBody: string; sessionId: string }>();
+  // Idempotency-Key -> a failure Stripe keeps for it (failNext's `remembered`).
+  const rememberedFailures = new Map<string, { status: number; body: unknown }>();
   let nextFailure: FakeFailure | undefined;
 
   function createSession(body: Record<string, unknown>): FakeSession {
@@ -214,18 +224,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         message: 'You did not provide an API key.',
       });
     }
+    const key = request.headers['idempotency-key'];
+    const remembered = typeof key === 'string' ? rememberedFailures.get(key) : undefined;
+    if (remembered) return remembered;
     if (nextFailure) {
       const failure = nextFailure;
       nextFailure = undefined;
-      return stripeError(failure.status ?? 500, {
+      const failed = stripeError(failure.status ?? 500, {
         type: failure.type ?? 'api_error',
         message: failure.message ?? 'Something went wrong on our end.',
         ...(failure.code ? { code: failure.code } : {}),
       });
+      if (failure.remembered && typeof key === 'string') rememberedFailures.set(key, failed);
+      return failed;
     }
     const { method, path } = request;
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      const key = request.headers['idempotency-key'];
       const known = typeof key === 'string' ? idempotent.get(key) : undefined;
       if (known) {
         if (known.rawBody !== request.rawBody) {
