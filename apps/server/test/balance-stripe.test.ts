@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceCheckoutResponseSchema,
   visitBalanceResponseSchema,
-} from '@pitstop/shared/appointments/balance';
+} from '@pitstop/shared/appointments/responses';
 import { auditLog, balancePayments, bookings, paymentEvents } from '../src/db/schema.ts';
 import { checkoutEvent, signedWebhook, startFakeStripe } from './fake-stripe.ts';
 import type { FakeStripe } from './fake-stripe.ts';

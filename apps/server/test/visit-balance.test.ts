@@ -8,17 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BALANCE_MESSAGES,
-  balanceCheckoutResponseSchema,
-  balanceLinkSentResponseSchema,
-  jobBalanceLinkResponseSchema,
-  visitBalanceResponseSchema,
-} from '@pitstop/shared/appointments/balance';
+import { BALANCE_MESSAGES } from '@pitstop/shared/appointments/balance';
 import { visitPaymentResponseSchema } from '@pitstop/shared/appointments/manage';
 import {
+  balanceCheckoutResponseSchema,
   balanceDueListResponseSchema,
+  balanceLinkSentResponseSchema,
+  jobBalanceLinkResponseSchema,
   myAppointmentsResponseSchema,
+  visitBalanceResponseSchema,
 } from '@pitstop/shared/appointments/responses';
 import { formatPrice } from '@pitstop/shared/money';
 import { technicianDashboardResponseSchema } from '@pitstop/shared/technicians/responses';

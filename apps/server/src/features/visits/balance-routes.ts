@@ -6,7 +6,7 @@ import {
   balanceLinkSentResponseSchema,
   jobBalanceLinkResponseSchema,
   visitBalanceResponseSchema,
-} from '@pitstop/shared/appointments/balance';
+} from '@pitstop/shared/appointments/responses';
 import { MANAGE_VISIT_MESSAGES } from '@pitstop/shared/appointments/manage';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import type { FastifyBaseLogger } from 'fastify';
