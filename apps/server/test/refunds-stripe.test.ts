@@ -4,7 +4,7 @@
 // refund made in Stripe's dashboard arrives by `charge.refunded` and shows on the order once.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visitPaymentResponseSchema } from '@pitstop/shared/appointments/manage';
+import { visitPaymentResponseSchema } from '@pitstop/shared/appointments/responses';
 import { bookings, orders, refunds } from '../src/db/schema.ts';
 import { REFUND_FAILED_MESSAGE } from '../src/features/payments/gateway.ts';
 import { chargeRefundedEvent, signedWebhook, startFakeStripe } from './fake-stripe.ts';

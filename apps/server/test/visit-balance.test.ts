@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_MESSAGES } from '@pitstop/shared/appointments/balance';
-import { visitPaymentResponseSchema } from '@pitstop/shared/appointments/manage';
 import {
   balanceCheckoutResponseSchema,
   balanceDueListResponseSchema,
@@ -17,6 +16,7 @@ import {
   jobBalanceLinkResponseSchema,
   myAppointmentsResponseSchema,
   visitBalanceResponseSchema,
+  visitPaymentResponseSchema,
 } from '@pitstop/shared/appointments/responses';
 import { formatPrice } from '@pitstop/shared/money';
 import { technicianDashboardResponseSchema } from '@pitstop/shared/technicians/responses';

@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelledVisitResponseSchema,
   MANAGE_VISIT_MESSAGES,
-  visitPaymentResponseSchema,
   visitTermsResponseSchema,
 } from '@pitstop/shared/appointments/manage';
+import { visitPaymentResponseSchema } from '@pitstop/shared/appointments/responses';
 import {
   appointments,
   auditLog,

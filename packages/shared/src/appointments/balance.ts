@@ -23,18 +23,3 @@ export function balanceLinkSentWords(email: string): string {
 
 /** The query parameter a paid balance checkout returns with: `/profile?visit=<id>&balance=paid`. */
 export const BALANCE_RETURN_PARAM = 'balance';
-
-export type {
-  BalanceCheckoutResponse,
-  BalanceLinkSentResponse,
-  BalancePayment,
-  JobBalanceLinkResponse,
-  VisitBalanceResponse,
-} from './responses.ts';
-// Kept for the server's tests until they import from responses.ts.
-export {
-  balanceCheckoutResponseSchema,
-  balanceLinkSentResponseSchema,
-  jobBalanceLinkResponseSchema,
-  visitBalanceResponseSchema,
-} from './responses.ts';

@@ -3,7 +3,6 @@
 // and sends back the refund it showed, so a cut-off passed meanwhile is never confirmed blind.
 import { z } from 'zod';
 import { formatPrice } from '../money.ts';
-import { balancePaymentSchema } from './responses.ts';
 import { isSingleLine, notOnOneLine } from '../text.ts';
 
 export const MANAGE_VISIT_MESSAGES = {
@@ -103,17 +102,6 @@ export const cancelVisitRequestSchema = z.object({
 });
 export type CancelVisitRequest = z.infer<typeof cancelVisitRequestSchema>;
 
-/** A refund of an order, as staff and the customer see it. */
-const refundSchema = z.object({
-  id: z.string(),
-  amountCents: z.int(),
-  /** ISO 8601. */
-  createdAt: z.string(),
-  reason: z.string(),
-  status: z.enum(['succeeded', 'pending', 'failed']),
-});
-export type Refund = z.infer<typeof refundSchema>;
-
 /** The answer to a cancel, by the customer or staff. */
 export const cancelledVisitResponseSchema = z.object({
   bookingId: z.string(),
@@ -121,22 +109,3 @@ export const cancelledVisitResponseSchema = z.object({
   feeCents: z.int(),
 });
 export type CancelledVisitResponse = z.infer<typeof cancelledVisitResponseSchema>;
-
-/** GET /api/visits/:bookingId/payment (staff): the visit's order, its refunds, the choices. */
-export const visitPaymentResponseSchema = z.object({
-  bookingId: z.string(),
-  orderNumber: z.string(),
-  provider: z.string(),
-  amountCents: z.int(),
-  /** ISO 8601: when it was paid. */
-  paidAt: z.string(),
-  refundedCents: z.int(),
-  refunds: z.array(refundSchema),
-  /** What each staff choice would refund now. */
-  choices: z.object({ policy: z.int(), full: z.int(), none: z.int() }),
-  /** Whether the visit can still be cancelled (paid, nothing begun). */
-  cancellable: z.boolean(),
-  /** The balance (services added on site) paid online: each payment, its receipt. */
-  balancePayments: z.array(balancePaymentSchema),
-});
-export type VisitPaymentResponse = z.infer<typeof visitPaymentResponseSchema>;

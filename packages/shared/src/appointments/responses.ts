@@ -201,3 +201,34 @@ export type JobBalanceLinkResponse = z.infer<typeof jobBalanceLinkResponseSchema
 /** POST /api/technician/jobs/:id/balance-link/email. */
 export const balanceLinkSentResponseSchema = z.object({ sentTo: z.string() });
 export type BalanceLinkSentResponse = z.infer<typeof balanceLinkSentResponseSchema>;
+
+// ---------------------------------------------------------------- a visit's payment, for staff
+/** A refund of an order, as staff and the customer see it. */
+const refundSchema = z.object({
+  id: z.string(),
+  amountCents: z.int(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  reason: z.string(),
+  status: z.enum(['succeeded', 'pending', 'failed']),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** GET /api/visits/:bookingId/payment (staff): the visit's order, its refunds, the choices. */
+export const visitPaymentResponseSchema = z.object({
+  bookingId: z.string(),
+  orderNumber: z.string(),
+  provider: z.string(),
+  amountCents: z.int(),
+  /** ISO 8601: when it was paid. */
+  paidAt: z.string(),
+  refundedCents: z.int(),
+  refunds: z.array(refundSchema),
+  /** What each staff choice would refund now. */
+  choices: z.object({ policy: z.int(), full: z.int(), none: z.int() }),
+  /** Whether the visit can still be cancelled (paid, nothing begun). */
+  cancellable: z.boolean(),
+  /** The balance (services added on site) paid online: each payment, its receipt. */
+  balancePayments: z.array(balancePaymentSchema),
+});
+export type VisitPaymentResponse = z.infer<typeof visitPaymentResponseSchema>;

@@ -1,7 +1,7 @@
 // A visit's balance paid through a hosted checkout, as the payments feature keeps it: one row per
 // checkout, at most one pending per visit, naming the appointments it pays. The visits feature
 // decides what is owed and when it is paid (visits/balance.ts); this file only records.
-import type { BalancePayment } from '@pitstop/shared/appointments/balance';
+import type { BalancePayment } from '@pitstop/shared/appointments/responses';
 import type { Executor } from '../../db/client.ts';
 import {
   expireBalancePaymentRow,

@@ -11,7 +11,7 @@ import { BALANCE_MESSAGES } from '@pitstop/shared/appointments/balance';
 import type {
   JobBalanceLinkResponse,
   VisitBalanceResponse,
-} from '@pitstop/shared/appointments/balance';
+} from '@pitstop/shared/appointments/responses';
 import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import { formatBusinessMoment } from '@pitstop/shared/business/moment-words';
 import { formatPrice } from '@pitstop/shared/money';

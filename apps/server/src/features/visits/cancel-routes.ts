@@ -5,9 +5,9 @@ import {
   cancelMyVisitRequestSchema,
   cancelVisitRequestSchema,
   MANAGE_VISIT_MESSAGES,
-  visitPaymentResponseSchema,
   visitTermsResponseSchema,
 } from '@pitstop/shared/appointments/manage';
+import { visitPaymentResponseSchema } from '@pitstop/shared/appointments/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';

@@ -10,7 +10,8 @@ import {
   RESCHEDULE_OFF_MESSAGE,
   rescheduleClosedMessage,
 } from '@pitstop/shared/appointments/manage';
-import type { VisitPaymentResponse, VisitTermsResponse } from '@pitstop/shared/appointments/manage';
+import type { VisitTermsResponse } from '@pitstop/shared/appointments/manage';
+import type { VisitPaymentResponse } from '@pitstop/shared/appointments/responses';
 import {
   canReschedule,
   refundFor,

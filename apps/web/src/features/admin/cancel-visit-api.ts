@@ -2,9 +2,9 @@
 // refunds and what each refund choice would return now, and the cancel itself.
 import {
   cancelledVisitResponseSchema,
-  visitPaymentResponseSchema,
   type CancelVisitRequest,
 } from '@pitstop/shared/appointments/manage';
+import { visitPaymentResponseSchema } from '@pitstop/shared/appointments/responses';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { techniciansQueryKey } from '../../lib/account-lists.ts';
 import { apiFetch, ApiError } from '../../lib/api.ts';

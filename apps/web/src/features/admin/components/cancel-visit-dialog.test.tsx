@@ -3,9 +3,11 @@ import {
   cancelledVisitResponseSchema,
   cancelVisitRequestSchema,
   MANAGE_VISIT_MESSAGES,
+} from '@pitstop/shared/appointments/manage';
+import {
   visitPaymentResponseSchema,
   type VisitPaymentResponse,
-} from '@pitstop/shared/appointments/manage';
+} from '@pitstop/shared/appointments/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';

@@ -7,8 +7,8 @@ import {
   cancelVisitRequestSchema,
   STAFF_REFUND_CHOICES,
   type StaffRefundChoice,
-  type VisitPaymentResponse,
 } from '@pitstop/shared/appointments/manage';
+import { type VisitPaymentResponse } from '@pitstop/shared/appointments/responses';
 import { formatPrice } from '@pitstop/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';

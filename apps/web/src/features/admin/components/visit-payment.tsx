@@ -3,7 +3,7 @@
 // amount, time (on the business's clock) and reason.
 import { balancePaidWords } from '@pitstop/shared/appointments/balance';
 import { type BalancePayment } from '@pitstop/shared/appointments/responses';
-import type { Refund, VisitPaymentResponse } from '@pitstop/shared/appointments/manage';
+import type { Refund, VisitPaymentResponse } from '@pitstop/shared/appointments/responses';
 import { formatPrice } from '@pitstop/shared/money';
 import { useId, type ReactNode } from 'react';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
