@@ -6,6 +6,7 @@
 // meanwhile, ends its payment.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BALANCE_MESSAGES } from '@pitstop/shared/appointments/balance';
 import {
   balanceCheckoutResponseSchema,
   visitBalanceResponseSchema,
@@ -250,6 +251,21 @@ describe('the balance on Stripe', () => {
     expect(creationsFor(payment!.id)[0]!.headers['idempotency-key']).toBe(
       `checkout-balance-${payment!.id}`,
     );
+  });
+
+  it('opens no second checkout while a payment Stripe has taken is still settling', async () => {
+    const { bookingId } = await visitOwing();
+    const url = await checkoutUrl(bookingId);
+    stripe.complete(sessionOf(url).id, 'unpaid');
+    const response = await sendAs(
+      ctx,
+      customer,
+      'POST',
+      `/api/my/visits/${bookingId}/balance/checkout`,
+    );
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().error.message).toBe(BALANCE_MESSAGES.processing);
+    expect((await paymentRows(bookingId)).map((row) => row.status)).toEqual(['pending']);
   });
 
   it('expires the open session at Stripe when services are added, and charges the new amount', async () => {

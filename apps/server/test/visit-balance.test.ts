@@ -10,6 +10,10 @@ import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_MESSAGES } from '@pitstop/shared/appointments/balance';
 import {
+  MANAGE_VISIT_MESSAGES,
+  visitTermsResponseSchema,
+} from '@pitstop/shared/appointments/manage';
+import {
   balanceCheckoutResponseSchema,
   balanceDueListResponseSchema,
   balanceLinkSentResponseSchema,
@@ -153,6 +157,19 @@ function viewerOf(user: TestUser): Viewer {
     photoUrl: null,
     twoFactorEnabled: false,
   };
+}
+
+/**
+ * Staff cancel every service of the visit, one status change each (a visit with services added
+ * on site is under way, so it is not cancelled whole); the booking follows, cancelled.
+ */
+async function cancelEveryService(bookingId: string) {
+  for (const row of await appointmentRows(ctx, bookingId)) {
+    const response = await sendAs(ctx, admin, 'PATCH', `/api/appointments/${row.id}/status`, {
+      status: 'cancelled',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
 }
 
 /** What the customer's visit comes back to once paid. */
@@ -442,14 +459,45 @@ describe('refusals', () => {
     expect(response.json().error.message).toBe(BALANCE_MESSAGES.nothingDue);
   });
 
+  it('a visit with services added on site is under way: neither cancelled whole nor moved', async () => {
+    const { bookingId } = await visitOwing();
+    const terms = visitTermsResponseSchema.parse(
+      (await sendAs(ctx, customer, 'GET', `/api/my/visits/${bookingId}/terms`)).json(),
+    );
+    expect(terms.cancel.allowed).toBe(false);
+    expect(terms.reschedule.allowed).toBe(false);
+    expect(terms.cancel.message).toBe(MANAGE_VISIT_MESSAGES.notChangeable);
+    const payment = visitPaymentResponseSchema.parse(
+      (await sendAs(ctx, admin, 'GET', `/api/visits/${bookingId}/payment`)).json(),
+    );
+    expect(payment.cancellable).toBe(false);
+    for (const [user, url, body] of [
+      [customer, `/api/my/visits/${bookingId}/cancel`, { refundCents: 0 }],
+      [admin, `/api/visits/${bookingId}/cancel`, { refund: 'full' }],
+    ] as const) {
+      const refused = await expectNothingChanged(
+        ctx,
+        () => sendAs(ctx, user, 'POST', url, body),
+        409,
+      );
+      expect(refused.json().error.message).toBe(MANAGE_VISIT_MESSAGES.notChangeable);
+    }
+    const moved = await expectNothingChanged(
+      ctx,
+      () =>
+        sendAs(ctx, customer, 'POST', `/api/my/visits/${bookingId}/move`, {
+          date: futureWeekday(30),
+          time: '10:00',
+        }),
+      409,
+    );
+    expect(moved.json().error.code).toBe('CONFLICT');
+  });
+
   it('a cancelled visit cannot be paid, and its open checkout is ended', async () => {
     const { bookingId } = await visitOwing();
     const url = await checkoutUrl(bookingId);
-    const cancelled = await sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/cancel`, {
-      refund: 'full',
-      reason: 'Customer called',
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await cancelEveryService(bookingId);
 
     const refused = await openCheckout(customer, bookingId);
     expect(refused.statusCode, refused.body).toBe(409);
@@ -463,12 +511,6 @@ describe('refusals', () => {
 });
 
 describe('an open checkout that no longer fits its visit', () => {
-  const cancelVisit = async (bookingId: string) => {
-    const cancelled = await sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/cancel`, {
-      refund: 'full',
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-  };
   const reconcileLater = () =>
     reconcileCheckouts(
       bookingDeps(ctx.app.ctx, ctx.app.log),
@@ -478,7 +520,7 @@ describe('an open checkout that no longer fits its visit', () => {
   it('is ended by the next read once the visit is cancelled, so it takes no payment', async () => {
     const { bookingId, email } = await visitOwing();
     const url = await checkoutUrl(bookingId);
-    await cancelVisit(bookingId);
+    await cancelEveryService(bookingId);
     expect(await balanceOf(bookingId)).toMatchObject({ balanceDueCents: 0, paidCents: 0 });
     expect((await paymentRows(bookingId)).map((row) => row.status)).toEqual(['expired']);
     expect((await payLocalCheckout(ctx, sessionIdOf(url))).statusCode).toBe(410);
@@ -488,7 +530,7 @@ describe('an open checkout that no longer fits its visit', () => {
   it('is ended by the reconciliation once the visit is cancelled', async () => {
     const { bookingId } = await visitOwing();
     const url = await checkoutUrl(bookingId);
-    await cancelVisit(bookingId);
+    await cancelEveryService(bookingId);
     await reconcileLater();
     expect((await paymentRows(bookingId)).map((row) => row.status)).toEqual(['expired']);
     expect((await payLocalCheckout(ctx, sessionIdOf(url))).statusCode).toBe(410);

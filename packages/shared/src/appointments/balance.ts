@@ -9,6 +9,7 @@ export const BALANCE_MESSAGES = {
   notPayable: 'This visit is cancelled, so its balance can no longer be paid online.',
   confirming: 'Confirming your payment…',
   notYetPaid: 'Your payment has not gone through yet. You can try again.',
+  processing: 'Your payment is still being processed. Please check again in a few minutes.',
 } as const;
 
 /** "Balance of $24.99 paid" on the visit, the job card and the staff's payment dialog. */

@@ -151,6 +151,10 @@ export async function startBalanceCheckout(
       // Paid already (the confirmation not yet here), or ended: settle it and look again.
       const state = await deps.gateway.retrieveCheckout(payment.checkoutSessionId);
       if (state?.status === 'open') return { url: payment.checkoutUrl };
+      // Paid by a method that settles later (a bank debit): nothing to pay again meanwhile.
+      if (state?.status === 'complete' && state.paymentStatus !== 'paid') {
+        throw new AppError('CONFLICT', BALANCE_MESSAGES.processing);
+      }
       await settle(deps, payment, state, 'checkout asked again', now);
       continue;
     }

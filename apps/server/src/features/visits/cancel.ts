@@ -149,7 +149,9 @@ export async function cancelVisit(
       throw new AppError('CONFLICT', MANAGE_VISIT_MESSAGES.notChangeable);
     await locks.onVisitDates(booking, business.timeZone);
     const rows = await locks.appointmentsOf(bookingId);
-    if (!isUntouched(rows)) throw new AppError('CONFLICT', MANAGE_VISIT_MESSAGES.notChangeable);
+    if (!isUntouched(rows, booking.services)) {
+      throw new AppError('CONFLICT', MANAGE_VISIT_MESSAGES.notChangeable);
+    }
 
     const { order, paidCents } = await paidOn(tx, bookingId);
     const decision = decide(canceller, business, { paidCents, startsAt: booking.startsAt }, now);

@@ -87,8 +87,13 @@ function requireMovable(
 }
 
 /** Only a visit not yet begun moves: once a job is under way or done, the visit is happening. */
-function requireNotBegun(rows: readonly AppointmentRow[], mover: Mover): AppointmentRow[] {
-  if (!isUntouched(rows)) throw new AppError('CONFLICT', MESSAGES[mover.kind].notMovable);
+function requireNotBegun(
+  rows: readonly AppointmentRow[],
+  booking: Pick<BookingRow, 'services'>,
+  mover: Mover,
+): AppointmentRow[] {
+  if (!isUntouched(rows, booking.services))
+    throw new AppError('CONFLICT', MESSAGES[mover.kind].notMovable);
   return rows.filter((row) => row.status !== 'cancelled');
 }
 
@@ -159,7 +164,7 @@ export async function moveVisit(
     // read here hold until commit. Their rows are locked after the dates, in the lock order.
     const planned = await listVisitRows(tx, bookingId);
     if (mover.kind === 'customer') {
-      requireNotBegun(planned, mover);
+      requireNotBegun(planned, booking, mover);
       requireReschedulable(business, booking.startsAt, now);
     }
     const startsAt = zonedMoment(to.date, to.time, timeZone);
@@ -181,7 +186,7 @@ export async function moveVisit(
       { date: to.date, time: to.time, span, excludeBookingId: bookingId },
       now,
     );
-    const open = requireNotBegun(await locks.appointmentsOf(bookingId), mover);
+    const open = requireNotBegun(await locks.appointmentsOf(bookingId), booking, mover);
 
     const technicians = await locks.technicians(
       open.flatMap((row) => (row.technicianId ? [row.technicianId] : [])),

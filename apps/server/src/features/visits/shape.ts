@@ -40,10 +40,16 @@ export function toAppointment(row: AppointmentRow): Appointment {
 /** What a visit still owes: its unpaid services (added on site), cancelled ones left out. */
 
 /**
- * A visit not yet begun: every service not cancelled is still scheduled, and one is. Only such a
- * visit moves or is cancelled whole.
+ * A visit not yet begun: every service not cancelled is still scheduled, and one is, and none was
+ * added on site (a service the booking did not book: the technician has been there, and its
+ * balance may be paid). Only such a visit moves or is cancelled whole.
  */
-export function isUntouched(rows: readonly Pick<AppointmentRow, 'status'>[]): boolean {
+export function isUntouched(
+  rows: readonly Pick<AppointmentRow, 'status'>[],
+  booked: readonly unknown[],
+): boolean {
+  // One appointment per booked service; Add Services adds one per service not on the visit yet.
+  if (rows.length > booked.length) return false;
   const open = rows.filter((row) => row.status !== 'cancelled');
   return open.length > 0 && open.every((row) => row.status === 'scheduled');
 }

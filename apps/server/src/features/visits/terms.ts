@@ -41,7 +41,8 @@ export async function visitTerms(
   requireVisitOf(booking, viewer);
   const business = await getBusinessProfile(db);
   const policy = business.cancellationPolicy;
-  const changeable = booking.status === 'paid' && isUntouched(await listVisitRows(db, bookingId));
+  const changeable =
+    booking.status === 'paid' && isUntouched(await listVisitRows(db, bookingId), booking.services);
   const { paidCents } = await paidOn(db, bookingId);
   const startsAt = booking.startsAt;
   const words = (instant: Date) => formatBusinessMoment(instant, business.timeZone);
@@ -104,7 +105,7 @@ export async function visitPayment(
     booking.kind === 'visit' &&
     booking.status === 'paid' &&
     booking.startsAt !== null &&
-    isUntouched(await listVisitRows(db, bookingId));
+    isUntouched(await listVisitRows(db, bookingId), booking.services);
   return {
     bookingId,
     orderNumber: formatOrderNumber(booking.orderNumber),
