@@ -92,7 +92,7 @@ function customerName(booking: BookingRow): string {
   return `${booking.firstName} ${booking.lastName}`.trim();
 }
 
-export function balancePayUrl(env: Env, bookingId: string): string {
+function balancePayUrl(env: Env, bookingId: string): string {
   return `${env.appUrl}${profileVisitPath(bookingId)}`;
 }
 
@@ -244,7 +244,7 @@ async function settle(
 export type BalanceFulfilment = 'fulfilled' | 'already-paid' | 'not-paid' | 'unknown' | 'mismatch';
 
 /** Records a balance payment the provider confirmed, in its own transaction. */
-export async function fulfilBalance(
+async function fulfilBalance(
   deps: BalanceDeps,
   state: CheckoutState,
   source: string,
