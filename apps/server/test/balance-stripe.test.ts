@@ -26,12 +26,8 @@ import {
   uniqueEmail,
 } from './harness.ts';
 import type { SignedInTechnician, TestContext, TestUser } from './harness.ts';
-import { addOnSite, jobTodayOf } from './on-site-jobs.ts';
+import { addOnSite, BATTERY, jobTodayOf, MAINTENANCE } from './on-site-jobs.ts';
 import { appointmentRows, mailsTo } from './visit-rows.ts';
-
-/** Battery Service and Basic Maintenance, as seeded: what the technician adds on site. */
-const BATTERY = 2999;
-const MAINTENANCE = 14999;
 
 let stripe: FakeStripe;
 let ctx: TestContext;

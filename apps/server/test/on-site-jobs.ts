@@ -9,6 +9,10 @@ import { businessToday, sendAs } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 import { appointmentRows } from './visit-rows.ts';
 
+/** Battery Service and Basic Maintenance, as seeded: what the technician adds on site. */
+export const BATTERY = 2999;
+export const MAINTENANCE = 14999;
+
 /**
  * Assigns the visit's appointments to the technician (as `staff`) and moves them to today, each
  * by as many days so the day keeps their order; answers the first one's id (the job).
