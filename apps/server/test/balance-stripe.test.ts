@@ -225,10 +225,27 @@ describe('the balance on Stripe', () => {
     session.amount_total = BATTERY - 1;
     expect(await balanceOf(bookingId)).toMatchObject({ balanceDueCents: BATTERY, paidCents: 0 });
     const records = await recordsOf(bookingId, email);
-    expect(records.payments.map((row) => row.status)).toEqual(['pending']);
+    // Ended for staff to look at, so it blocks no other checkout and is not asked about again.
+    expect(records.payments.map((row) => row.status)).toEqual(['expired']);
     expect(records.paid).toEqual([true, false]);
     expect(records.receipts).toEqual([]);
     expect(records.audits.filter((row) => row.action === 'visit.balance_paid')).toEqual([]);
+    expect(records.audits.filter((row) => row.action === 'visit.balance_mismatch')).toHaveLength(1);
+    expect(await checkoutUrl(bookingId)).not.toBe(url);
+  });
+
+  it('ends the payment whose bank debit failed, so the customer can pay another way', async () => {
+    const { bookingId } = await visitOwing();
+    const url = await checkoutUrl(bookingId);
+    const settling = stripe.complete(sessionOf(url).id, 'unpaid');
+    const response = await deliver(
+      checkoutEvent('checkout.session.async_payment_failed', settling),
+    );
+    expect(response.statusCode).toBe(200);
+    expect((await paymentRows(bookingId)).map((row) => row.status)).toEqual(['expired']);
+    const next = await checkoutUrl(bookingId);
+    expect(next).not.toBe(url);
+    expect((await paymentRows(bookingId)).map((row) => row.status)).toEqual(['expired', 'pending']);
   });
 
   it('ends the payment of a session Stripe expired, and opens a new one when asked', async () => {

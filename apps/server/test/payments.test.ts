@@ -326,7 +326,7 @@ describe('Stripe webhooks', () => {
       ['checkout.session.completed', { payment_status: 'no_payment_required' }, 'paid'],
       ['checkout.session.completed', { payment_status: 'unpaid' }, 'ignored'],
       ['checkout.session.async_payment_succeeded', {}, 'paid'],
-      ['checkout.session.async_payment_failed', {}, 'ignored'],
+      ['checkout.session.async_payment_failed', {}, 'failed'],
       ['checkout.session.expired', { status: 'expired', payment_status: 'unpaid' }, 'expired'],
       ['payment_intent.succeeded', {}, 'ignored'],
     ];

@@ -558,7 +558,11 @@ describe('an open checkout that no longer fits its visit', () => {
     });
     await reconcileLater();
     expect((await paymentRows(bookingId)).map((row) => row.status)).toEqual(['paid']);
-    expect(await mailsTo(ctx, email, 'balance-receipt')).toHaveLength(1);
+    const receipts = await mailsTo(ctx, email, 'balance-receipt');
+    expect(receipts).toHaveLength(1);
+    // The receipt says what it paid, and what is still owed for the service added meanwhile.
+    expect(receipts[0]!.text).toContain(`${formatPrice(MAINTENANCE)} is still due`);
+    expect(receipts[0]!.text).not.toContain('Nothing more is due');
     // The rest is a checkout of its own.
     const next = await checkoutUrl(bookingId);
     expect(

@@ -10,6 +10,7 @@ export const BALANCE_MESSAGES = {
   confirming: 'Confirming your payment…',
   notYetPaid: 'Your payment has not gone through yet. You can try again.',
   processing: 'Your payment is still being processed. Please check again in a few minutes.',
+  changed: 'This visit changed while we were preparing the payment. Please try again.',
 } as const;
 
 /** "Balance of $24.99 paid" on the visit, the job card and the staff's payment dialog. */

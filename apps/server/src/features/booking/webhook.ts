@@ -84,6 +84,11 @@ export async function handlePaymentWebhook(
       await releaseHold(tx, { sessionId: signal.sessionId }, `checkout expired (${signal.type})`);
       await expireBalanceCheckout(tx, signal.sessionId);
     }
+    // A balance's bank debit failed: its payment ends, so the customer can pay another way. (A
+    // booking's keeps its hold until it lapses, as before.)
+    if (signal.action === 'failed' && signal.sessionId) {
+      await expireBalanceCheckout(tx, signal.sessionId);
+    }
     if (signal.action === 'refunded' && signal.refunded) {
       await recordProviderRefunds(tx, signal.provider, signal.refunded);
     }

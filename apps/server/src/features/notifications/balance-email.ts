@@ -43,12 +43,16 @@ export function balanceLinkEmail(
 
 export function balanceReceiptEmail(
   ctx: MailContext,
-  input: VisitBalance & { paidAt: string; url: string },
+  input: VisitBalance & { paidAt: string; url: string; stillDueCents: number },
 ): RenderedEmail {
+  const rest =
+    input.stillDueCents > 0
+      ? `${formatPrice(input.stillDueCents)} is still due for services added since.`
+      : 'Nothing more is due.';
   const body: MailBody = {
     heading: `Thank you, ${input.customerName}`,
     paragraphs: [
-      `We received ${formatPrice(input.amountCents)} for the services added to your visit of ${formatLongDate(input.date)}. Nothing more is due.`,
+      `We received ${formatPrice(input.amountCents)} for the services added to your visit of ${formatLongDate(input.date)}. ${rest}`,
     ],
     details: [
       ['Order', input.orderNumber],

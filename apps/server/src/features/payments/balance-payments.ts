@@ -42,6 +42,10 @@ export async function findBalancePayment(
   return findBalancePaymentBySession(db, where.sessionId);
 }
 
+export function findBalancePaymentRow(db: Executor, id: string) {
+  return findBalancePaymentById(db, id);
+}
+
 export function lockBalancePaymentRow(tx: Executor, id: string) {
   return lockBalancePayment(tx, id);
 }

@@ -80,8 +80,11 @@ export interface PaymentSignal {
   eventId: string;
   /** The event's type as the provider names it (e.g. checkout.session.completed). */
   type: string;
-  /** `paid`: fulfil; `expired`: release the hold; `refunded`: record refunds; `ignored`: record only. */
-  action: 'paid' | 'expired' | 'refunded' | 'ignored';
+  /**
+   * `paid`: fulfil; `expired`: release the hold; `failed`: a completed session's delayed payment
+   * (a bank debit) failed; `refunded`: record refunds; `ignored`: record only.
+   */
+  action: 'paid' | 'expired' | 'failed' | 'refunded' | 'ignored';
   sessionId: string | null;
   /** For `refunded`: the payment refunded and every refund the provider lists for it. */
   refunded?: { paymentId: string; refunds: ProviderRefund[] } | undefined;

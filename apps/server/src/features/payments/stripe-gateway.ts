@@ -126,6 +126,8 @@ function actionOf(event: Stripe.Event): PaymentSignal['action'] {
     }
     case 'checkout.session.async_payment_succeeded':
       return 'paid';
+    case 'checkout.session.async_payment_failed':
+      return 'failed';
     case 'checkout.session.expired':
       return 'expired';
     case 'charge.refunded':

@@ -31,6 +31,7 @@ import {
   abandonBalancePayment,
   expireBalancePayment,
   findBalancePayment,
+  findBalancePaymentRow,
   listBalancePayments,
   listUnconfirmedBalanceCheckouts,
   lockBalancePaymentRow,
@@ -86,10 +87,6 @@ async function stillFits(db: Executor, payment: BalancePaymentRow): Promise<bool
   const booking = await findBookingRowById(db, payment.bookingId);
   if (!booking || booking.status === 'cancelled') return false;
   return sameAppointments(payment, unpaidOf(await listVisitRows(db, payment.bookingId)));
-}
-
-function customerName(booking: BookingRow): string {
-  return `${booking.firstName} ${booking.lastName}`.trim();
 }
 
 function balancePayUrl(env: Env, bookingId: string): string {
@@ -171,10 +168,7 @@ export async function startBalanceCheckout(
     }
     return { url: session.url };
   }
-  throw new AppError(
-    'CONFLICT',
-    'This visit changed while we were preparing the payment. Please try again.',
-  );
+  throw new AppError('CONFLICT', BALANCE_MESSAGES.changed);
 }
 
 /**
@@ -213,13 +207,23 @@ async function supersede(
   now: Date,
   source = 'checkout superseded',
 ) {
-  if (payment.checkoutSessionId) {
-    await deps.gateway.expireCheckout(payment.checkoutSessionId);
-    const state = await deps.gateway.retrieveCheckout(payment.checkoutSessionId);
-    await settle(deps, payment, state, source, now);
+  if (!payment.checkoutSessionId) {
+    // Only while it still has no page: one recorded meanwhile (its request handed the page out)
+    // is ended at the provider like any other.
+    if (await abandonBalancePayment(deps.db, payment.id)) return;
+    const latest = await findBalancePaymentRow(deps.db, payment.id);
+    if (latest?.status === 'pending' && latest.checkoutSessionId) {
+      await supersede(deps, latest, now, source);
+    }
     return;
   }
-  await deps.db.transaction((tx) => expireBalancePayment(tx, payment.id));
+  await deps.gateway.expireCheckout(payment.checkoutSessionId);
+  const state = await deps.gateway.retrieveCheckout(payment.checkoutSessionId);
+  // Taken by a method that settles later: it stays pending until the provider says how it ended.
+  if (state?.status === 'complete' && state.paymentStatus !== 'paid') {
+    throw new AppError('CONFLICT', BALANCE_MESSAGES.processing);
+  }
+  await settle(deps, payment, state, source, now);
 }
 
 /** A pending payment's checkout as the provider reports it: paid is fulfilled, ended expires. */
@@ -306,6 +310,14 @@ export async function fulfilBalanceInTransaction(
       },
       'charged amount differs from the balance payment: not recorded',
     );
+    // Ended, so it neither blocks the next checkout nor is asked about again; staff look.
+    await expireBalancePayment(tx, payment.id);
+    await recordAudit(tx, null, {
+      action: 'visit.balance_mismatch',
+      entity: 'booking',
+      entityId: booking.id,
+      details: { balancePaymentId: payment.id, charged: state.amountTotal, source },
+    });
     return 'mismatch';
   }
   await recordBalancePaid(tx, payment.id, {
@@ -349,9 +361,13 @@ export async function fulfilBalanceInTransaction(
       source,
     },
   });
-  const services = rows
-    .filter((row) => payment.appointmentIds.includes(row.id))
-    .map((row) => ({ name: row.serviceName, priceCents: row.priceCents }));
+  // What was charged, as the customer saw it; and what is owed beyond it (services added since).
+  const services = payment.lineItems.map((item) => ({
+    name: item.name,
+    priceCents: item.amountCents,
+  }));
+  const paidNow = new Set(payment.appointmentIds);
+  const stillDueCents = balanceDueCents(rows.filter((row) => !paidNow.has(row.id)));
   const { timeZone } = await getBusinessProfile(tx);
   try {
     await sendEmail(tx, deps.env, booking.email, (mail) =>
@@ -361,6 +377,7 @@ export async function fulfilBalanceInTransaction(
         date: booking.appointmentDate ?? '',
         services,
         amountCents: payment.amountCents,
+        stillDueCents,
         paidAt: formatBusinessMoment(now, timeZone),
         url: balancePayUrl(deps.env, booking.id),
       }),
@@ -425,6 +442,13 @@ export async function reconcileBalanceCheckouts(
 
 // ---------------------------------------------------------------- reading
 
+/** What a visit's paid balance payments took. */
+function paidCentsOf(payments: readonly BalancePaymentRow[]): number {
+  return payments
+    .filter((payment) => payment.status === 'paid')
+    .reduce((sum, payment) => sum + payment.amountCents, 0);
+}
+
 /**
  * GET /api/my/visits/:bookingId/balance: what the caller's own visit owes and what was paid. A
  * pending checkout is asked about first, so a customer back from paying sees it paid (one that
@@ -458,9 +482,7 @@ export async function readVisitBalance(
   return {
     bookingId: booking.id,
     balanceDueCents: balanceDueCents(rows),
-    paidCents: payments
-      .filter((payment) => payment.status === 'paid')
-      .reduce((sum, payment) => sum + payment.amountCents, 0),
+    paidCents: paidCentsOf(payments),
     payments: payments.map(toBalancePayment),
   };
 }
@@ -493,9 +515,7 @@ export async function jobBalanceLink(
   const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     balanceDueCents: balanceDueCents(rows),
-    paidCents: payments
-      .filter((payment) => payment.status === 'paid')
-      .reduce((sum, payment) => sum + payment.amountCents, 0),
+    paidCents: paidCentsOf(payments),
     url,
     qrSvg,
     email: booking.email,
@@ -517,7 +537,7 @@ export async function emailBalanceLink(
     if (unpaid.length === 0) throw new AppError('CONFLICT', BALANCE_MESSAGES.nothingDue);
     await sendEmail(tx, deps.env, booking.email, (mail) =>
       balanceLinkEmail(mail, {
-        customerName: booking.firstName || customerName(booking),
+        customerName: booking.firstName,
         orderNumber: formatOrderNumber(booking.orderNumber ?? 0),
         date: booking.appointmentDate ?? '',
         services: unpaid.map((row) => ({ name: row.serviceName, priceCents: row.priceCents })),

@@ -1,6 +1,7 @@
 import type { Appointment, StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import type { ListedAppointmentRow } from '../../db/appointment-row.ts';
+import type { BookedService } from '../../db/schema.ts';
 import { findBookingRowById } from './booking-rows.ts';
 import { listVisitFacts, type AppointmentRow } from './repository.ts';
 
@@ -46,7 +47,7 @@ export function toAppointment(row: AppointmentRow): Appointment {
  */
 export function isUntouched(
   rows: readonly Pick<AppointmentRow, 'status'>[],
-  booked: readonly unknown[],
+  booked: readonly BookedService[],
 ): boolean {
   // One appointment per booked service; Add Services adds one per service not on the visit yet.
   if (rows.length > booked.length) return false;

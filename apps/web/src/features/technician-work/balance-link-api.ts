@@ -10,12 +10,20 @@ import { apiFetch } from '../../lib/api.ts';
 const balanceLinkUrl = (jobId: string) =>
   `/api/technician/jobs/${encodeURIComponent(jobId)}/balance-link`;
 
-/** Read afresh each time the dialog opens: the customer may have paid meanwhile. */
+/** While the code is shown, how often it is read again, so a payment shows as it lands. */
+const PAID_YET_POLL_MS = 5_000;
+
+/**
+ * Read afresh each time the dialog opens, and again every few seconds while something is due:
+ * the customer may be paying while the technician holds out the code.
+ */
 export function jobBalanceLinkQueryOptions(jobId: string) {
   return queryOptions({
     queryKey: ['technician', 'jobs', jobId, 'balance-link'] as const,
     queryFn: ({ signal }) =>
       apiFetch(balanceLinkUrl(jobId), jobBalanceLinkResponseSchema, { signal }),
+    refetchInterval: (query) =>
+      (query.state.data?.balanceDueCents ?? 0) > 0 ? PAID_YET_POLL_MS : false,
     staleTime: 0,
     gcTime: 0,
   });

@@ -147,6 +147,27 @@ describe('back from paying a visit balance', () => {
     expect(card).not.toHaveTextContent('Balance due');
   });
 
+  it('says nothing went wrong when the payment went through and a service was added since', async () => {
+    const { visit, customer } = seedVisit();
+    serveBalance(visit, [
+      {
+        balanceDueCents: 1500,
+        paidCents: 2499,
+        payments: [{ ...pending(2499), status: 'paid' }],
+      },
+    ]);
+    seedMyAppointments(customer, {
+      past: [{ ...visit, balanceDueCents: 1500, balancePaidCents: 2499 }],
+    });
+    renderApp(`/profile?visit=${visit.bookingId}&balance=paid`);
+
+    const card = await cardOf(visit);
+    expect(await within(card).findByText(balancePaidWords(2499))).toBeVisible();
+    await waitFor(() => expect(within(card).getByRole('status')).toBeEmptyDOMElement());
+    expect(card).not.toHaveTextContent(BALANCE_MESSAGES.notYetPaid);
+    expect(within(card).getByRole('button', { name: /^Pay balance/ })).toBeEnabled();
+  });
+
   it('says the payment has not gone through once the wait is over', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(TEST_NOW);

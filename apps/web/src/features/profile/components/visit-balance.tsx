@@ -2,7 +2,11 @@
 // Pay balance, which leaves for the payment page, and what was paid. Back from paying
 // (/profile?visit=<bookingId>&balance=paid) it waits for the payment to be confirmed, as long as
 // the provider may take, then shows the visit paid or says it has not gone through yet.
-import { BALANCE_MESSAGES, balancePaidWords } from '@pitstop/shared/appointments/balance';
+import {
+  BALANCE_MESSAGES,
+  BALANCE_RETURN_PARAM,
+  balancePaidWords,
+} from '@pitstop/shared/appointments/balance';
 import type { MyVisit } from '@pitstop/shared/appointments/responses';
 import { formatPrice } from '@pitstop/shared/money';
 import { VISIT_PARAM } from '@pitstop/shared/profile/visit-link';
@@ -21,16 +25,13 @@ import {
   visitBalanceQueryOptions,
 } from '../api.ts';
 
-/** `?balance=paid`: where the payment page sends the customer back to. */
-const BALANCE_PARAM = 'balance';
-
 export function VisitBalance({ visit }: { visit: MyVisit }) {
   const { bookingId, balanceDueCents, balancePaidCents } = visit;
   const search = new URLSearchParams(useLocation().search);
   const isBackFromPaying =
     bookingId !== null &&
     search.get(VISIT_PARAM) === bookingId &&
-    search.get(BALANCE_PARAM) === 'paid';
+    search.get(BALANCE_RETURN_PARAM) === 'paid';
   return (
     <>
       {balanceDueCents > 0 && (
@@ -99,7 +100,10 @@ function BalanceConfirmation({ bookingId }: { bookingId: string }) {
   const balance = useQuery(visitBalanceQueryOptions(bookingId));
   const refreshMyAppointments = useRefreshMyAppointments();
   const data = balance.data;
-  const isPaid = data !== undefined && data.balanceDueCents === 0;
+  // Paid: nothing is due, or the latest payment went through (services added while the customer
+  // paid are a balance of their own, shown with its own Pay balance).
+  const isPaid =
+    data !== undefined && (data.balanceDueCents === 0 || data.payments[0]?.status === 'paid');
   useEffect(() => {
     if (isPaid) void refreshMyAppointments();
   }, [isPaid, refreshMyAppointments]);

@@ -36,13 +36,16 @@ async function openDashboard(job: Parameters<typeof makeJob>[0]) {
   return { user, card, job: seeded };
 }
 
-function serveLink(jobId: string) {
+/** The link of `jobId`'s visit; paid once `paidAfter` reads were answered (never by default). */
+function serveLink(jobId: string, paidAfter = Infinity) {
+  let asked = 0;
   server.use(
     http.get('/api/technician/jobs/:id/balance-link', ({ params }) => {
       expect(params.id).toBe(jobId);
+      const paid = (asked += 1) > paidAfter;
       return respond(jobBalanceLinkResponseSchema, {
-        balanceDueCents: 2999,
-        paidCents: 0,
+        balanceDueCents: paid ? 0 : 2999,
+        paidCents: paid ? 2999 : 0,
         url: LINK,
         qrSvg: QR_SVG,
         email: 'grace@example.com',
@@ -55,6 +58,23 @@ function serveLink(jobId: string) {
 }
 
 describe("a job's balance", () => {
+  it('says the balance is paid while the code is shown, as soon as the customer has paid', async () => {
+    const { user, card, job } = await openDashboard({ visitBalanceDueCents: 2999 });
+    serveLink(job.id, 1);
+
+    await user.click(within(card).getByRole('button', { name: /^Payment link/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay the balance' });
+    expect(
+      await within(dialog).findByRole('img', { name: 'QR code of the payment link' }),
+    ).toBeVisible();
+    // Read again a few seconds later: paid meanwhile.
+    await waitFor(
+      () => expect(within(dialog).getByRole('status')).toHaveTextContent(balancePaidWords(2999)),
+      { timeout: 8000 },
+    );
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+  }, 15_000);
+
   it('shows the payment link as a QR code and as text, and e-mails it', async () => {
     const { user, card, job } = await openDashboard({ visitBalanceDueCents: 2999 });
     serveLink(job.id);

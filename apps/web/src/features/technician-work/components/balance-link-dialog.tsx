@@ -82,8 +82,9 @@ function BalanceLink({ job }: { job: TechnicianJob }) {
 
   const { balanceDueCents, paidCents, url, qrSvg, email } = link.data;
   if (balanceDueCents === 0) {
+    // Announced: it may replace the code while the customer pays.
     return (
-      <p className="text-sm font-medium">
+      <p role="status" className="text-sm font-medium">
         {paidCents > 0 ? balancePaidWords(paidCents) : 'Nothing is due on this visit.'}
       </p>
     );
