@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_MESSAGES } from '@pitstop/shared/appointments/balance';
+import { BALANCE_MESSAGES, maskEmail } from '@pitstop/shared/appointments/balance';
 import {
   MANAGE_VISIT_MESSAGES,
   visitTermsResponseSchema,
@@ -578,7 +578,14 @@ describe("the technician's pay link", () => {
     expect(link.statusCode, link.body).toBe(200);
     const shown = jobBalanceLinkResponseSchema.parse(link.json());
     const url = `${APP_URL}/profile?visit=${bookingId}`;
-    expect(shown).toMatchObject({ balanceDueCents: BATTERY, paidCents: 0, url, email });
+    // The customer's address only masked: technicians never read it.
+    expect(shown).toMatchObject({
+      balanceDueCents: BATTERY,
+      paidCents: 0,
+      url,
+      emailHint: maskEmail(email),
+    });
+    expect(link.body).not.toContain(email);
     expect(shown.qrSvg.startsWith('<svg')).toBe(true);
 
     const sent = await sendAs(
@@ -588,7 +595,8 @@ describe("the technician's pay link", () => {
       `/api/technician/jobs/${job}/balance-link/email`,
     );
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(balanceLinkSentResponseSchema.parse(sent.json())).toEqual({ sentTo: email });
+    expect(balanceLinkSentResponseSchema.parse(sent.json())).toEqual({ sentTo: maskEmail(email) });
+    expect(sent.body).not.toContain(email);
     const mails = await mailsTo(ctx, email, 'balance-link');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(url);

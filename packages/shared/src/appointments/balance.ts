@@ -18,9 +18,19 @@ export function balancePaidWords(cents: number): string {
   return `Balance of ${formatPrice(cents)} paid`;
 }
 
-/** "Payment link sent to jane@example.com". */
-export function balanceLinkSentWords(email: string): string {
-  return `Payment link sent to ${email}`;
+/** "Payment link sent to j•••@example.com". */
+export function balanceLinkSentWords(emailHint: string): string {
+  return `Payment link sent to ${emailHint}`;
+}
+
+/**
+ * An e-mail address as a technician may see it: its first character and its domain
+ * (`grace@example.com` -> `g•••@example.com`), enough to confirm it with the customer.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
 }
 
 /** The query parameter a paid balance checkout returns with: `/profile?visit=<id>&balance=paid`. */

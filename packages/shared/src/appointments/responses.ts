@@ -193,12 +193,15 @@ export const jobBalanceLinkResponseSchema = z.object({
   paidCents: z.int(),
   url: z.string(),
   qrSvg: z.string(),
-  /** Where "E-mail link" sends it: the visit's e-mail address. */
-  email: z.string(),
+  /**
+   * Where "E-mail link" sends it, masked (`g•••@example.com`): technicians never read a
+   * customer's e-mail address.
+   */
+  emailHint: z.string(),
 });
 export type JobBalanceLinkResponse = z.infer<typeof jobBalanceLinkResponseSchema>;
 
-/** POST /api/technician/jobs/:id/balance-link/email. */
+/** POST /api/technician/jobs/:id/balance-link/email: where it went, masked as above. */
 export const balanceLinkSentResponseSchema = z.object({ sentTo: z.string() });
 export type BalanceLinkSentResponse = z.infer<typeof balanceLinkSentResponseSchema>;
 

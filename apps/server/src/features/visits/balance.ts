@@ -7,7 +7,7 @@
 // twice by us).
 // Fulfilment — the webhook, the customer's return, the reconciliation pass — locks the visit,
 // then the payment's row, so however many confirmations arrive, its services are marked paid once.
-import { BALANCE_MESSAGES } from '@pitstop/shared/appointments/balance';
+import { BALANCE_MESSAGES, maskEmail } from '@pitstop/shared/appointments/balance';
 import type {
   JobBalanceLinkResponse,
   VisitBalanceResponse,
@@ -518,7 +518,7 @@ export async function jobBalanceLink(
     paidCents: paidCentsOf(payments),
     url,
     qrSvg,
-    email: booking.email,
+    emailHint: maskEmail(booking.email),
   };
 }
 
@@ -554,5 +554,5 @@ export async function emailBalanceLink(
     return booking.email;
   });
   deps.sender?.nudge();
-  return { sentTo };
+  return { sentTo: maskEmail(sentTo) };
 }

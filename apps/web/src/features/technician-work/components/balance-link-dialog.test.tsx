@@ -48,11 +48,11 @@ function serveLink(jobId: string, paidAfter = Infinity) {
         paidCents: paid ? 2999 : 0,
         url: LINK,
         qrSvg: QR_SVG,
-        email: 'grace@example.com',
+        emailHint: 'g•••@example.com',
       });
     }),
     http.post('/api/technician/jobs/:id/balance-link/email', () =>
-      respond(balanceLinkSentResponseSchema, { sentTo: 'grace@example.com' }),
+      respond(balanceLinkSentResponseSchema, { sentTo: 'g•••@example.com' }),
     ),
   );
 }
@@ -91,7 +91,7 @@ describe("a job's balance", () => {
     await user.click(within(dialog).getByRole('button', { name: 'E-mail link' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('status')).toHaveTextContent(
-        balanceLinkSentWords('grace@example.com'),
+        balanceLinkSentWords('g•••@example.com'),
       ),
     );
     expect(apiCalls()).toContain(`POST /api/technician/jobs/${job.id}/balance-link/email`);

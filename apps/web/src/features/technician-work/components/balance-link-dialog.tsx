@@ -80,7 +80,7 @@ function BalanceLink({ job }: { job: TechnicianJob }) {
     );
   }
 
-  const { balanceDueCents, paidCents, url, qrSvg, email } = link.data;
+  const { balanceDueCents, paidCents, url, qrSvg, emailHint } = link.data;
   if (balanceDueCents === 0) {
     // Announced: it may replace the code while the customer pays.
     return (
@@ -115,7 +115,7 @@ function BalanceLink({ job }: { job: TechnicianJob }) {
           {isSending ? <Spinner className="size-4" /> : <Mail aria-hidden="true" />}
           E-mail link
         </Button>
-        <p className="text-xs text-muted-foreground">Sends it to {email}.</p>
+        <p className="text-xs text-muted-foreground">Sends it to {emailHint}.</p>
         {/* Mounted from the start, so what happened is announced when it appears. */}
         <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
           {emailLink.isSuccess ? balanceLinkSentWords(emailLink.data.sentTo) : null}
