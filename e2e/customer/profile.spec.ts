@@ -160,7 +160,10 @@ for (const [device, viewport] of [
       const photo = page.getByRole('img', { name: 'Your profile photo' });
       await expect(photo).toBeVisible();
       await expect(photo).toHaveAttribute('src', /^\/api\/profiles\/[^/]+\/photo\?v=\d+$/);
-      expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // Visible before its bytes have arrived: asked until they have.
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
       await expectAccessible(page, WITHOUT_TOASTER);
 
       if (device === 'phone') {
@@ -169,7 +172,9 @@ for (const [device, viewport] of [
       const topBar = page.getByRole('banner');
       const avatar = topBar.locator('img[src^="/api/profiles/"]:visible').first();
       await expect(avatar).toBeVisible();
-      expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
     });
   });
 }
