@@ -632,6 +632,20 @@ describe("the technician's pay link", () => {
     );
   });
 
+  it('sends one e-mail however often it is asked within a minute, at once or one after another', async () => {
+    const { job, email } = await visitOwing();
+    const send = () =>
+      sendAs(ctx, technician, 'POST', `/api/technician/jobs/${job}/balance-link/email`);
+    const answers = [...(await Promise.all([send(), send(), send()])), await send()];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(balanceLinkSentResponseSchema.parse(answer.json())).toEqual({
+        sentTo: maskEmail(email),
+      });
+    }
+    expect(await mailsTo(ctx, email, 'balance-link')).toHaveLength(1);
+  });
+
   it('sends nothing when nothing is due', async () => {
     const { job, email } = await visitOwing([]);
     const link = await sendAs(ctx, technician, 'GET', `/api/technician/jobs/${job}/balance-link`);

@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditedWithin, recordAudit } from '../../lib/audit.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
@@ -67,6 +67,8 @@ const REUSE_MIN_REMAINING_MS = 35 * 60_000;
 const ATTEMPTS = 3;
 
 const BATCH = 100;
+/** The pay link is e-mailed to a visit at most once in this long (a double tap sends one). */
+const LINK_EMAIL_INTERVAL_MS = 60_000;
 
 function unpaidOf(rows: readonly AppointmentRow[]): AppointmentRow[] {
   return rows.filter((row) => !row.paid && row.status !== 'cancelled');
@@ -531,10 +533,16 @@ export async function emailBalanceLink(
   actor: Viewer,
   appointmentId: string,
 ): Promise<{ sentTo: string }> {
-  const sentTo = await deps.db.transaction(async (tx) => {
+  const sent = await deps.db.transaction(async (tx) => {
     const { booking, rows } = await ownJobVisit(tx, actor, appointmentId);
     const unpaid = unpaidOf(rows);
     if (unpaid.length === 0) throw new AppError('CONFLICT', BALANCE_MESSAGES.nothingDue);
+    // Under the visit's lock: of two taps (or two requests at once) within a minute, one e-mail.
+    await visitLocks(tx).booking(booking.id);
+    const linkSent = { action: 'visit.balance_link_sent', entity: 'booking', entityId: booking.id };
+    if (await auditedWithin(tx, linkSent, LINK_EMAIL_INTERVAL_MS)) {
+      return { to: booking.email, queued: false };
+    }
     await sendEmail(tx, deps.env, booking.email, (mail) =>
       balanceLinkEmail(mail, {
         customerName: booking.firstName,
@@ -546,13 +554,11 @@ export async function emailBalanceLink(
       }),
     );
     await recordAudit(tx, actor, {
-      action: 'visit.balance_link_sent',
-      entity: 'booking',
-      entityId: booking.id,
+      ...linkSent,
       details: { appointmentId, amountCents: balanceDueCents(unpaid) },
     });
-    return booking.email;
+    return { to: booking.email, queued: true };
   });
-  deps.sender?.nudge();
-  return { sentTo: maskEmail(sentTo) };
+  if (sent.queued) deps.sender?.nudge();
+  return { sentTo: maskEmail(sent.to) };
 }
