@@ -2,8 +2,11 @@
 // balance paid online since (each payment with its services), and every refund so far with its
 // amount, time (on the business's clock) and reason.
 import { balancePaidWords } from '@pitstop/shared/appointments/balance';
-import { type BalancePayment } from '@pitstop/shared/appointments/responses';
-import type { Refund, VisitPaymentResponse } from '@pitstop/shared/appointments/responses';
+import type {
+  BalancePayment,
+  Refund,
+  VisitPaymentResponse,
+} from '@pitstop/shared/appointments/responses';
 import { formatPrice } from '@pitstop/shared/money';
 import { useId, type ReactNode } from 'react';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
