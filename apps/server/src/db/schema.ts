@@ -42,6 +42,9 @@ export const PAYMENT_PROVIDER_VALUES = ['local', 'stripe'] as const;
 export const PAYMENT_STATUS_VALUES = ['paid', 'unpaid', 'no_payment_required'] as const;
 export const REFUND_STATUS_VALUES = ['succeeded', 'pending', 'failed'] as const;
 export const BALANCE_PAYMENT_STATUS_VALUES = ['pending', 'paid', 'expired'] as const;
+/** A message's life: queued, being handed over, handed over, given up, or withdrawn unsent. */
+export const OUTBOX_STATUS_VALUES = ['pending', 'sending', 'sent', 'failed', 'withdrawn'] as const;
+export const MESSAGE_CHANNEL_VALUES = ['email', 'sms'] as const;
 export const WEEKDAY_VALUES = [
   'monday',
   'tuesday',
@@ -186,6 +189,11 @@ export const userProfiles = pgTable(
     technicianStatus: text('technician_status', { enum: TECHNICIAN_STATUS_VALUES })
       .notNull()
       .default('available'),
+    /**
+     * When the customer agreed to text messages about their visits ("Text me about this visit" at
+     * booking, or /profile); null while they have not, or since they switched texts off.
+     */
+    textsConsentAt: timestamp('texts_consent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -299,6 +307,8 @@ export const businessProfile = pgTable(
       .default('no-refund'),
     lateFeeCents: integer('late_fee_cents').notNull().default(0),
     lateFeePercent: integer('late_fee_percent').notNull().default(0),
+    // Hours before a visit its reminder goes out; 0 sends none.
+    reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -314,6 +324,7 @@ export const businessProfile = pgTable(
     ),
     check('business_profile_late_fee_cents_check', sql`${t.lateFeeCents} between 0 and 1000000`),
     check('business_profile_late_fee_percent_check', sql`${t.lateFeePercent} between 0 and 100`),
+    check('business_profile_reminder_lead_check', sql`${t.reminderLeadHours} between 0 and 168`),
   ],
 );
 
@@ -427,6 +438,10 @@ export const bookings = pgTable(
     // The visit's calendar file version (RFC 5545 SEQUENCE): raised each time the visit moves, so
     // a calendar that imported the earlier file replaces it (same UID) instead of keeping both.
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    // The technician said they were on the way (when, and the arrival they gave); a later
+    // "Running late" replaces the estimate.
+    enRouteAt: timestamp('en_route_at', { withTimezone: true }),
+    arrivalEstimateAt: timestamp('arrival_estimate_at', { withTimezone: true }),
     // The short number people quote (PS-10042, packages/shared/src/booking/order-number.ts): the
     // next of a sequence, so numbers only grow; a hold that lapses unpaid keeps its number unused.
     orderNumber: integer('order_number')
@@ -813,11 +828,18 @@ export interface OutboxAttachment {
   content: string; // utf-8 text (calendar files) — binary attachments are not needed
 }
 
-/** Owner: notifications. */
+/**
+ * Owner: notifications. Every message the product sends, one row each: e-mail, and text messages
+ * (`channel` 'sms', `to_address` an E.164 number, no subject or html). The table keeps its first
+ * name; it is the outbox of every channel. `not before` is `next_attempt_at`: a reminder is queued
+ * when its visit is booked and waits there. Rows about a visit name it (`booking_id`), so a move
+ * or a cancellation withdraws what has not gone yet, and staff read a visit's messages.
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: MESSAGE_CHANNEL_VALUES }).notNull().default('email'),
     template: text('template').notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
@@ -827,21 +849,87 @@ export const emailOutbox = pgTable(
       .$type<OutboxAttachment[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    // A text's e-mail twin, queued if the text cannot be delivered (withdrawn, like the text).
+    fallback: jsonb('fallback').$type<OutboxFallback>(),
+    status: text('status', { enum: OUTBOX_STATUS_VALUES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    // The provider's id for what it accepted (Twilio's message SID, the SMTP Message-ID).
+    providerId: text('provider_id'),
+    // What the provider reported later (Twilio's status callback): delivered, undelivered, failed.
+    deliveryStatus: text('delivery_status'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('email_outbox_status_check', inList('status', ['pending', 'sending', 'sent', 'failed'])),
+    check('email_outbox_status_check', inList('status', OUTBOX_STATUS_VALUES)),
+    check('email_outbox_channel_check', inList('channel', MESSAGE_CHANNEL_VALUES)),
     check('email_outbox_attempts_check', sql`${t.attempts} >= 0`),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_created_idx').on(t.createdAt),
+    index('email_outbox_booking_idx')
+      .on(t.bookingId, t.createdAt)
+      .where(sql`${t.bookingId} is not null`),
+    uniqueIndex('email_outbox_provider_idx')
+      .on(t.providerId)
+      .where(sql`${t.providerId} is not null`),
+    // At most one reminder of each channel waits for a visit: a move withdraws the old first.
+    uniqueIndex('email_outbox_one_reminder_idx')
+      .on(t.bookingId, t.template, t.channel)
+      .where(sql`${t.status} = 'pending' and ${t.template} = 'visit-reminder'`),
+  ],
+);
+
+/** A text's e-mail twin (see emailOutbox.fallback). */
+export interface OutboxFallback {
+  template: string;
+  toAddress: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * Owner: notifications. Phone numbers (E.164) that replied STOP: no text goes to them until they
+ * reply START, whatever an account's consent says (the carrier would refuse it anyway).
+ */
+export const textOptOuts = pgTable('text_opt_outs', {
+  phone: text('phone').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Owner: ratings. One per completed visit: made when it is completed, with the hash of the
+ * one-time link's token sent to the customer; the stars and comment once they answer.
+ */
+export const visitRatings = pgTable(
+  'visit_ratings',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    technicianId: text('technician_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    stars: smallint('stars'),
+    comment: text('comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    // Staff marked a low rating as followed up: it leaves the dashboard's list.
+    followedUpAt: timestamp('followed_up_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('visit_ratings_stars_check', sql`${t.stars} is null or ${t.stars} between 1 and 5`),
+    check('visit_ratings_answered_check', sql`(${t.stars} is null) = (${t.ratedAt} is null)`),
+    check('visit_ratings_comment_check', sql`${t.comment} is null or length(${t.comment}) <= 1000`),
+    index('visit_ratings_technician_idx')
+      .on(t.technicianId)
+      .where(sql`${t.ratedAt} is not null`),
+    index('visit_ratings_low_idx')
+      .on(t.ratedAt)
+      .where(sql`${t.stars} <= 2 and ${t.followedUpAt} is null`),
   ],
 );
 
