@@ -189,11 +189,6 @@ export const userProfiles = pgTable(
     technicianStatus: text('technician_status', { enum: TECHNICIAN_STATUS_VALUES })
       .notNull()
       .default('available'),
-    /**
-     * When the customer agreed to text messages about their visits ("Text me about this visit" at
-     * booking, or /profile); null while they have not, or since they switched texts off.
-     */
-    textsConsentAt: timestamp('texts_consent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -440,6 +435,9 @@ export const bookings = pgTable(
     calendarSequence: integer('calendar_sequence').notNull().default(0),
     // The technician said they were on the way (when, and the arrival they gave); a later
     // "Running late" replaces the estimate.
+    // When the customer agreed to texts about this visit ("Text me about this visit" at booking,
+    // or later on /profile); null while they have not, or since they switched them off.
+    textsConsentAt: timestamp('texts_consent_at', { withTimezone: true }),
     enRouteAt: timestamp('en_route_at', { withTimezone: true }),
     arrivalEstimateAt: timestamp('arrival_estimate_at', { withTimezone: true }),
     // The short number people quote (PS-10042, packages/shared/src/booking/order-number.ts): the

@@ -19,6 +19,7 @@ CREATE TABLE "visit_ratings" (
 );
 --> statement-breakpoint
 ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_status_check";--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "texts_consent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "en_route_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "arrival_estimate_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "business_profile" ADD COLUMN "reminder_lead_hours" integer DEFAULT 24 NOT NULL;--> statement-breakpoint
@@ -27,7 +28,6 @@ ALTER TABLE "email_outbox" ADD COLUMN "booking_id" uuid;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "fallback" jsonb;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "provider_id" text;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "delivery_status" text;--> statement-breakpoint
-ALTER TABLE "user_profiles" ADD COLUMN "texts_consent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "visit_ratings" ADD CONSTRAINT "visit_ratings_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_ratings" ADD CONSTRAINT "visit_ratings_technician_id_auth_user_id_fk" FOREIGN KEY ("technician_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "visit_ratings_technician_idx" ON "visit_ratings" USING btree ("technician_id") WHERE "visit_ratings"."rated_at" is not null;--> statement-breakpoint
