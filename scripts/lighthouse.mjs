@@ -71,13 +71,18 @@ const MOBILE_THROTTLING = throttling.mobileSlow4G;
 // Lighthouse's CPU slowdown is relative to the machine it runs on: its default 4x turns a high-end
 // desktop (benchmark index about 1533) into the mid-range phone the score is about, and turns a
 // slower machine into a slower phone. The slowdown is therefore calibrated as Lighthouse's
-// documentation says (docs/throttling.md, "Calibrating the CPU slowdown"; the formula of its CPU
-// slowdown calculator), from the benchmark index Lighthouse measures in every run: the median of
-// the indices seen so far, after calibration runs that are not scored. Slower machines get less
-// slowdown, faster ones more: the phone stays the same. Never below 1x.
+// documentation says (docs/throttling.md, "Calibrating the CPU slowdown"), from the benchmark index
+// Lighthouse measures in every run: the median of the indices seen so far, after calibration runs
+// that are not scored. Up to 1533 it is the formula of Lighthouse's CPU slowdown calculator, drawn
+// from the devices it sampled; above, where the calculator's straight line (one more x per 233
+// points) outgrows its samples and its own confidence range spans several x, the slowdown is
+// proportional to the index (4x at 1533, so 8x at 3066): a machine twice as fast does the same
+// work in half the time, which is what throttling undoes (docs/decisions/029). Never below 1x.
+const DESKTOP_INDEX = 1533;
 function cpuSlowdownFor(benchmarkIndex) {
   let multiplier;
-  if (benchmarkIndex >= 1300) multiplier = 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= DESKTOP_INDEX) multiplier = (4 * benchmarkIndex) / DESKTOP_INDEX;
+  else if (benchmarkIndex >= 1300) multiplier = 3 + (benchmarkIndex - 1300) / 233;
   else if (benchmarkIndex >= 800) multiplier = 2 + (benchmarkIndex - 800) / 500;
   else multiplier = 1 + (benchmarkIndex - 150) / 650;
   return Math.max(1, Math.round(multiplier * 100) / 100);
