@@ -86,6 +86,37 @@ describe('configuration', () => {
     }
   });
 
+  it('takes all three Twilio settings or none, and TWILIO_API_URL to send its calls elsewhere', () => {
+    expect(loadEnv({ ...base }).texts).toEqual({ provider: 'dev' });
+    const twilio = {
+      TWILIO_ACCOUNT_SID: 'AC0123',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15550104477',
+    };
+    expect(loadEnv({ ...base, ...twilio }).texts).toEqual({
+      provider: 'twilio',
+      accountSid: 'AC0123',
+      authToken: 'token',
+      from: '+15550104477',
+      apiUrl: undefined,
+    });
+    expect(() => loadEnv({ ...base, ...twilio, TWILIO_AUTH_TOKEN: '' })).toThrow(
+      'Invalid configuration: TWILIO_AUTH_TOKEN set all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or none',
+    );
+    expect(() => loadEnv({ ...base, TWILIO_FROM: '+15550104477' })).toThrow(
+      'Invalid configuration: TWILIO_ACCOUNT_SID set all of',
+    );
+    expect(() => loadEnv({ ...base, ...twilio, TWILIO_FROM: '(555) 010-4477' })).toThrow(
+      'Invalid configuration: TWILIO_FROM must be a phone number in E.164 form, like +15550104477',
+    );
+    expect(
+      loadEnv({ ...base, ...twilio, TWILIO_API_URL: 'http://127.0.0.1:4010/' }).texts,
+    ).toMatchObject({ apiUrl: 'http://127.0.0.1:4010' });
+    expect(() => loadEnv({ ...base, ...twilio, TWILIO_API_URL: 'twilio' })).toThrow(
+      'Invalid configuration: TWILIO_API_URL must be an http:// or https:// address',
+    );
+  });
+
   it('says when the session secret is the generated one', () => {
     expect(loadEnv({ ...base }).isSessionSecretGenerated).toBe(false);
     expect(loadEnv({ DATA_DIR: base.DATA_DIR }).isSessionSecretGenerated).toBe(true);

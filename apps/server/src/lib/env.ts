@@ -50,6 +50,19 @@ const envSchema = z
     STRIPE_API_URL: optionalString.pipe(
       z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
     ),
+    // Texts through Twilio: all three, or none (texts then stay in the dev outbox).
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, like +15550104477')
+        .optional(),
+    ),
+    // Another address for Twilio's API (a fake Twilio in tests); unset = Twilio's.
+    TWILIO_API_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+    ),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
@@ -124,6 +137,19 @@ const envSchema = z
         message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
       });
     }
+    const twilio = [
+      ['TWILIO_ACCOUNT_SID', env.TWILIO_ACCOUNT_SID],
+      ['TWILIO_AUTH_TOKEN', env.TWILIO_AUTH_TOKEN],
+      ['TWILIO_FROM', env.TWILIO_FROM],
+    ] as const;
+    const missing = twilio.find(([, value]) => value === undefined);
+    if (missing && twilio.some(([, value]) => value !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0]],
+        message: 'set all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or none',
+      });
+    }
   });
 
 export interface Env {
@@ -144,6 +170,18 @@ export interface Env {
         apiUrl: string | undefined;
       }
     | undefined;
+  /** How texts leave: Twilio when configured, else the dev outbox (nothing is sent). */
+  texts:
+    | {
+        provider: 'twilio';
+        accountSid: string;
+        authToken: string;
+        /** The number texts come from, E.164. */
+        from: string;
+        /** TWILIO_API_URL: where the SDK sends API calls instead of api.twilio.com (tests). */
+        apiUrl: string | undefined;
+      }
+    | { provider: 'dev' };
   sessionSecret: string;
   logLevel: string;
   /** Sign-in, sign-up and reset attempts allowed per address per minute. */
@@ -199,6 +237,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             apiUrl: env.STRIPE_API_URL?.replace(/\/+$/, ''),
           }
         : undefined,
+    texts:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            provider: 'twilio',
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL?.replace(/\/+$/, ''),
+          }
+        : { provider: 'dev' },
     sessionSecret: env.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
     isSessionSecretGenerated: env.SESSION_SECRET === undefined,
     logLevel: env.LOG_LEVEL,
