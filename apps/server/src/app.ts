@@ -41,6 +41,8 @@ import { myVisitsRoutes } from './features/visits/my-routes.ts';
 import { visitBalanceRoutes } from './features/visits/balance-routes.ts';
 import { visitsRoutes } from './features/visits/routes.ts';
 import { visitCancelRoutes } from './features/visits/cancel-routes.ts';
+import { readRatedVisits } from './features/visits/rating-request.ts';
+import { ratingsRoutes } from './features/ratings/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createViewerResolver } from './features/auth/service.ts';
 import { isWebRoute } from '@pitstop/shared/web-routes';
@@ -263,6 +265,7 @@ export async function buildApp({
   await app.register(technicianInvitationRoutes);
   await app.register(technicianWorkRoutes);
   await app.register(metricsRoutes);
+  await app.register(ratingsRoutes, { readVisits: readRatedVisits });
   await app.register(mailboxRoutes);
   // The built-in checkout's page exists only while it is the gateway in use.
   if (ctx.payments.provider === 'local') await app.register(localCheckoutRoutes);

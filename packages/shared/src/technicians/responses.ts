@@ -25,8 +25,10 @@ export const technicianCardSchema = z.object({
   /** From the account; 'N/A' when the account has none. */
   email: z.string(),
   photoUrl: z.nullable(z.string()),
-  /** Average customer rating; null until the business collects ratings. */
+  /** Average of the customers' ratings (1-5, one decimal); null before the first. */
   rating: z.nullable(z.number()),
+  /** How many ratings the average is of. */
+  ratingCount: z.int(),
   /** Jobs this technician completed (all time). */
   completedJobs: z.int(),
   serviceArea: z.nullable(z.string()),

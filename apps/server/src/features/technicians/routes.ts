@@ -14,12 +14,14 @@ import {
   technicianResponseSchema,
   workingDaysByTechnicianResponseSchema,
 } from '@pitstop/shared/technicians/responses';
+import { technicianRatingsResponseSchema } from '@pitstop/shared/ratings/responses';
 import { z } from 'zod';
 import { requireViewer } from '../../lib/access.ts';
 import type { AppInstance } from '../../app-context.ts';
 import { inviteTechnician, resendInvitation } from './invitation-service.ts';
 import {
   deleteTechnician,
+  getTechnicianRatings,
   listAssignableTechnicians,
   listTechnicians,
   updateTechnician,
@@ -76,6 +78,21 @@ export async function techniciansRoutes(app: AppInstance): Promise<void> {
     async (request) => ({
       technicians: await listAssignableTechnicians(db, request.query.dates ?? []),
     }),
+  );
+
+  app.get(
+    '/api/technicians/:id/ratings',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary:
+          "A technician's average rating and count, and their latest ratings with the customers' comments, newest first",
+        params: technicianParams,
+        response: { 200: technicianRatingsResponseSchema },
+      },
+      config: { access: 'technician:read' },
+    },
+    async (request) => getTechnicianRatings(db, request.params.id),
   );
 
   app.post(

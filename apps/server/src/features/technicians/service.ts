@@ -11,6 +11,8 @@ import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { technicianJobStats } from '../appointments/technician-jobs.ts';
+import { listTechnicianRatings, ratingSummaries, type RatingSummary } from '../ratings/service.ts';
+import { readRatedVisits } from '../visits/rating-request.ts';
 import { releaseTechnicianJobs } from '../visits/assignment.ts';
 import {
   deleteAccount,
@@ -30,6 +32,7 @@ interface JobStats {
 }
 
 const NO_JOBS: JobStats = { completedJobs: 0, nextAppointment: null };
+const NO_RATINGS: RatingSummary = { average: null, count: 0 };
 
 /** Spec section 3: the e-mail comes from the account, 'N/A' when it has none. */
 function emailOrNotAvailable(email: string | null | undefined): string {
@@ -40,6 +43,7 @@ export function toTechnicianCard(
   profile: ProfileRow,
   email: string | null | undefined,
   stats: JobStats = NO_JOBS,
+  ratings: RatingSummary = NO_RATINGS,
 ): TechnicianCard {
   return {
     id: profile.id,
@@ -47,8 +51,9 @@ export function toTechnicianCard(
     name: profile.name,
     email: emailOrNotAvailable(email),
     photoUrl: profilePhotoUrl(profile),
-    // The business collects no ratings yet: null, not the spec's made-up 0.
-    rating: null,
+    // The average of the customers' ratings of their visits; null (not the spec's 0) before one.
+    rating: ratings.average,
+    ratingCount: ratings.count,
     completedJobs: stats.completedJobs,
     serviceArea: profile.serviceArea,
     status: profile.technicianStatus,
@@ -70,12 +75,25 @@ export function technicianNotFound(): AppError {
 export async function listTechnicians(db: Db, now = new Date()): Promise<TechnicianCard[]> {
   const rows = await listTechnicianAccounts(db);
   if (rows.length === 0) return [];
-  const stats = await technicianJobStats(
-    db,
-    rows.map((row) => row.profile.id),
-    now,
+  const [stats, ratings] = await Promise.all([
+    technicianJobStats(
+      db,
+      rows.map((row) => row.profile.id),
+      now,
+    ),
+    ratingSummaries(
+      db,
+      rows.map((row) => row.profile.userId),
+    ),
+  ]);
+  return rows.map((row) =>
+    toTechnicianCard(
+      row.profile,
+      row.email,
+      stats.get(row.profile.id),
+      ratings.get(row.profile.userId),
+    ),
   );
-  return rows.map((row) => toTechnicianCard(row.profile, row.email, stats.get(row.profile.id)));
 }
 
 /** One technician's card (after an invitation or an edit). */
@@ -87,7 +105,20 @@ async function getTechnicianCard(
   const found = await findTechnicianById(db, profileId);
   if (!found) throw technicianNotFound();
   const stats = await technicianJobStats(db, [profileId], now);
-  return toTechnicianCard(found.profile, found.email, stats.get(profileId));
+  const ratings = await ratingSummaries(db, [found.profile.userId]);
+  return toTechnicianCard(
+    found.profile,
+    found.email,
+    stats.get(profileId),
+    ratings.get(found.profile.userId),
+  );
+}
+
+/** A technician's average, count and latest ratings with the customers' comments (staff). */
+export async function getTechnicianRatings(db: Executor, profileId: string) {
+  const found = await findTechnicianById(db, profileId);
+  if (!found) throw technicianNotFound();
+  return listTechnicianRatings(db, readRatedVisits, found.profile.userId);
 }
 
 /** Every technician's working days in the month (`YYYY-MM`), by profile id: one query. */

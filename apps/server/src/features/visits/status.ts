@@ -34,6 +34,7 @@ import { APPOINTMENT_SEARCH_MESSAGES } from '@pitstop/shared/appointments/forms'
 import { lockVisit, visitLocks } from './locks.ts';
 import { releaseCancelledVisit, restoreVisit } from './cancel-restore.ts';
 import { followTodaysJobs } from './technician-day.ts';
+import { requestRatingIfVisitDone } from './rating-request.ts';
 
 type AppointmentStatus = Appointment['status'];
 
@@ -116,6 +117,10 @@ async function moveStatus(
   const template = statusEmail(row.status, status);
   if (updated.email && template) {
     await sendEmail(tx, env, updated.email, (ctx) => template(ctx, jobNotice(updated)));
+  }
+  // The visit's last job done (or the last one left cancelled): its customer is asked to rate it.
+  if ((status === 'completed' || status === 'cancelled') && updated.bookingId) {
+    await requestRatingIfVisitDone(tx, env, updated.bookingId);
   }
   return updated;
 }

@@ -43,6 +43,7 @@ const EMAIL_EXISTS = 'A user with this email already exists.';
 interface TechnicianExtras {
   status: TechnicianStatus;
   rating: number | null;
+  ratingCount: number;
   completedJobs: number;
   nextAppointment: TechnicianCard['nextAppointment'];
   workingDays: Set<string>;
@@ -75,12 +76,21 @@ export function setInvitationDelivery(delivery: 'link' | 'email'): void {
 
 /** A technician account with the card's extras (onboarded, available, working no days). */
 export function seedTechnician(seed: TechnicianSeed = {}): Account {
-  const { status, rating, completedJobs, nextAppointment, workingDays, hasNoEmail, ...account } =
-    seed;
+  const {
+    status,
+    rating,
+    ratingCount,
+    completedJobs,
+    nextAppointment,
+    workingDays,
+    hasNoEmail,
+    ...account
+  } = seed;
   const created = addAccount({ ...account, role: 'technician' });
   state.extras.set(created.user.id, {
     status: status ?? 'available',
     rating: rating ?? null,
+    ratingCount: ratingCount ?? (rating == null ? 0 : 1),
     completedJobs: completedJobs ?? 0,
     nextAppointment: nextAppointment ?? null,
     workingDays: new Set(workingDays ?? []),
@@ -95,6 +105,7 @@ function extrasOf(account: Account): TechnicianExtras {
     extras = {
       status: 'available',
       rating: null,
+      ratingCount: 0,
       completedJobs: 0,
       nextAppointment: null,
       workingDays: new Set(),
@@ -116,6 +127,7 @@ function technicianCardOf(account: Account): TechnicianCard {
     email: extras.hasNoEmail ? 'N/A' : user.email,
     photoUrl: profile.photoUrl,
     rating: extras.rating,
+    ratingCount: extras.ratingCount,
     completedJobs: extras.completedJobs,
     serviceArea: profile.serviceArea,
     status: extras.status,
