@@ -1,5 +1,5 @@
 // The business profile in edit mode: name, phone (formatted as typed), e-mail, time zone, visits
-// per time slot, a row of hours per weekday (day-hours-fields.tsx) and the cancellation and
+// per time slot, how long before a visit its reminder goes out, a row of hours per weekday (day-hours-fields.tsx) and the cancellation and
 // rescheduling policy (cancellation-policy-fields.tsx). Validated by the shared
 // businessProfileFormSchema here and again by the server, whose field errors (e.g.
 // `hours.monday.closeTime`) land next to their fields.
@@ -10,6 +10,7 @@ import {
   businessProfileFormSchema,
   CAPACITY_MAX,
   CAPACITY_MIN,
+  REMINDER_LEAD_HOURS_MAX,
   type BusinessProfile,
 } from '@pitstop/shared/business/profile';
 import { CalendarClock, Clock, Store } from 'lucide-react';
@@ -39,6 +40,7 @@ type FieldPath =
   | 'email'
   | 'timeZone'
   | 'capacity'
+  | 'reminderLeadHours'
   | `hours.${Weekday}.${'isOpen' | 'openTime' | 'closeTime'}`
   | `cancellationPolicy.${keyof CancellationPolicy}`;
 
@@ -48,6 +50,7 @@ const FIELD_PATHS: FieldPath[] = [
   'email',
   'timeZone',
   'capacity',
+  'reminderLeadHours',
   ...WEEKDAYS.flatMap((day) =>
     (['isOpen', 'openTime', 'closeTime'] as const).map((f) => `hours.${day}.${f}` as const),
   ),
@@ -173,6 +176,25 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
                     step={1}
                     className="max-w-32"
                     {...form.register('capacity', { valueAsNumber: true })}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id="business-reminder-lead"
+                label="Reminder before each visit (hours, 0 for none)"
+                hint={`0 to ${REMINDER_LEAD_HOURS_MAX} hours. Sent by e-mail, and by text to customers who agreed to texts.`}
+                error={errors.reminderLeadHours?.message}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={REMINDER_LEAD_HOURS_MAX}
+                    step={1}
+                    className="max-w-32"
+                    {...form.register('reminderLeadHours', { valueAsNumber: true })}
                   />
                 )}
               </FormField>

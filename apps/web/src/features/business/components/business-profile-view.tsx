@@ -1,5 +1,6 @@
-// The business profile in view mode: contact details, scheduling settings, the cancellation and
-// rescheduling policy in words, and the week's hours (12-hour times, or Closed).
+// The business profile in view mode: contact details, scheduling settings (with how long before a
+// visit its reminder goes out), the cancellation and rescheduling policy in words, and the week's
+// hours (12-hour times, or Closed).
 import { formatDayHours, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import type { CancellationPolicy } from '@pitstop/shared/business/cancellation-policy';
@@ -29,6 +30,9 @@ export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
           <dl className="divide-y divide-border">
             <Detail term="Time zone">{timeZoneLabel(profile.timeZone)}</Detail>
             <Detail term="Visits per time slot">{profile.capacity}</Detail>
+            <Detail term="Reminder before each visit">
+              {reminderWords(profile.reminderLeadHours)}
+            </Detail>
           </dl>
         </ProfileSection>
         <PolicyView policy={profile.cancellationPolicy} />
@@ -54,6 +58,11 @@ export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
       </ProfileSection>
     </div>
   );
+}
+
+function reminderWords(hours: number): string {
+  if (hours === 0) return 'No reminders';
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'} before`;
 }
 
 function PolicyView({ policy }: { policy: CancellationPolicy }) {

@@ -70,6 +70,7 @@ export function makeVisit(seed: VisitSeed): MyVisit {
     balanceDueCents: 0,
     refundedCents: 0,
     balancePaidCents: 0,
+    textUpdates: false,
     ...seed,
     services,
   };

@@ -1,6 +1,6 @@
 // Doubles of the business profile (GET /api/business, public; PUT for business:edit), which stores
 // the phone as (XXX) XXX-XXXX whatever separators were typed, and keeps the saved cancellation
-// policy when a save leaves it out, as the server does.
+// policy and reminder lead when a save leaves them out, as the server does.
 import { DEFAULT_CANCELLATION_POLICY } from '@pitstop/shared/business/cancellation-policy';
 import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
 import { businessProfileSchema, type BusinessProfile } from '@pitstop/shared/business/profile';
@@ -19,6 +19,7 @@ export const TEST_BUSINESS: BusinessProfile = {
   capacity: 2,
   hours: DEFAULT_BUSINESS_HOURS,
   cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
+  reminderLeadHours: 24,
 };
 
 const state = { business: TEST_BUSINESS };
@@ -47,6 +48,7 @@ export const businessHandlers = [
       ...body.data,
       phone: formatPhone(body.data.phone),
       cancellationPolicy: body.data.cancellationPolicy ?? state.business.cancellationPolicy,
+      reminderLeadHours: body.data.reminderLeadHours ?? state.business.reminderLeadHours,
     };
     return respond(businessProfileResponseSchema, state.business);
   }),
