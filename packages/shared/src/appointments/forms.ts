@@ -135,3 +135,9 @@ export const VISIT_MOVE_MESSAGES = {
   notMovable: 'This visit is cancelled or done and can no longer be moved.',
   sameTime: 'The visit is already at this time.',
 } as const;
+
+/** PUT /api/my/visits/:bookingId/texts: the customer's consent to texts about this visit. */
+export const visitTextsRequestSchema = z.object({
+  textUpdates: z.boolean('Choose yes or no'),
+});
+export type VisitTextsRequest = z.infer<typeof visitTextsRequestSchema>;

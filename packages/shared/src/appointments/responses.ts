@@ -65,6 +65,8 @@ export const myVisitSchema = z.object({
   refundedCents: z.int(),
   /** What the customer has paid online of the balance, in cents. */
   balancePaidCents: z.int(),
+  /** Whether the customer agreed to texts about this visit. */
+  textUpdates: z.boolean(),
 });
 export type MyVisit = z.infer<typeof myVisitSchema>;
 
@@ -235,3 +237,33 @@ export const visitPaymentResponseSchema = z.object({
   balancePayments: z.array(balancePaymentSchema),
 });
 export type VisitPaymentResponse = z.infer<typeof visitPaymentResponseSchema>;
+
+/** One message sent (or to be sent) about a visit, as staff read it. */
+export const visitMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  /** What it is: visit-reminder, on-my-way, running-late, booking-confirmation, ... */
+  template: z.string(),
+  to: z.string(),
+  /** An e-mail's subject; a text's words. */
+  subject: z.string(),
+  status: z.enum(['pending', 'sending', 'sent', 'failed', 'withdrawn']),
+  attempts: z.int(),
+  providerId: z.nullable(z.string()),
+  /** What the provider reported after accepting it (delivered, undelivered, failed). */
+  deliveryStatus: z.nullable(z.string()),
+  lastError: z.nullable(z.string()),
+  /** ISO 8601: not sent before (a reminder waits for it). */
+  notBefore: z.string(),
+  sentAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type VisitMessage = z.infer<typeof visitMessageSchema>;
+export const visitMessagesResponseSchema = z.object({ messages: z.array(visitMessageSchema) });
+
+/** The customer's texts about a visit: agreed or not, and whether their number replied STOP. */
+export const visitTextsResponseSchema = z.object({
+  textUpdates: z.boolean(),
+  textsStopped: z.boolean(),
+});
+export type VisitTexts = z.infer<typeof visitTextsResponseSchema>;

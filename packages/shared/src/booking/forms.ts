@@ -102,6 +102,8 @@ export const bookingFormSchema = z.object({
     .refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS)
     .optional()
     .default(''),
+  // "Text me about this visit": off unless the customer ticks it (their consent, kept with its time).
+  textUpdates: z.boolean('Choose yes or no').optional().default(false),
 });
 export type BookingForm = z.input<typeof bookingFormSchema>;
 export type BookingFormValues = z.output<typeof bookingFormSchema>;

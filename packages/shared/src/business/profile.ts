@@ -73,6 +73,8 @@ const CUTOFF_MESSAGE = `Cut-off must be a whole number of hours from 0 to ${CUTO
 const FEE_MESSAGE = `Fee must be from $0.00 to $${(LATE_FEE_CENTS_MAX / 100).toLocaleString('en-US')}.00`;
 const PERCENT_MESSAGE = `Percentage must be a whole number from 0 to ${LATE_FEE_PERCENT_MAX}`;
 const CHOOSE_MESSAGE = 'Choose yes or no';
+export const REMINDER_LEAD_HOURS_MAX = 168;
+const REMINDER_LEAD_MESSAGE = `Reminder must be a whole number of hours from 0 (none) to ${REMINDER_LEAD_HOURS_MAX}`;
 
 const wholeNumber = (max: number, message: string) =>
   z.number(message).int(message).min(0, message).max(max, message);
@@ -125,6 +127,8 @@ export const businessProfileSchema = z.object({
   hours: businessHoursSchema,
   // Left out, the saved policy stays: a client that does not know it cannot reset it.
   cancellationPolicy: cancellationPolicySchema.optional(),
+  // Hours before a visit its reminder goes out; 0 sends none. Left out, the saved one stays.
+  reminderLeadHours: wholeNumber(REMINDER_LEAD_HOURS_MAX, REMINDER_LEAD_MESSAGE).optional(),
 });
 /** What a save sends. */
 export type BusinessProfileInput = z.infer<typeof businessProfileSchema>;
@@ -132,5 +136,6 @@ export type BusinessProfileInput = z.infer<typeof businessProfileSchema>;
 /** The admin's form, which always carries the policy; also what every reader gets. */
 export const businessProfileFormSchema = businessProfileSchema.required({
   cancellationPolicy: true,
+  reminderLeadHours: true,
 });
 export type BusinessProfile = z.infer<typeof businessProfileFormSchema>;

@@ -31,4 +31,5 @@ export const businessProfileResponseSchema = z.object({
     lateFeeCents: z.number(),
     lateFeePercent: z.number(),
   }),
+  reminderLeadHours: z.number(),
 });

@@ -8,6 +8,7 @@ import { isoDateSchema } from '../dates.ts';
 import { isZipCode } from '../profile/address.ts';
 import { SERVICE_AREAS } from '../service-areas.ts';
 import { PERSON_NAME_MAX_LENGTH } from '../text.ts';
+import { ARRIVAL_MINUTES, VISIT_MESSAGE_WORDS } from '../notifications/visit-texts.ts';
 import { TECHNICIAN_JOB_STATUSES, TECHNICIAN_MESSAGES } from './rules.ts';
 
 const required = (max: number, message: string, field: string) =>
@@ -193,6 +194,29 @@ export const monthQuerySchema = z.object({
 export const jobStatusRequestSchema = z.object({
   status: z.enum(TECHNICIAN_JOB_STATUSES, 'Choose scheduled, in-progress or completed'),
 });
+
+const ARRIVAL_CHOICE = 'Choose when you will arrive';
+
+/**
+ * On my way / Running late: the arrival in minutes from now (one of ARRIVAL_MINUTES) or a time
+ * on the business's clock (HH:MM, later than now: the server checks that).
+ */
+export const arrivalRequestSchema = z
+  .object({
+    minutes: z
+      .number(ARRIVAL_CHOICE)
+      .refine((value) => (ARRIVAL_MINUTES as readonly number[]).includes(value), ARRIVAL_CHOICE)
+      .optional(),
+    at: z
+      .string(VISIT_MESSAGE_WORDS.arrivalInPast)
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 10:40')
+      .optional(),
+  })
+  .refine((value) => (value.minutes === undefined) !== (value.at === undefined), {
+    message: ARRIVAL_CHOICE,
+    path: ['minutes'],
+  });
+export type ArrivalRequest = z.infer<typeof arrivalRequestSchema>;
 
 /** Add Services: at least one, each from the catalogue (checked by the server), none twice. */
 export const addServicesRequestSchema = z.object({

@@ -120,6 +120,8 @@ export const technicianJobSchema = z.object({
   visitBalanceDueCents: z.int(),
   /** What the customer has paid online of the visit's balance, in cents. */
   visitBalancePaidCents: z.int(),
+  /** ISO 8601: the arrival the technician last gave the customer (On my way); null before. */
+  arrivalEstimateAt: z.nullable(z.string()),
 });
 export type TechnicianJob = z.infer<typeof technicianJobSchema>;
 
@@ -185,3 +187,15 @@ export type AssignableTechnician = z.infer<typeof assignableTechnicianSchema>;
 export const assignableTechniciansResponseSchema = z.object({
   technicians: z.array(assignableTechnicianSchema),
 });
+
+/** On my way / Running late: what the customer was told. */
+export const arrivalResponseSchema = z.object({
+  bookingId: z.string(),
+  arrivalEstimateAt: z.string(),
+  /** The estimate on the business's clock, as the customer read it: `10:40 AM`. */
+  arrival: z.string(),
+  isLate: z.boolean(),
+  /** Whether it went by text (the customer agreed to texts) or by e-mail. */
+  channel: z.enum(['email', 'sms']),
+});
+export type ArrivalResponse = z.infer<typeof arrivalResponseSchema>;

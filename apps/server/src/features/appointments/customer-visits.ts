@@ -18,6 +18,7 @@ import { getBusinessProfile } from '../business/service.ts';
 import { buildIcs } from '../notifications/ics.ts';
 import { balancePaidByBooking } from '../payments/balance-payments.ts';
 import { refundedByBooking } from '../payments/service.ts';
+import { textsConsented } from '../visits/messages.ts';
 
 /** A profile's summary: a customer's own appointments, or a technician's assigned jobs. */
 
@@ -36,6 +37,7 @@ function toVisits(
   rows: ListedAppointmentRow[],
   refunded: Map<string, number>,
   balancePaid: Map<string, number>,
+  texts: Set<string>,
 ): MyVisit[] {
   const byVisit = new Map<string, ListedAppointmentRow[]>();
   for (const row of rows) {
@@ -58,6 +60,7 @@ function toVisits(
       balanceDueCents: balanceDueCents(ordered),
       refundedCents: first.bookingId ? (refunded.get(first.bookingId) ?? 0) : 0,
       balancePaidCents: first.bookingId ? (balancePaid.get(first.bookingId) ?? 0) : 0,
+      textUpdates: first.bookingId !== null && texts.has(first.bookingId),
       services: ordered.map((row) => ({
         appointmentId: row.id,
         serviceName: row.serviceName,
@@ -75,11 +78,12 @@ function toVisits(
 export async function listMyVisits(db: Executor, viewer: Viewer, now = new Date()) {
   const rows = await listUserAppointmentRows(db, viewer.userId, MY_APPOINTMENTS_LIMIT);
   const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
-  const [refunded, balancePaid] = await Promise.all([
+  const [refunded, balancePaid, texts] = await Promise.all([
     refundedByBooking(db, bookingIds),
     balancePaidByBooking(db, bookingIds),
+    textsConsented(db, bookingIds),
   ]);
-  const visits = toVisits(rows, refunded, balancePaid);
+  const visits = toVisits(rows, refunded, balancePaid, texts);
   const isUpcoming = (visit: MyVisit) =>
     new Date(visit.endsAt) > now &&
     visit.services.some((service) => STILL_TO_DO.has(service.status));

@@ -16,6 +16,7 @@ import { adoptCheckoutSession } from './repository.ts';
 import { changeBookingStatus } from '../visits/booking-rows.ts';
 import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
 import { isOverCapacity, visitLocks } from '../visits/locks.ts';
+import { followVisitTime } from '../visits/messages.ts';
 import type { BookingRow } from '../visits/booking-rows.ts';
 
 export type FulfilResult =
@@ -182,6 +183,7 @@ export async function fulfilInTransaction(
       description: booking.description,
       overCapacity,
     });
+    await followVisitTime(tx, deps.env, booking, now);
   }
   await queueConfirmation(tx, deps, booking, order);
   return { outcome: 'fulfilled', order };

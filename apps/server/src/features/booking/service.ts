@@ -176,6 +176,7 @@ export async function startVisitBooking(
         vehicleColor: input.vehicleColor,
         licensePlate: input.licensePlate,
         description: input.description,
+        textsConsentAt: input.textUpdates ? now : null,
         holdExpiresAt: holdUntil(now),
         clientAddress,
       };

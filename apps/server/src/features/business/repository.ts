@@ -25,7 +25,7 @@ export async function saveBusinessProfileRow(
   db: Executor,
   values: Pick<
     typeof businessProfile.$inferInsert,
-    'name' | 'phone' | 'email' | 'timeZone' | 'capacity' | PolicyColumns
+    'name' | 'phone' | 'email' | 'timeZone' | 'capacity' | 'reminderLeadHours' | PolicyColumns
   >,
 ) {
   await db

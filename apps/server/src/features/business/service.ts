@@ -70,6 +70,7 @@ async function loadBusinessProfile(db: Executor): Promise<BusinessProfile> {
       lateFeeCents: profile.lateFeeCents,
       lateFeePercent: profile.lateFeePercent,
     },
+    reminderLeadHours: profile.reminderLeadHours,
   };
 }
 
@@ -87,6 +88,7 @@ export async function updateBusinessProfile(
       ...input,
       phone: formatPhone(input.phone),
       cancellationPolicy: input.cancellationPolicy ?? before.cancellationPolicy,
+      reminderLeadHours: input.reminderLeadHours ?? before.reminderLeadHours,
     };
     await saveBusinessProfileRow(tx, {
       name: after.name,
@@ -94,6 +96,7 @@ export async function updateBusinessProfile(
       email: after.email,
       timeZone: after.timeZone,
       capacity: after.capacity,
+      reminderLeadHours: after.reminderLeadHours,
       ...after.cancellationPolicy,
     });
     for (const day of WEEKDAYS)

@@ -2,6 +2,7 @@
 // dashboard, duty, working days, and their own jobs' status and added services.
 import {
   addServicesRequestSchema,
+  arrivalRequestSchema,
   dateParamSchema,
   dutyRequestSchema,
   jobStatusRequestSchema,
@@ -12,6 +13,7 @@ import {
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import {
   addServicesResponseSchema,
+  arrivalResponseSchema,
   dutyResponseSchema,
   invitationAcceptResponseSchema,
   jobStatusResponseSchema,
@@ -24,6 +26,7 @@ import { z } from 'zod';
 import { requireViewer } from '../../lib/access.ts';
 import type { AppInstance } from '../../app-context.ts';
 import { addServicesToJob } from '../visits/on-site.ts';
+import { announceArrival } from '../visits/on-the-way.ts';
 import {
   changeOwnJobStatus,
   completeOnboarding,
@@ -185,5 +188,28 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
       );
       return reply.status(201).send(added);
     },
+  );
+
+  app.post(
+    '/api/technician/jobs/:id/arrival',
+    {
+      schema: {
+        tags: ['technicians'],
+        summary:
+          'On my way / Running late: tell the customer of one of the caller’s own jobs of today when they will arrive (a text if the customer agreed to texts, else an e-mail)',
+        params: jobParams,
+        body: arrivalRequestSchema,
+        response: { 200: arrivalResponseSchema },
+      },
+      config: { access: 'job:work:own' },
+    },
+    async (request) =>
+      announceArrival(
+        app.ctx,
+        requireViewer(request),
+        request.params.id,
+        request.body,
+        app.ctx.clock.now(),
+      ),
   );
 }

@@ -227,3 +227,58 @@ export async function extendBookingSpan(db: Executor, id: string, endsAt: Date):
     .set({ endsAt: sql`greatest(${bookings.endsAt}, ${endsAt})`, updatedAt: new Date() })
     .where(eq(bookings.id, id));
 }
+
+/**
+ * The technician is on the way: when they first said so (kept) and the arrival they gave now.
+ * Run under the booking's lock.
+ */
+export async function setArrivalEstimate(
+  db: Executor,
+  id: string,
+  at: { enRouteAt: Date; arrivalEstimateAt: Date },
+): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ ...at, updatedAt: new Date() })
+    .where(eq(bookings.id, id));
+}
+
+/** The arrival each visit's technician last gave, by booking. */
+export async function listArrivalEstimates(
+  db: Executor,
+  bookingIds: readonly string[],
+): Promise<Map<string, Date>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: bookings.id, at: bookings.arrivalEstimateAt })
+    .from(bookings)
+    .where(inArray(bookings.id, [...bookingIds]));
+  return new Map(rows.flatMap((row) => (row.at ? [[row.id, row.at] as const] : [])));
+}
+
+/** The customer's consent to texts about the visit: when given, or null (none, or taken back). */
+export async function setTextsConsent(
+  db: Executor,
+  id: string,
+  textsConsentAt: Date | null,
+): Promise<BookingRow> {
+  const [row] = await db
+    .update(bookings)
+    .set({ textsConsentAt, updatedAt: new Date() })
+    .where(eq(bookings.id, id))
+    .returning();
+  return row!;
+}
+
+/** The visits, of these, whose customer agreed to texts. */
+export async function listTextsConsented(
+  db: Executor,
+  bookingIds: readonly string[],
+): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(inArray(bookings.id, [...bookingIds]), sql`${bookings.textsConsentAt} is not null`));
+  return new Set(rows.map((row) => row.id));
+}

@@ -4,7 +4,9 @@ import type { Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { changeBookingStatus, insertBookingStatusHistory } from './booking-rows.ts';
+import type { Env } from '../../lib/env.ts';
 import { isOverCapacity, visitLocks } from './locks.ts';
+import { followVisitTime, forgetVisitMessages } from './messages.ts';
 import { markVisitRowsOverCapacity } from './repository.ts';
 
 /**
@@ -18,6 +20,7 @@ export async function releaseCancelledVisit(
 ): Promise<boolean> {
   const changed = await changeBookingStatus(tx, bookingId, ['paid'], 'cancelled');
   if (!changed) return false;
+  await forgetVisitMessages(tx, bookingId);
   await insertBookingStatusHistory(tx, {
     bookingId,
     fromStatus: 'paid',
@@ -41,6 +44,7 @@ export async function releaseCancelledVisit(
  */
 export async function restoreVisit(
   tx: Executor,
+  env: Env,
   bookingId: string,
   actor: Viewer,
   now: Date = new Date(),
@@ -57,6 +61,7 @@ export async function restoreVisit(
   );
   if (!changed) return false;
   if (overCapacity) await markVisitOverCapacity(tx, bookingId);
+  await followVisitTime(tx, env, booking, now);
   await insertBookingStatusHistory(tx, {
     bookingId,
     fromStatus: 'cancelled',

@@ -33,6 +33,7 @@ import { cancelBookingRow, insertBookingStatusHistory } from './booking-rows.ts'
 import type { BookingRow } from './booking-rows.ts';
 import { visitLocks } from './locks.ts';
 import { insertAppointmentStatusHistory, updateAppointmentRow } from './repository.ts';
+import { forgetVisitMessages } from './messages.ts';
 import { isUntouched } from './shape.ts';
 import { followTodaysJobs } from './technician-day.ts';
 
@@ -178,6 +179,7 @@ export async function cancelVisit(
       })),
     );
     const cancelled = (await cancelBookingRow(tx, bookingId))!;
+    await forgetVisitMessages(tx, bookingId);
     await insertBookingStatusHistory(tx, {
       bookingId,
       fromStatus: 'paid',

@@ -36,6 +36,7 @@ import type { AppointmentRow } from './repository.ts';
 import { requireSchedulable } from './schedule.ts';
 import { isUntouched } from './shape.ts';
 import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from './slots.ts';
+import { followVisitTime } from './messages.ts';
 import { worksOn } from './technician-rows.ts';
 import type { LockedTechnician } from './technician-rows.ts';
 
@@ -213,6 +214,7 @@ export async function moveVisit(
       { appointmentDate: to.date, appointmentTime: to.time, shiftMs: shift },
       [...staying.keys()],
     );
+    await followVisitTime(tx, deps.env, rescheduled, now);
     const from = { date: booking.appointmentDate, time: booking.appointmentTime };
     const reason =
       `moved by ${mover.kind === 'staff' ? 'staff' : 'the customer'} from ${from.date} ${from.time} to ${to.date} ${to.time}` +

@@ -1,13 +1,21 @@
 // HTTP routes of a customer's own visit: where it could move and moving it, under the business's
 // rescheduling policy. The same slot rule and move as staff use (move.ts); another customer's
 // visit is not found.
-import { moveVisitRequestSchema, visitSlotsQuerySchema } from '@pitstop/shared/appointments/forms';
+import {
+  moveVisitRequestSchema,
+  visitSlotsQuerySchema,
+  visitTextsRequestSchema,
+} from '@pitstop/shared/appointments/forms';
 import { MANAGE_VISIT_MESSAGES } from '@pitstop/shared/appointments/manage';
-import { movedVisitResponseSchema } from '@pitstop/shared/appointments/responses';
+import {
+  movedVisitResponseSchema,
+  visitTextsResponseSchema,
+} from '@pitstop/shared/appointments/responses';
 import { daySlotsResponseSchema } from '@pitstop/shared/booking/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
+import { setVisitTexts } from './messages.ts';
 import { moveVisit, visitSlots } from './move.ts';
 
 const myVisitParams = z.object({ bookingId: z.uuid(MANAGE_VISIT_MESSAGES.notFound) });
@@ -57,6 +65,29 @@ export async function myVisitsRoutes(app: AppInstance): Promise<void> {
         { viewer: requireViewer(request), kind: 'customer' },
         request.params.bookingId,
         request.body,
+        app.ctx.clock.now(),
+      ),
+  );
+
+  app.put(
+    '/api/my/visits/:bookingId/texts',
+    {
+      schema: {
+        tags: ['visits'],
+        summary:
+          "Switch texts about the caller's own paid visit on or off (reminders and 'on my way' by text; the consent kept with its time). 404 for a visit not theirs. Says whether the visit's number replied STOP",
+        params: myVisitParams,
+        body: visitTextsRequestSchema,
+        response: { 200: visitTextsResponseSchema },
+      },
+      config: { access: 'visit:manage:own' },
+    },
+    async (request) =>
+      setVisitTexts(
+        { db, env },
+        requireViewer(request),
+        request.params.bookingId,
+        request.body.textUpdates,
         app.ctx.clock.now(),
       ),
   );

@@ -19,6 +19,7 @@ import { bookingConfirmationEmail } from '../notifications/templates.ts';
 import { insertBookingStatusHistory, scheduleOrderRow } from './booking-rows.ts';
 import type { BookingRow } from './booking-rows.ts';
 import { createAppointmentsForBooking, locationOf, vehicleOf } from './fulfil.ts';
+import { followVisitTime } from './messages.ts';
 import { visitLocks } from './locks.ts';
 import { requireRoomAt, requireWithinHorizon } from './slots.ts';
 
@@ -92,6 +93,7 @@ export async function scheduleOrder(
       },
       actor.userId,
     );
+    await followVisitTime(tx, deps.env, booking, now);
     await insertBookingStatusHistory(tx, {
       bookingId,
       fromStatus: 'paid',

@@ -10,6 +10,7 @@ import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import type { Executor } from '../../db/client.ts';
 import type { JobNotice } from '../notifications/templates.ts';
 import { balancePaidByBooking } from '../payments/balance-payments.ts';
+import { listArrivalEstimates } from './booking-rows.ts';
 
 export const APPOINTMENT_NOT_FOUND = "We couldn't find this appointment.";
 /** An appointment row as the API shows it (its stored columns, named for the client). */
@@ -90,6 +91,7 @@ function toTechnicianJob(
     ],
     visitBalanceDueCents: balanceDueCents(visit),
     visitBalancePaidCents: balancePaidCents,
+    arrivalEstimateAt: null,
   };
 }
 /**
@@ -101,15 +103,18 @@ export async function toTechnicianJobs(
   rows: AppointmentRow[],
 ): Promise<TechnicianJob[]> {
   const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
-  const [facts, paid] = await Promise.all([
+  const [facts, paid, arrivals] = await Promise.all([
     listVisitFacts(db, bookingIds),
     balancePaidByBooking(db, bookingIds),
+    listArrivalEstimates(db, bookingIds),
   ]);
   return rows.map((row) => {
     const visit = row.bookingId
       ? facts.filter((fact) => fact.bookingId === row.bookingId)
       : [{ ...row }];
-    return toTechnicianJob(row, visit, (row.bookingId && paid.get(row.bookingId)) || 0);
+    const job = toTechnicianJob(row, visit, (row.bookingId && paid.get(row.bookingId)) || 0);
+    const arrival = row.bookingId ? arrivals.get(row.bookingId) : undefined;
+    return { ...job, arrivalEstimateAt: arrival?.toISOString() ?? null };
   });
 }
 export function jobNotice(row: AppointmentRow): JobNotice {

@@ -219,7 +219,7 @@ export async function changeStatusAsStaff(
     const result = await changeAppointmentStatus(tx, env, actor, appointmentId, change, now);
     if (bookingId && result.changed) {
       if (!result.visitOpen) await releaseCancelledVisit(tx, bookingId, actor);
-      else if (result.from === 'cancelled') await restoreVisit(tx, bookingId, actor, now);
+      else if (result.from === 'cancelled') await restoreVisit(tx, env, bookingId, actor, now);
     }
     // The technician's status follows their day, as when they change the job themselves.
     const { technicianId } = result.appointment;

@@ -1,0 +1,78 @@
+// Queries for the messages about one visit: queueing them with a not-before time, withdrawing
+// what has not gone, and staff's read of a visit's messages.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { emailOutbox, textOptOuts } from '../../db/schema.ts';
+
+export type VisitMessageInsert = Pick<
+  typeof emailOutbox.$inferInsert,
+  | 'channel'
+  | 'template'
+  | 'toAddress'
+  | 'subject'
+  | 'html'
+  | 'text'
+  | 'attachments'
+  | 'bookingId'
+  | 'fallback'
+  | 'nextAttemptAt'
+>;
+
+export async function insertVisitMessage(db: Executor, values: VisitMessageInsert): Promise<string> {
+  const [row] = await db.insert(emailOutbox).values(values).returning({ id: emailOutbox.id });
+  if (!row) throw new Error('outbox insert returned nothing');
+  return row.id;
+}
+
+/** Withdraws a visit's messages of these kinds that have not been claimed for sending. */
+export async function withdrawPendingVisitMessages(
+  db: Executor,
+  bookingId: string,
+  templates: readonly string[],
+  reason: string,
+): Promise<number> {
+  const withdrawn = await db
+    .update(emailOutbox)
+    .set({ status: 'withdrawn', lastError: reason, html: '', text: '', attachments: [], fallback: null })
+    .where(
+      and(
+        eq(emailOutbox.bookingId, bookingId),
+        eq(emailOutbox.status, 'pending'),
+        inArray(emailOutbox.template, [...templates]),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return withdrawn.length;
+}
+
+export async function isPhoneOptedOut(db: Executor, phone: string): Promise<boolean> {
+  const [row] = await db
+    .select({ phone: textOptOuts.phone })
+    .from(textOptOuts)
+    .where(eq(textOptOuts.phone, phone));
+  return row !== undefined;
+}
+
+/** What staff see of a visit's messages, newest first. */
+export async function listVisitMessageRows(db: Executor, bookingId: string, limit: number) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      channel: emailOutbox.channel,
+      template: emailOutbox.template,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      providerId: emailOutbox.providerId,
+      deliveryStatus: emailOutbox.deliveryStatus,
+      lastError: emailOutbox.lastError,
+      notBefore: emailOutbox.nextAttemptAt,
+      sentAt: emailOutbox.sentAt,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.bookingId, bookingId))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,28 @@
+// Staff read what a visit's customer was sent (and what waits): reminders, arrival messages,
+// confirmations, by e-mail and text, with their status.
+import { MANAGE_VISIT_MESSAGES } from '@pitstop/shared/appointments/manage';
+import { visitMessagesResponseSchema } from '@pitstop/shared/appointments/responses';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-context.ts';
+import { listVisitMessages } from '../notifications/visit-messages.ts';
+
+const visitParams = z.object({ bookingId: z.uuid(MANAGE_VISIT_MESSAGES.notFound) });
+
+export async function visitMessageRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get(
+    '/api/visits/:bookingId/messages',
+    {
+      schema: {
+        tags: ['visits'],
+        summary:
+          "A visit's messages (staff), newest first: channel, kind, recipient, subject or text, status, attempts, the provider's id and delivery report, not-before and sent times",
+        params: visitParams,
+        response: { 200: visitMessagesResponseSchema },
+      },
+      config: { access: 'appointment:read:any' },
+    },
+    async (request) => ({ messages: await listVisitMessages(db, request.params.bookingId) }),
+  );
+}

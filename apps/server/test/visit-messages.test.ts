@@ -1,0 +1,306 @@
+// The messages around a visit, on both engines: its reminder queued with the booking (the same
+// wall-clock time the day before), moved with it, withdrawn when it is cancelled, none inside the
+// lead time or with reminders off; a text beside it for a customer who agreed, and switched off
+// from /profile; "On my way" and "Running late" from the technician's job, by e-mail or by text
+// with its e-mail twin; staff read a visit's messages.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  visitMessagesResponseSchema,
+  visitTextsResponseSchema,
+} from '@pitstop/shared/appointments/responses';
+import { zonedMoment } from '@pitstop/shared/booking/capacity';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
+import { arrivalResponseSchema } from '@pitstop/shared/technicians/responses';
+import { auditLog, businessProfile, emailOutbox, textOptOuts } from '../src/db/schema.ts';
+import {
+  bookAndPay,
+  businessToday,
+  createTestContext,
+  createUser,
+  futureWeekday,
+  onboardedTechnician,
+  sendAs,
+  uniqueEmail,
+} from './harness.ts';
+import type { TestContext, TestUser } from './harness.ts';
+import { jobTodayOf } from './on-site-jobs.ts';
+import { bookingRow } from './visit-rows.ts';
+
+const ZONE = 'America/New_York';
+
+let ctx: TestContext;
+let admin: TestUser;
+let customer: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createUser(ctx, 'admin');
+  customer = await createUser(ctx, 'customer');
+  stranger = await createUser(ctx, 'customer');
+});
+afterEach(async () => {
+  await ctx.database.db.update(businessProfile).set({ reminderLeadHours: 24 });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+let week = 3;
+const freshWeekday = () => futureWeekday((week += 1) * 7);
+
+async function messagesOf(bookingId: string) {
+  return ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId));
+}
+
+async function remindersOf(bookingId: string) {
+  return (await messagesOf(bookingId)).filter((row) => row.template === 'visit-reminder');
+}
+
+const pending = <T extends { status: string }>(rows: T[]) =>
+  rows.filter((row) => row.status === 'pending');
+
+describe('a visit’s reminder', () => {
+  it('is queued with the booking for the same time the day before, once', async () => {
+    const date = freshWeekday();
+    const email = uniqueEmail('remind');
+    const bookingId = await bookAndPay(ctx, customer, { date, time: '10:00', email });
+
+    const reminders = await remindersOf(bookingId);
+    expect(reminders).toHaveLength(1);
+    const [reminder] = reminders;
+    expect(reminder).toMatchObject({
+      channel: 'email',
+      toAddress: email,
+      status: 'pending',
+    });
+    expect(reminder!.nextAttemptAt.toISOString()).toBe(
+      zonedMoment(addCalendarDays(date, -1), '10:00', ZONE).toISOString(),
+    );
+    expect(reminder!.subject).toContain('Reminder');
+    expect(reminder!.text).toContain('Manage this visit');
+  });
+
+  it('moves with the visit: the old one withdrawn, one waiting for the new time', async () => {
+    const bookingId = await bookAndPay(ctx, customer, { date: freshWeekday(), time: '10:00' });
+    const to = freshWeekday();
+    const moved = await sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/move`, {
+      date: to,
+      time: '13:00',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const reminders = await remindersOf(bookingId);
+    expect(reminders.map((row) => row.status).sort()).toEqual(['pending', 'withdrawn']);
+    expect(pending(reminders)[0]!.nextAttemptAt.toISOString()).toBe(
+      zonedMoment(addCalendarDays(to, -1), '13:00', ZONE).toISOString(),
+    );
+  });
+
+  it('is withdrawn when the visit is cancelled, and nothing of the visit waits', async () => {
+    const bookingId = await bookAndPay(ctx, customer, { date: freshWeekday() });
+    const cancelled = await sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/cancel`, {
+      refund: 'full',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const reminders = await remindersOf(bookingId);
+    expect(reminders.map((row) => row.status)).toEqual(['withdrawn']);
+    expect(reminders[0]!.html).toBe('');
+  });
+
+  it('is not queued inside the lead time, nor when reminders are off', async () => {
+    await ctx.database.db.update(businessProfile).set({ reminderLeadHours: 168 });
+    const soon = await bookAndPay(ctx, customer, { date: futureWeekday(3) });
+    expect(await remindersOf(soon)).toEqual([]);
+
+    await ctx.database.db.update(businessProfile).set({ reminderLeadHours: 0 });
+    const off = await bookAndPay(ctx, customer, { date: freshWeekday() });
+    expect(await remindersOf(off)).toEqual([]);
+  });
+
+  it('keeps its lead in the business profile, from 0 (none) to 168 hours', async () => {
+    const read = await sendAs(ctx, admin, 'GET', '/api/business');
+    expect(read.json()).toMatchObject({ reminderLeadHours: 24 });
+    const { reminderLeadHours: _lead, ...profile } = read.json() as Record<string, unknown>;
+    const tooLong = await sendAs(ctx, admin, 'PUT', '/api/business', {
+      ...profile,
+      reminderLeadHours: 169,
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().error.fields.reminderLeadHours).toMatch(/0 \(none\) to 168/);
+    const saved = await sendAs(ctx, admin, 'PUT', '/api/business', {
+      ...profile,
+      reminderLeadHours: 48,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ reminderLeadHours: 48 });
+    // A save that leaves the lead out keeps it.
+    const kept = await sendAs(ctx, admin, 'PUT', '/api/business', profile);
+    expect(kept.json()).toMatchObject({ reminderLeadHours: 48 });
+  });
+});
+
+describe('texts about a visit', () => {
+  it('join the reminder when the customer ticked "Text me about this visit"', async () => {
+    const bookingId = await bookAndPay(ctx, customer, {
+      date: freshWeekday(),
+      phone: '(555) 010-2233',
+      textUpdates: true,
+    });
+    const booking = await bookingRow(ctx, bookingId);
+    expect(booking.textsConsentAt).not.toBeNull();
+
+    const reminders = pending(await remindersOf(bookingId));
+    expect(reminders.map((row) => row.channel).sort()).toEqual(['email', 'sms']);
+    const text = reminders.find((row) => row.channel === 'sms')!;
+    expect(text.toAddress).toBe('+15550102233');
+    expect(text.text).toMatch(/^Pitstop reminder: your visit is \w{3}, \w{3} \d+ at/);
+    expect(text.text.length).toBeLessThanOrEqual(160);
+    expect(text.nextAttemptAt).toEqual(reminders.find((row) => row.channel === 'email')!.nextAttemptAt);
+  });
+
+  it('are off by default, and switched on and off from /profile by the visit’s customer only', async () => {
+    const bookingId = await bookAndPay(ctx, customer, {
+      date: freshWeekday(),
+      phone: '(555) 010-3344',
+    });
+    expect(pending(await remindersOf(bookingId)).map((row) => row.channel)).toEqual(['email']);
+
+    const url = `/api/my/visits/${bookingId}/texts`;
+    expect((await sendAs(ctx, stranger, 'PUT', url, { textUpdates: true })).statusCode).toBe(404);
+    expect((await sendAs(ctx, customer, 'PUT', url, { textUpdates: 'yes' })).statusCode).toBe(422);
+
+    const on = await sendAs(ctx, customer, 'PUT', url, { textUpdates: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(visitTextsResponseSchema.parse(on.json())).toEqual({
+      textUpdates: true,
+      textsStopped: false,
+    });
+    expect(
+      pending(await remindersOf(bookingId))
+        .map((row) => row.channel)
+        .sort(),
+    ).toEqual(['email', 'sms']);
+    const mine = await sendAs(ctx, customer, 'GET', '/api/appointments/mine');
+    expect(JSON.stringify(mine.json())).toContain('"textUpdates":true');
+
+    const off = await sendAs(ctx, customer, 'PUT', url, { textUpdates: false });
+    expect(off.json()).toMatchObject({ textUpdates: false });
+    expect(pending(await remindersOf(bookingId)).map((row) => row.channel)).toEqual(['email']);
+    expect((await bookingRow(ctx, bookingId)).textsConsentAt).toBeNull();
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, bookingId)));
+    expect(audits.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['visit.texts_on', 'visit.texts_off']),
+    );
+  });
+
+  it('say so when the number replied STOP, and no text is queued for it', async () => {
+    await ctx.database.db
+      .insert(textOptOuts)
+      .values({ phone: '+15550104455' })
+      .onConflictDoNothing();
+    const bookingId = await bookAndPay(ctx, customer, {
+      date: freshWeekday(),
+      phone: '(555) 010-4455',
+      textUpdates: true,
+    });
+    expect(pending(await remindersOf(bookingId)).map((row) => row.channel)).toEqual(['email']);
+    const read = await sendAs(ctx, customer, 'PUT', `/api/my/visits/${bookingId}/texts`, {
+      textUpdates: true,
+    });
+    expect(read.json()).toEqual({ textUpdates: true, textsStopped: true });
+  });
+});
+
+describe('On my way and Running late', () => {
+  async function todaysJob(overrides: Record<string, unknown> = {}) {
+    const technician = await onboardedTechnician(ctx, admin, { name: 'Alex Rivera' });
+    const bookingId = await bookAndPay(ctx, customer, { date: freshWeekday(), ...overrides });
+    const jobId = await jobTodayOf(ctx, admin, technician, bookingId);
+    return { technician, bookingId, jobId };
+  }
+
+  it('e-mails the customer the technician’s first name and arrival, then a new estimate', async () => {
+    const email = uniqueEmail('otw');
+    const { technician, bookingId, jobId } = await todaysJob({ email });
+    const url = `/api/technician/jobs/${jobId}/arrival`;
+
+    const first = await sendAs(ctx, technician, 'POST', url, { minutes: 30 });
+    expect(first.statusCode, first.body).toBe(200);
+    const answer = arrivalResponseSchema.parse(first.json());
+    expect(answer).toMatchObject({ bookingId, isLate: false, channel: 'email' });
+    const [sent] = (await messagesOf(bookingId)).filter((row) => row.template === 'on-my-way');
+    expect(sent!.toAddress).toBe(email);
+    expect(sent!.subject).toBe(
+      `Alex from Pitstop is on the way, arriving about ${answer.arrival}`,
+    );
+
+    const late = await sendAs(ctx, technician, 'POST', url, { minutes: 60 });
+    expect(late.json()).toMatchObject({ isLate: true });
+    const lateRows = (await messagesOf(bookingId)).filter((row) => row.template === 'running-late');
+    expect(lateRows).toHaveLength(1);
+    expect(lateRows[0]!.subject).toContain('running late');
+
+    const jobs = await sendAs(ctx, technician, 'GET', '/api/technician/dashboard');
+    expect(JSON.stringify(jobs.json())).toContain(late.json().arrivalEstimateAt);
+  });
+
+  it('texts a customer who agreed, with the e-mail as its fallback', async () => {
+    const { technician, bookingId, jobId } = await todaysJob({
+      phone: '(555) 010-5566',
+      textUpdates: true,
+    });
+    const sent = await sendAs(ctx, technician, 'POST', `/api/technician/jobs/${jobId}/arrival`, {
+      minutes: 15,
+    });
+    expect(sent.json()).toMatchObject({ channel: 'sms' });
+    const [text] = (await messagesOf(bookingId)).filter((row) => row.template === 'on-my-way');
+    expect(text).toMatchObject({ channel: 'sms', toAddress: '+15550105566' });
+    expect(text!.text).toMatch(/^Alex from Pitstop is on the way, arriving about /);
+    expect(text!.text.length).toBeLessThanOrEqual(160);
+    expect(text!.fallback).toMatchObject({ template: 'on-my-way' });
+  });
+
+  it('refuses another technician’s job, bad input and a time already past', async () => {
+    const { jobId } = await todaysJob();
+    const other = await onboardedTechnician(ctx, admin);
+    const url = `/api/technician/jobs/${jobId}/arrival`;
+    expect((await sendAs(ctx, other, 'POST', url, { minutes: 30 })).statusCode).toBe(404);
+    expect((await sendAs(ctx, customer, 'POST', url, { minutes: 30 })).statusCode).toBe(403);
+    const own = await todaysJob();
+    const ownUrl = `/api/technician/jobs/${own.jobId}/arrival`;
+    const odd = await sendAs(ctx, own.technician, 'POST', ownUrl, { minutes: 17 });
+    expect(odd.statusCode).toBe(422);
+    const both = await sendAs(ctx, own.technician, 'POST', ownUrl, { minutes: 15, at: '10:00' });
+    expect(both.statusCode).toBe(422);
+    const past = await sendAs(ctx, own.technician, 'POST', ownUrl, { at: '00:00' });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().error.fields.at).toBe('Choose a time later than now');
+    expect((await messagesOf(own.bookingId)).filter((r) => r.template === 'on-my-way')).toEqual(
+      [],
+    );
+  });
+});
+
+describe('a visit’s messages, for staff', () => {
+  it('lists what was sent and what waits; customers and technicians may not read them', async () => {
+    const bookingId = await bookAndPay(ctx, customer, { date: freshWeekday() });
+    const read = await sendAs(ctx, admin, 'GET', `/api/visits/${bookingId}/messages`);
+    expect(read.statusCode, read.body).toBe(200);
+    const { messages } = visitMessagesResponseSchema.parse(read.json());
+    expect(messages.map((m) => m.template)).toEqual(
+      expect.arrayContaining(['visit-reminder']),
+    );
+    expect(messages.find((m) => m.template === 'visit-reminder')).toMatchObject({
+      channel: 'email',
+      status: 'pending',
+    });
+    expect((await sendAs(ctx, customer, 'GET', `/api/visits/${bookingId}/messages`)).statusCode).toBe(403);
+    expect(businessToday()).toMatch(/^\d{4}-/);
+  });
+});
