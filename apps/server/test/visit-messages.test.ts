@@ -158,7 +158,9 @@ describe('texts about a visit', () => {
     expect(text.toAddress).toBe('+15550102233');
     expect(text.text).toMatch(/^Pitstop reminder: your visit is \w{3}, \w{3} \d+ at/);
     expect(text.text.length).toBeLessThanOrEqual(160);
-    expect(text.nextAttemptAt).toEqual(reminders.find((row) => row.channel === 'email')!.nextAttemptAt);
+    expect(text.nextAttemptAt).toEqual(
+      reminders.find((row) => row.channel === 'email')!.nextAttemptAt,
+    );
   });
 
   it('are off by default, and switched on and off from /profile by the visit’s customer only', async () => {
@@ -236,9 +238,7 @@ describe('On my way and Running late', () => {
     expect(answer).toMatchObject({ bookingId, isLate: false, channel: 'email' });
     const [sent] = (await messagesOf(bookingId)).filter((row) => row.template === 'on-my-way');
     expect(sent!.toAddress).toBe(email);
-    expect(sent!.subject).toBe(
-      `Alex from Pitstop is on the way, arriving about ${answer.arrival}`,
-    );
+    expect(sent!.subject).toBe(`Alex from Pitstop is on the way, arriving about ${answer.arrival}`);
 
     const late = await sendAs(ctx, technician, 'POST', url, { minutes: 60 });
     expect(late.json()).toMatchObject({ isLate: true });
@@ -281,9 +281,7 @@ describe('On my way and Running late', () => {
     const past = await sendAs(ctx, own.technician, 'POST', ownUrl, { at: '00:00' });
     expect(past.statusCode).toBe(422);
     expect(past.json().error.fields.at).toBe('Choose a time later than now');
-    expect((await messagesOf(own.bookingId)).filter((r) => r.template === 'on-my-way')).toEqual(
-      [],
-    );
+    expect((await messagesOf(own.bookingId)).filter((r) => r.template === 'on-my-way')).toEqual([]);
   });
 });
 
@@ -293,14 +291,14 @@ describe('a visit’s messages, for staff', () => {
     const read = await sendAs(ctx, admin, 'GET', `/api/visits/${bookingId}/messages`);
     expect(read.statusCode, read.body).toBe(200);
     const { messages } = visitMessagesResponseSchema.parse(read.json());
-    expect(messages.map((m) => m.template)).toEqual(
-      expect.arrayContaining(['visit-reminder']),
-    );
+    expect(messages.map((m) => m.template)).toEqual(expect.arrayContaining(['visit-reminder']));
     expect(messages.find((m) => m.template === 'visit-reminder')).toMatchObject({
       channel: 'email',
       status: 'pending',
     });
-    expect((await sendAs(ctx, customer, 'GET', `/api/visits/${bookingId}/messages`)).statusCode).toBe(403);
+    expect(
+      (await sendAs(ctx, customer, 'GET', `/api/visits/${bookingId}/messages`)).statusCode,
+    ).toBe(403);
     expect(businessToday()).toMatch(/^\d{4}-/);
   });
 });

@@ -18,7 +18,10 @@ export type VisitMessageInsert = Pick<
   | 'nextAttemptAt'
 >;
 
-export async function insertVisitMessage(db: Executor, values: VisitMessageInsert): Promise<string> {
+export async function insertVisitMessage(
+  db: Executor,
+  values: VisitMessageInsert,
+): Promise<string> {
   const [row] = await db.insert(emailOutbox).values(values).returning({ id: emailOutbox.id });
   if (!row) throw new Error('outbox insert returned nothing');
   return row.id;
@@ -33,7 +36,14 @@ export async function withdrawPendingVisitMessages(
 ): Promise<number> {
   const withdrawn = await db
     .update(emailOutbox)
-    .set({ status: 'withdrawn', lastError: reason, html: '', text: '', attachments: [], fallback: null })
+    .set({
+      status: 'withdrawn',
+      lastError: reason,
+      html: '',
+      text: '',
+      attachments: [],
+      fallback: null,
+    })
     .where(
       and(
         eq(emailOutbox.bookingId, bookingId),

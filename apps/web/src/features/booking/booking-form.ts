@@ -21,4 +21,5 @@ export const EMPTY_BOOKING: BookingForm = {
   vehicleColor: '',
   licensePlate: '',
   description: '',
+  textUpdates: false,
 };

@@ -1,8 +1,9 @@
 // The technician's own calls: the invitation link (check, accept), onboarding, and the
 // dashboard's reads and changes (duty, working days, a job's status, services added on site).
-import type { OnboardingForm } from '@pitstop/shared/technicians/forms';
+import type { ArrivalRequest, OnboardingForm } from '@pitstop/shared/technicians/forms';
 import {
   addServicesResponseSchema,
+  arrivalResponseSchema,
   dutyResponseSchema,
   invitationAcceptResponseSchema,
   invitationCheckResponseSchema,
@@ -220,6 +221,32 @@ export function useSetJobStatus() {
       // The counts (Completed Today) are the server's to make.
       return queryClient.invalidateQueries({ queryKey: technicianDayQueryKey });
     },
+  });
+}
+
+export interface ArrivalVariables {
+  jobId: string;
+  arrival: ArrivalRequest;
+}
+
+/** On my way / Running late: the customer is told; the visit's jobs show the new estimate. */
+export function useAnnounceArrival() {
+  const setDashboard = useSetDashboard();
+  return useMutation({
+    mutationFn: ({ jobId, arrival }: ArrivalVariables) =>
+      apiFetch(`/api/technician/jobs/${encodeURIComponent(jobId)}/arrival`, arrivalResponseSchema, {
+        method: 'POST',
+        body: arrival,
+      }),
+    onSuccess: (answer) =>
+      setDashboard((dashboard) => ({
+        ...dashboard,
+        jobs: dashboard.jobs.map((one) =>
+          one.bookingId === answer.bookingId
+            ? { ...one, arrivalEstimateAt: answer.arrivalEstimateAt }
+            : one,
+        ),
+      })),
   });
 }
 

@@ -1,4 +1,5 @@
 // Contact Information and Service Location: who to expect and where to go.
+import { VISIT_MESSAGE_WORDS } from '@pitstop/shared/notifications/visit-texts';
 import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -33,6 +34,23 @@ export function ContactFields({ form }: { form: BookingFormApi }) {
       <FormField id="booking-phone" label="Phone" error={errors.phone?.message}>
         {(control) => <FormPhoneInput {...control} formControl={form.control} name="phone" />}
       </FormField>
+      <div className="flex items-start gap-3 sm:col-span-2">
+        <input
+          id="booking-text-updates"
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-primary"
+          aria-describedby="booking-text-updates-hint"
+          {...form.register('textUpdates')}
+        />
+        <div>
+          <label htmlFor="booking-text-updates" className="text-sm font-medium">
+            {VISIT_MESSAGE_WORDS.textsOptIn}
+          </label>
+          <p id="booking-text-updates-hint" className="text-sm text-muted-foreground">
+            {VISIT_MESSAGE_WORDS.textsOptInHint}
+          </p>
+        </div>
+      </div>
     </div>
   );
 }

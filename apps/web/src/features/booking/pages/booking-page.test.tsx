@@ -382,12 +382,31 @@ describe('/booking', () => {
       city: 'Springfield',
     });
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    // Texts are the customer's choice, off unless ticked.
+    expect(body.textUpdates).toBe(false);
     expect(Object.keys(body).filter((key) => /price|total|amount/i.test(key))).toEqual([]);
     // Kept until the payment is confirmed: the payment page's Cancel brings the form back.
     expect(JSON.parse(sessionStorage.getItem('pitstop.booking-draft')!)).toMatchObject({
       city: 'Springfield',
       time: '09:00',
     });
+  });
+
+  it('sends "Text me about this visit" when the customer ticks it', async () => {
+    stubLocationAssign();
+    signInAs({ role: 'customer' });
+    renderApp('/booking?service=basic-oil-change');
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: /Basic Oil Change/ });
+    await fillForm(user, { signedIn: true });
+    const texts = screen.getByRole('checkbox', { name: 'Text me about this visit' });
+    expect(texts).not.toBeChecked();
+    expect(texts).toHaveAccessibleDescription(/Reply STOP/);
+    await user.click(texts);
+    await user.click(await goToPayment('$49.99'));
+    await waitFor(async () =>
+      expect(await lastBodyOf('POST', '/api/bookings')).toMatchObject({ textUpdates: true }),
+    );
   });
 
   it("gives the slot back after the payment page's Cancel, with the form as it was typed", async () => {

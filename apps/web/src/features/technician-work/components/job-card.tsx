@@ -20,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSetJobStatus } from '../api.ts';
+import { ArrivalControl } from './arrival-control.tsx';
 
 // The payment link's dialog (with its QR code) loads only when a technician opens it.
 const BalanceLinkDialog = lazy(async () => ({
@@ -84,6 +85,8 @@ export function JobCard({ job, onAddServices }: JobCardProps) {
           </Detail>
         )}
       </dl>
+
+      {job.status === 'scheduled' && job.bookingId !== null && <ArrivalControl job={job} />}
 
       {isTechnicianStatus(job.status) && <StatusPicker job={job} status={job.status} />}
 

@@ -135,6 +135,7 @@ export function makeJob(seed: Partial<TechnicianJob> = {}): TechnicianJob {
     visitServiceIds: [serviceId],
     visitBalanceDueCents: 0,
     visitBalancePaidCents: 0,
+    arrivalEstimateAt: null,
     ...seed,
   };
 }
