@@ -1,0 +1,101 @@
+// "On my way" at 390 px: a technician with today's visit of a customer who asked for texts taps
+// On my way, chooses 30 minutes, and the customer's text ("<first name> from <business> is on the
+// way, arriving about ...") is in the development outbox, beside the e-mails; a second estimate
+// is Running late. Every page is scanned by axe.
+//
+// Technicians see today's jobs only: the journey runs on a server of its own whose business time
+// zone is one where it is now between 9 AM and 4 PM.
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from '../fixtures/accessibility.ts';
+import { SUPER_ADMIN } from '../fixtures/accounts.ts';
+import { mailbox } from '../fixtures/booking.ts';
+import {
+  expectOk,
+  middayZone,
+  onboardedTechnician,
+  paidVisitOn,
+  useBusinessZone,
+} from '../fixtures/business-day.ts';
+import { testOnOwnServer as test } from '../fixtures/own-server.ts';
+import { expect } from '../fixtures/test.ts';
+import { PHONE } from '../fixtures/viewports.ts';
+
+// The toaster draws its text below AA contrast (see booking.spec.ts); scanned without it.
+const WITHOUT_TOASTER = { exclude: ['[data-sonner-toaster]'] };
+
+/** The newest message of `template` in the development outbox. */
+async function outboxMessage(superAdmin: APIRequestContext, template: string) {
+  let found: Awaited<ReturnType<typeof mailbox>>[number] | undefined;
+  await expect
+    .poll(async () => {
+      found = (await mailbox(superAdmin)).find((m) => m.template === template);
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+test.use({ viewport: PHONE });
+
+test('a technician taps On my way and the customer is texted the arrival', async ({
+  api,
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const { timeZone, today } = middayZone();
+  const admin = await api.createUser('admin', { name: 'Ada Admin' });
+  const staff = await api.requestAs(admin);
+  await useBusinessZone(staff, timeZone);
+  const technician = await onboardedTechnician(api, 'Terry Torque', {
+    onDuty: true,
+    workingOn: today,
+  });
+  const customer = await api.createUser('customer', { name: 'Avery Driver' });
+  const asCustomer = await api.requestAs(customer);
+  const visit = await paidVisitOn(asCustomer, staff, customer.email, today, {
+    textUpdates: true,
+  });
+  await expectOk(
+    await staff.patch(`/api/appointments/${visit.id}/technician`, {
+      data: { technicianId: technician.id },
+    }),
+    'PATCH /api/appointments/:id/technician',
+  );
+
+  await signIn(page, technician);
+  await page.goto('/technician-dashboard');
+  const job = page.getByRole('article').filter({ hasText: 'Basic Oil Change' });
+  const onMyWay = job.getByRole('group', { name: /^On my way/ });
+  await expect(onMyWay).toBeVisible();
+  await expectAccessible(page);
+  await onMyWay.getByLabel('When will you arrive?').selectOption({ label: 'In 30 minutes' });
+  await onMyWay.getByRole('button', { name: /^On my way/ }).click();
+  await expect(job).toContainText(/Customer told: arriving about \d{1,2}:\d{2} [AP]M/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  await expectAccessible(page, WITHOUT_TOASTER);
+
+  // The text is in the development outbox, to the visit's number, naming the technician.
+  const superAdmin = await api.asSuperAdmin();
+  const text = await outboxMessage(superAdmin, 'on-my-way');
+  expect(text.to).toBe('+15551234567');
+  expect(text.text).toMatch(
+    /^Terry from Pitstop is on the way, arriving about \d{1,2}:\d{2} [AP]M\. Questions\?/,
+  );
+
+  // A new estimate is Running late.
+  const late = job.getByRole('group', { name: /^Running late/ });
+  await late.getByLabel('When will you arrive?').selectOption({ label: 'In 60 minutes' });
+  await late.getByRole('button', { name: /^Running late/ }).click();
+  const lateText = await outboxMessage(superAdmin, 'running-late');
+  expect(lateText.text).toMatch(/^Terry from Pitstop is running late, now arriving about/);
+
+  // The development outbox page shows the texts beside the e-mails.
+  await page.context().clearCookies();
+  await signIn(page, SUPER_ADMIN);
+  await page.goto('/dev/mailbox');
+  await expect(page.getByText('Text to +15551234567').first()).toBeVisible();
+  await expectAccessible(page);
+});
