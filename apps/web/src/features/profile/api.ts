@@ -1,12 +1,14 @@
 // The profile page's calls: the signed-in user's own profile and photo, changes to their garage
 // (read through lib/garage.ts, which /booking shares), and their own appointments, each of which
-// they may reschedule or cancel as the business's terms allow, and whose balance they may pay.
+// they may reschedule or cancel as the business's terms allow, whose balance they may pay, and
+// about which they may be texted or not.
 import {
   balanceCheckoutResponseSchema,
   visitBalanceResponseSchema,
+  visitTextsResponseSchema,
   type VisitBalanceResponse,
 } from '@pitstop/shared/appointments/responses';
-import type { MoveVisitRequest } from '@pitstop/shared/appointments/forms';
+import type { MoveVisitRequest, VisitTextsRequest } from '@pitstop/shared/appointments/forms';
 import {
   cancelledVisitResponseSchema,
   visitTermsResponseSchema,
@@ -15,6 +17,7 @@ import {
 import {
   movedVisitResponseSchema,
   myAppointmentsResponseSchema,
+  type MyVisit,
 } from '@pitstop/shared/appointments/responses';
 import { daySlotsResponseSchema } from '@pitstop/shared/booking/responses';
 import { profileResponseSchema, type Profile } from '@pitstop/shared/profile/responses';
@@ -167,7 +170,7 @@ export function calendarFilePath(calendarId: string): string {
 
 const myVisitUrl = (
   bookingId: string,
-  what: 'terms' | 'slots' | 'move' | 'cancel' | 'balance' | 'balance/checkout',
+  what: 'terms' | 'slots' | 'move' | 'cancel' | 'balance' | 'balance/checkout' | 'texts',
 ) => `/api/my/visits/${encodeURIComponent(bookingId)}/${what}`;
 
 const myVisitQueryKey = (bookingId: string) => ['my-visits', bookingId] as const;
@@ -292,5 +295,29 @@ export function usePayBalance(bookingId: string) {
       }),
     // Refused (paid meanwhile, or cancelled): the list shows the visit as it is now.
     onError: useRefreshMyAppointments(),
+  });
+}
+
+/**
+ * Switches texts about the visit on or off. The list shows the answer at once (the switch does not
+ * flip back while it is read again) and is read again whatever the answer.
+ */
+export function useSetVisitTexts(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (textUpdates: boolean) =>
+      apiFetch(myVisitUrl(bookingId, 'texts'), visitTextsResponseSchema, {
+        method: 'PUT',
+        body: { textUpdates } satisfies VisitTextsRequest,
+      }),
+    onSuccess: ({ textUpdates }) => {
+      queryClient.setQueryData(myAppointmentsQueryOptions().queryKey, (list) => {
+        if (!list) return list;
+        const withTexts = (visit: MyVisit) =>
+          visit.bookingId === bookingId ? { ...visit, textUpdates } : visit;
+        return { ...list, upcoming: list.upcoming.map(withTexts), past: list.past.map(withTexts) };
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myAppointmentsQueryKey }),
   });
 }

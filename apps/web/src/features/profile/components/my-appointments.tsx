@@ -1,7 +1,7 @@
-// My Appointments: the customer's own visits, upcoming (each with its calendar file, to reschedule
-// or cancel) and past, with every service's status and technician and any balance to pay, and the
-// Pay Now orders that are paid and wait for the team to schedule them. Times are 12-hour. A
-// technician sees it only for bookings of their own.
+// My Appointments: the customer's own visits, upcoming (each with its calendar file, texts about
+// it on or off, to reschedule or cancel) and past, with every service's status and technician and
+// any balance to pay, and the Pay Now orders that are paid and wait for the team to schedule them.
+// Times are 12-hour. A technician sees it only for bookings of their own.
 import type {
   MyAppointmentsResponse,
   MyUnscheduledOrder,
@@ -24,6 +24,7 @@ import { calendarFilePath, myAppointmentsQueryOptions } from '../api.ts';
 import { ProfileSection } from './profile-section.tsx';
 import { ManageVisitDialogs, VisitActions, type ManagedVisit } from './visit-actions.tsx';
 import { VisitBalance } from './visit-balance.tsx';
+import { VisitTexts } from './visit-texts.tsx';
 
 const TECHNICIAN_NOT_ASSIGNED = 'Technician not yet assigned';
 
@@ -237,6 +238,13 @@ function VisitItem({ visit, onManage }: { visit: MyVisit; onManage?: VisitListPr
             </li>
           ))}
         </ul>
+        {isUpcoming && bookingId && (
+          <VisitTexts
+            bookingId={bookingId}
+            textUpdates={visit.textUpdates}
+            which={`${serviceNames} on ${moment}`}
+          />
+        )}
         {onManage && bookingId && (
           <VisitActions
             visit={{ bookingId, date: visit.date, time: visit.time, services: serviceNames }}
