@@ -58,7 +58,9 @@ import { mailboxRoutes } from './features/notifications/mailbox-routes.ts';
 import { localCheckoutRoutes } from './features/payments/local-checkout-routes.ts';
 import { createPaymentGateway } from './features/payments/service.ts';
 import { OutboxSender } from './features/notifications/sender.ts';
-import { senderAddress, sendEmail } from './features/notifications/service.ts';
+import { businessTimeZone, senderAddress, sendEmail } from './features/notifications/service.ts';
+import { createSmsProvider } from './features/notifications/sms.ts';
+import { twilioRoutes } from './features/notifications/twilio-routes.ts';
 import { passwordResetEmail } from './features/notifications/templates.ts';
 import { setupRoutes } from './features/setup/routes.ts';
 import { SetupCode } from './features/setup/setup-code.ts';
@@ -126,6 +128,8 @@ export async function buildApp({
       ? new OutboxSender(database.db, {
           smtpUrl: env.smtpUrl,
           from: () => senderAddress(database.db, env),
+          texts: createSmsProvider(env),
+          timeZone: () => businessTimeZone(database.db),
           log: app.log,
         })
       : undefined;
@@ -267,6 +271,7 @@ export async function buildApp({
   await app.register(metricsRoutes);
   await app.register(ratingsRoutes, { readVisits: readRatedVisits });
   await app.register(mailboxRoutes);
+  await app.register(twilioRoutes);
   // The built-in checkout's page exists only while it is the gateway in use.
   if (ctx.payments.provider === 'local') await app.register(localCheckoutRoutes);
 

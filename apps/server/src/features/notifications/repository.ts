@@ -1,8 +1,10 @@
-// Queries for the e-mail outbox: queueing, the dev mailbox's reads, and the sender's claims.
-import { and, desc, eq, sql } from 'drizzle-orm';
+// Queries for the outbox of every channel (e-mail and texts): queueing, the dev mailbox's reads,
+// the sender's claims and outcomes, STOP'd numbers and the provider's delivery reports.
+import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema.ts';
-import type { OutboxAttachment } from '../../db/schema.ts';
+import { emailOutbox, textOptOuts } from '../../db/schema.ts';
+import type { OutboxAttachment, OutboxFallback } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -30,6 +32,11 @@ export async function findOutboxMessage(db: Executor, id: string): Promise<Outbo
 /** A message claimed for sending, with the attempt count that identifies this claim. */
 export interface ClaimedMessage {
   id: string;
+  channel: 'email' | 'sms';
+  template: string;
+  booking_id: string | null;
+  /** A text's e-mail twin, queued if the text cannot be delivered. */
+  fallback: OutboxFallback | null;
   to_address: string;
   subject: string;
   html: string;
@@ -62,7 +69,8 @@ export async function claimNextDueMessage(
       limit 1
       for update skip locked
     )
-    returning id, to_address, subject, html, text, attachments, attempts`);
+    returning id, channel, template, booking_id, fallback, to_address, subject, html, text,
+      attachments, attempts`);
   return (result.rows as unknown as ClaimedMessage[])[0];
 }
 
@@ -84,10 +92,14 @@ function isStillHeld(claim: Pick<ClaimedMessage, 'id' | 'attempts'>) {
  */
 const WITHOUT_BODY = { html: '', text: '', attachments: [] };
 
-/** Records a delivery and drops the body; false when the claim had already been taken over. */
+/**
+ * Records a delivery and the provider's id for it, and drops the body; false when the claim had
+ * already been taken over. A text keeps its e-mail twin until the provider reports its delivery.
+ */
 export async function markMessageSent(
   db: Executor,
   claim: Pick<ClaimedMessage, 'id' | 'attempts'>,
+  providerId?: string,
 ): Promise<boolean> {
   const marked = await db
     .update(emailOutbox)
@@ -96,6 +108,7 @@ export async function markMessageSent(
       sentAt: new Date(),
       lockedUntil: null,
       lastError: null,
+      ...(providerId === undefined ? {} : { providerId }),
       ...WITHOUT_BODY,
     })
     .where(isStillHeld(claim))
@@ -105,21 +118,196 @@ export async function markMessageSent(
 
 /**
  * Records a failed attempt: back to 'pending' for a retry at `nextAttemptAt`, body kept; or
- * 'failed', body dropped (it will not be sent).
+ * 'failed', body dropped (it will not be sent) and its e-mail twin queued in the same
+ * transaction.
  */
 export async function markMessageAttemptFailed(
   db: Executor,
-  claim: Pick<ClaimedMessage, 'id' | 'attempts'>,
+  claim: Pick<ClaimedMessage, 'id' | 'attempts' | 'booking_id' | 'fallback'>,
   outcome: { isFinal: boolean; lastError: string; nextAttemptAt: Date },
 ): Promise<void> {
+  if (!outcome.isFinal) {
+    await db
+      .update(emailOutbox)
+      .set({
+        status: 'pending',
+        lastError: outcome.lastError,
+        lockedUntil: null,
+        nextAttemptAt: outcome.nextAttemptAt,
+      })
+      .where(isStillHeld(claim));
+    return;
+  }
+  await endWithFallback(db, claim, 'failed', outcome.lastError);
+}
+
+/**
+ * Withdraws a claimed text that must not go (its number replied STOP) and queues its e-mail twin,
+ * in one transaction; nothing when the claim had been taken over.
+ */
+export async function withdrawClaimedMessage(
+  db: Executor,
+  claim: Pick<ClaimedMessage, 'id' | 'attempts' | 'booking_id' | 'fallback'>,
+  reason: string,
+): Promise<void> {
+  await endWithFallback(db, claim, 'withdrawn', reason);
+}
+
+async function endWithFallback(
+  db: Executor,
+  claim: Pick<ClaimedMessage, 'id' | 'attempts' | 'booking_id' | 'fallback'>,
+  status: 'failed' | 'withdrawn',
+  lastError: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(emailOutbox)
+      .set({ status, lastError, lockedUntil: null, fallback: null, ...WITHOUT_BODY })
+      .where(isStillHeld(claim))
+      .returning({ id: emailOutbox.id });
+    if (ended.length > 0 && claim.fallback) {
+      await insertFallbackEmail(tx, claim.fallback, claim.booking_id);
+    }
+  });
+}
+
+/**
+ * Queues a text's e-mail twin, for the same visit (so withdrawing the visit's messages withdraws
+ * it too). Where that visit already has such an e-mail waiting, the twin is not queued again.
+ */
+async function insertFallbackEmail(
+  db: Executor,
+  fallback: OutboxFallback,
+  bookingId: string | null,
+): Promise<void> {
   await db
-    .update(emailOutbox)
-    .set({
-      status: outcome.isFinal ? 'failed' : 'pending',
-      lastError: outcome.lastError,
-      lockedUntil: null,
-      nextAttemptAt: outcome.nextAttemptAt,
-      ...(outcome.isFinal ? WITHOUT_BODY : {}),
+    .insert(emailOutbox)
+    .values({
+      channel: 'email',
+      template: fallback.template,
+      toAddress: fallback.toAddress,
+      subject: fallback.subject,
+      html: fallback.html,
+      text: fallback.text,
+      bookingId,
     })
-    .where(isStillHeld(claim));
+    .onConflictDoNothing();
+}
+
+/**
+ * Puts a claimed message back, untried, until `at` (a text waiting out quiet hours): pending,
+ * and the claim's attempt given back. If a newer reminder of its visit was queued meanwhile
+ * (one waits per visit and channel), this one is withdrawn instead.
+ */
+export async function deferClaimedMessage(
+  db: Executor,
+  claim: Pick<ClaimedMessage, 'id' | 'attempts'>,
+  at: Date,
+): Promise<void> {
+  try {
+    await db
+      .update(emailOutbox)
+      .set({
+        status: 'pending',
+        attempts: sql`${emailOutbox.attempts} - 1`,
+        lockedUntil: null,
+        nextAttemptAt: at,
+      })
+      .where(isStillHeld(claim));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await db
+      .update(emailOutbox)
+      .set({
+        status: 'withdrawn',
+        lastError: 'Replaced by a newer reminder',
+        lockedUntil: null,
+        fallback: null,
+        ...WITHOUT_BODY,
+      })
+      .where(isStillHeld(claim));
+  }
+}
+
+/** Whether a number (E.164) replied STOP and has not replied START since. */
+export async function isPhoneOptedOut(db: Executor, phone: string): Promise<boolean> {
+  const [row] = await db
+    .select({ phone: textOptOuts.phone })
+    .from(textOptOuts)
+    .where(eq(textOptOuts.phone, phone));
+  return row !== undefined;
+}
+
+/** Records a STOP; false when the number had already opted out. */
+export async function insertTextOptOut(db: Executor, phone: string): Promise<boolean> {
+  const inserted = await db
+    .insert(textOptOuts)
+    .values({ phone })
+    .onConflictDoNothing()
+    .returning({ phone: textOptOuts.phone });
+  return inserted.length > 0;
+}
+
+/** Records a START; false when the number had not opted out. */
+export async function deleteTextOptOut(db: Executor, phone: string): Promise<boolean> {
+  const deleted = await db
+    .delete(textOptOuts)
+    .where(eq(textOptOuts.phone, phone))
+    .returning({ phone: textOptOuts.phone });
+  return deleted.length > 0;
+}
+
+/** What the provider reported of a message, as delivery_status keeps it. */
+export type DeliveryStatus = 'delivered' | 'undelivered' | 'failed';
+const NOT_DELIVERED: DeliveryStatus[] = ['undelivered', 'failed'];
+
+/**
+ * Records the provider's report on the message it knows as `providerId`, unless one already said
+ * it failed (a later report never overwrites 'undelivered' or 'failed'), so a failure reported
+ * twice queues the text's e-mail twin once. Any report drops the twin, queueing it on a failure.
+ * Run inside a transaction (the row is locked while it is read). Returns the message's id when
+ * the report was recorded.
+ */
+export async function recordDeliveryStatus(
+  tx: Executor,
+  providerId: string,
+  status: DeliveryStatus,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select({
+      id: emailOutbox.id,
+      bookingId: emailOutbox.bookingId,
+      fallback: emailOutbox.fallback,
+    })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.providerId, providerId),
+        or(
+          isNull(emailOutbox.deliveryStatus),
+          notInArray(emailOutbox.deliveryStatus, NOT_DELIVERED),
+        ),
+      ),
+    )
+    .for('update');
+  if (!row) return undefined;
+  // Checked again under the row's lock: a concurrent report may have recorded a failure first.
+  const [updated] = await tx
+    .update(emailOutbox)
+    .set({ deliveryStatus: status, fallback: null })
+    .where(
+      and(
+        eq(emailOutbox.id, row.id),
+        or(
+          isNull(emailOutbox.deliveryStatus),
+          notInArray(emailOutbox.deliveryStatus, NOT_DELIVERED),
+        ),
+      ),
+    )
+    .returning({ id: emailOutbox.id, fallback: emailOutbox.fallback });
+  if (!updated) return undefined;
+  if (NOT_DELIVERED.includes(status) && row.fallback) {
+    await insertFallbackEmail(tx, row.fallback, row.bookingId);
+  }
+  return row.id;
 }

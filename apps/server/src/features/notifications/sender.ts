@@ -1,16 +1,39 @@
 // The background sender: claims due outbox rows one at a time (FOR UPDATE SKIP LOCKED, so several
-// server processes never send one message twice), delivers them over SMTP, and retries failures
-// with exponential back-off until a bounded number of attempts marks them failed.
+// server processes never send one message twice), delivers e-mail over SMTP and texts through the
+// text provider, and retries failures with exponential back-off until a bounded number of
+// attempts marks them failed. A text that cannot go is replaced by its e-mail twin; one due in
+// quiet hours waits for the morning.
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
+import {
+  isQuietTime,
+  quietHoursEndAfter,
+  TEXTS_ANYTIME_TEMPLATES,
+} from '@pitstop/shared/notifications/quiet-hours';
 import type { Db } from '../../db/client.ts';
-import { claimNextDueMessage, markMessageAttemptFailed, markMessageSent } from './repository.ts';
+import {
+  claimNextDueMessage,
+  deferClaimedMessage,
+  isPhoneOptedOut,
+  markMessageAttemptFailed,
+  markMessageSent,
+  withdrawClaimedMessage,
+} from './repository.ts';
 import type { ClaimedMessage } from './repository.ts';
+import { DevSms, SmsSendError } from './sms.ts';
+import type { SmsProvider } from './sms.ts';
 
 export interface SenderOptions {
   smtpUrl: string;
   /** The envelope sender, or a function asked once per batch (so profile edits apply at once). */
   from: string | (() => Promise<string>);
+  /** How texts leave (Twilio, or the dev outbox, which is the default). */
+  texts?: SmsProvider;
+  /** The business's time zone, for quiet hours, asked once per batch like `from`. */
+  timeZone?: () => Promise<string>;
+  /** "Now" for quiet hours (the system clock). */
+  now?: () => Date;
   /** Wait between polls when the outbox is empty. */
   pollIntervalMs?: number;
   /** First retry delay; doubles per attempt, capped at maxDelayMs. */
@@ -57,6 +80,9 @@ export class OutboxSender {
       maxAttempts: 8,
       claimTimeoutMs: 2 * 60_000,
       batchSize: 10,
+      texts: new DevSms(),
+      timeZone: async () => DEFAULT_TIME_ZONE,
+      now: () => new Date(),
       ...options,
     };
     const url = new URL(options.smtpUrl);
@@ -118,13 +144,16 @@ export class OutboxSender {
    * stops between rows when the sender is stopped. Returns how many rows it handled.
    */
   async sendDue(): Promise<number> {
-    // Before any claim: if the sender address cannot be read, no message loses an attempt.
+    // Before any claim: if the sender address or the business's time zone cannot be read, no
+    // message loses an attempt.
     const from = await this.resolveFrom();
+    const timeZone = await this.options.timeZone();
     let handled = 0;
     while (handled < this.options.batchSize && !this.isStopping) {
       const row = await claimNextDueMessage(this.db, this.options.claimTimeoutMs);
       if (!row) break;
-      await this.deliver(row, from);
+      if (row.channel === 'sms') await this.deliverText(row, timeZone);
+      else await this.deliver(row, from);
       handled += 1;
     }
     return handled;
@@ -136,6 +165,8 @@ export class OutboxSender {
   }
 
   private async deliver(row: ClaimedMessage, from: string): Promise<void> {
+    // The outbox id doubles as a stable Message-ID, so a receiving server can spot a resend.
+    const messageId = `<${row.id}@pitstop.outbox>`;
     try {
       await this.transport.sendMail({
         from,
@@ -148,22 +179,47 @@ export class OutboxSender {
           contentType: a.contentType,
           content: a.content,
         })),
-        // The outbox id doubles as a stable Message-ID, so a receiving server can spot a resend.
-        messageId: `<${row.id}@pitstop.outbox>`,
+        messageId,
       });
     } catch (error) {
       await this.recordFailure(row, error);
       return;
     }
     // Delivered: from here on the row must never go back to 'pending', or it would be sent again.
-    await this.recordSent(row);
+    await this.recordSent(row, messageId);
   }
 
-  private async recordSent(row: ClaimedMessage): Promise<void> {
+  /**
+   * A text: withdrawn (its e-mail twin queued) when the number replied STOP; put back untried
+   * until 08:00 when it is due in quiet hours and is not one the customer is waiting for; else
+   * handed to the provider.
+   */
+  private async deliverText(row: ClaimedMessage, timeZone: string): Promise<void> {
+    if (await isPhoneOptedOut(this.db, row.to_address)) {
+      await withdrawClaimedMessage(this.db, row, 'Opted out (STOP)');
+      this.options.log?.info({ id: row.id }, 'outbox: text withdrawn, the number opted out');
+      return;
+    }
+    const now = this.options.now();
+    if (!TEXTS_ANYTIME_TEMPLATES.includes(row.template) && isQuietTime(now, timeZone)) {
+      await deferClaimedMessage(this.db, row, quietHoursEndAfter(now, timeZone));
+      return;
+    }
+    let providerId: string;
+    try {
+      ({ providerId } = await this.options.texts.send({ to: row.to_address, body: row.text }));
+    } catch (error) {
+      await this.recordFailure(row, error);
+      return;
+    }
+    await this.recordSent(row, providerId);
+  }
+
+  private async recordSent(row: ClaimedMessage, providerId: string): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       try {
         // Only while this sender still holds the row (see markMessageSent).
-        if (!(await markMessageSent(this.db, row))) {
+        if (!(await markMessageSent(this.db, row, providerId))) {
           this.options.log?.warn({ id: row.id }, 'outbox: sent after the claim was taken over');
         } else {
           this.options.log?.info({ id: row.id }, 'outbox: sent');
@@ -186,7 +242,9 @@ export class OutboxSender {
 
   private async recordFailure(row: ClaimedMessage, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    const failed = row.attempts >= this.options.maxAttempts;
+    // A text the provider refuses for good (an invalid or unsubscribed number) is not retried.
+    const isPermanent = error instanceof SmsSendError && error.isPermanent;
+    const failed = isPermanent || row.attempts >= this.options.maxAttempts;
     const delay = retryDelayMs(row.attempts, this.options.baseDelayMs, this.options.maxDelayMs);
     await markMessageAttemptFailed(this.db, row, {
       isFinal: failed,
