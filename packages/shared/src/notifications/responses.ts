@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 
 export const mailboxMessageSchema = z.object({
   id: z.string(),
+  /** 'email', or 'sms' for a text (to an E.164 number, no subject or HTML). */
+  channel: z.string(),
   template: z.string(),
   to: z.string(),
   subject: z.string(),

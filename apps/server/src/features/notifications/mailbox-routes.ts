@@ -1,4 +1,5 @@
-// The dev mailbox: without SMTP_URL, queued e-mail is read here instead of being delivered. It
+// The dev mailbox: without SMTP_URL, queued e-mail and texts are read here instead of being
+// delivered (with SMTP_URL but no Twilio, the sender marks texts sent without sending them). It
 // holds every account's reset and invitation links, so only the super admin may open it, on every
 // server. With SMTP_URL there is no mailbox: mail leaves, and nobody reads it here.
 import { mailboxResponseSchema } from '@pitstop/shared/notifications/responses';
@@ -6,6 +7,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import type { OutboxRow } from './repository.ts';
 import { getMailboxMessage, listMailboxMessages } from './service.ts';
 
 function page(title: string, body: string): string {
@@ -13,6 +15,11 @@ function page(title: string, body: string): string {
 }
 
 const MAILBOX_OFF = 'The dev mailbox is off: e-mail is sent through SMTP.';
+
+/** What the mailbox calls a message: an e-mail by its subject, a text by its number. */
+function titleOf(row: OutboxRow): string {
+  return row.channel === 'sms' ? `Text to ${row.toAddress}` : row.subject;
+}
 
 /** With SMTP_URL set: every mailbox address is 404, and the page says why. */
 async function mailboxOffRoutes(app: AppInstance): Promise<void> {
@@ -57,6 +64,7 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
       return {
         messages: rows.map((row) => ({
           id: row.id,
+          channel: row.channel,
           template: row.template,
           to: row.toAddress,
           subject: row.subject,
@@ -81,12 +89,12 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
       const items = rows
         .map(
           (row) =>
-            `<tr><td><a href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a></td><td>${escapeHtml(row.toAddress)}</td><td class="meta">${escapeHtml(row.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</td><td class="meta">${escapeHtml(row.status)}</td></tr>`,
+            `<tr><td><a href="/dev/mailbox/${row.id}">${escapeHtml(titleOf(row))}</a></td><td>${escapeHtml(row.toAddress)}</td><td class="meta">${escapeHtml(row.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</td><td class="meta">${escapeHtml(row.status)}</td></tr>`,
         )
         .join('');
-      const body = `<h1>Dev mailbox</h1><p class="meta">E-mail is kept here because SMTP_URL is not set.</p>${
+      const body = `<h1>Dev mailbox</h1><p class="meta">E-mail and texts are kept here because SMTP_URL is not set.</p>${
         rows.length
-          ? `<table><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Time</th><th scope="col">Status</th></tr></thead><tbody>${items}</tbody></table>`
+          ? `<table><thead><tr><th scope="col">Subject or text</th><th scope="col">To</th><th scope="col">Time</th><th scope="col">Status</th></tr></thead><tbody>${items}</tbody></table>`
           : '<p>No messages yet.</p>'
       }`;
       return reply.type('text/html; charset=utf-8').send(page('Dev mailbox', body));
@@ -104,9 +112,16 @@ export async function mailboxRoutes(app: AppInstance): Promise<void> {
             `<li><a href="/dev/mailbox/${row.id}/attachments/${i}">${escapeHtml(a.filename)}</a></li>`,
         )
         .join('');
-      // The message's own HTML is our template output, with every value escaped when rendered.
-      const body = `<p><a href="/dev/mailbox">← All messages</a></p><h1>${escapeHtml(row.subject)}</h1><p class="meta">To ${escapeHtml(row.toAddress)} · ${escapeHtml(row.createdAt.toISOString())} · ${escapeHtml(row.status)}</p>${attachments ? `<h2>Attachments</h2><ul>${attachments}</ul>` : ''}<section aria-label="Message">${row.html.replace(/^[\s\S]*<body[^>]*>|<\/body>[\s\S]*$/g, '')}</section><h2>Plain text</h2><pre style="white-space:pre-wrap">${escapeHtml(row.text)}</pre>`;
-      return reply.type('text/html; charset=utf-8').send(page(row.subject, body));
+      const title = titleOf(row);
+      const head = `<p><a href="/dev/mailbox">← All messages</a></p><h1>${escapeHtml(title)}</h1><p class="meta">To ${escapeHtml(row.toAddress)} · ${escapeHtml(row.createdAt.toISOString())} · ${escapeHtml(row.status)}</p>`;
+      const text = `<pre style="white-space:pre-wrap">${escapeHtml(row.text)}</pre>`;
+      // A text is its text alone. An e-mail's own HTML is our template output, with every value
+      // escaped when rendered.
+      const body =
+        row.channel === 'sms'
+          ? `${head}<h2>Text</h2>${text}`
+          : `${head}${attachments ? `<h2>Attachments</h2><ul>${attachments}</ul>` : ''}<section aria-label="Message">${row.html.replace(/^[\s\S]*<body[^>]*>|<\/body>[\s\S]*$/g, '')}</section><h2>Plain text</h2>${text}`;
+      return reply.type('text/html; charset=utf-8').send(page(title, body));
     },
   );
 
