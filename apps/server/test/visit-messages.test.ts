@@ -12,7 +12,13 @@ import {
 import { zonedMoment } from '@pitstop/shared/booking/capacity';
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { arrivalResponseSchema } from '@pitstop/shared/technicians/responses';
-import { auditLog, businessProfile, emailOutbox, textOptOuts } from '../src/db/schema.ts';
+import {
+  appointments,
+  auditLog,
+  businessProfile,
+  emailOutbox,
+  textOptOuts,
+} from '../src/db/schema.ts';
 import {
   bookAndPay,
   businessToday,
@@ -282,6 +288,45 @@ describe('On my way and Running late', () => {
     expect(past.statusCode).toBe(422);
     expect(past.json().error.fields.at).toBe('Choose a time later than now');
     expect((await messagesOf(own.bookingId)).filter((r) => r.template === 'on-my-way')).toEqual([]);
+  });
+});
+
+describe('the completion message', () => {
+  it('lists the services done on the visit, and what is still to do', async () => {
+    const technician = await onboardedTechnician(ctx, admin, { name: 'Sam Wrench' });
+    const email = uniqueEmail('done');
+    const bookingId = await bookAndPay(ctx, customer, {
+      date: freshWeekday(),
+      email,
+      services: ['basic-oil-change', 'battery-service'],
+    });
+    await jobTodayOf(ctx, admin, technician, bookingId);
+    const rows = (await ctx.database.db.select().from(appointments))
+      .filter((row) => row.bookingId === bookingId)
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    const complete = async (id: string) => {
+      const done = await sendAs(ctx, technician, 'PATCH', `/api/technician/jobs/${id}/status`, {
+        status: 'completed',
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    };
+    const completions = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'job-completed')))
+      ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+    await complete(rows[0]!.id);
+    const [first] = await completions();
+    expect(first!.text).toContain('Services done: Basic Oil Change');
+    expect(first!.text).toContain('Still to do: Battery Service');
+
+    await complete(rows[1]!.id);
+    const last = (await completions()).at(-1)!;
+    expect(last.text).toContain('Services done: Basic Oil Change, Battery Service');
+    expect(last.text).not.toContain('Still to do');
   });
 });
 

@@ -157,13 +157,28 @@ export function jobInProgressEmail(ctx: MailContext, input: JobNotice): Rendered
   });
 }
 
-export function jobCompletedEmail(ctx: MailContext, input: JobNotice): RenderedEmail {
+/**
+ * A service done. With the visit's other services (`visit`): what has been done on it so far and
+ * what is still to do, so the last one's e-mail lists the whole visit.
+ */
+export function jobCompletedEmail(
+  ctx: MailContext,
+  input: JobNotice & { visit?: { done: string[]; toDo: string[] } },
+): RenderedEmail {
+  const visitDetails: [string, string][] = input.visit
+    ? [
+        ['Services done', input.visit.done.join('\n')],
+        ...(input.visit.toDo.length > 0
+          ? [['Still to do', input.visit.toDo.join('\n')] as [string, string]]
+          : []),
+      ]
+    : [];
   return render(ctx, 'job-completed', `Your ${input.serviceName} is complete`, {
     heading: 'Service complete',
     paragraphs: [
       `Hi ${input.customerName}, ${input.technicianName ?? 'our technician'} has finished your ${input.serviceName}. Thank you for choosing ${ctx.business.name}!`,
     ],
-    details: jobDetails(input),
+    details: [...jobDetails(input), ...visitDetails],
     action: { label: 'Book your next service', url: `${ctx.appUrl}/booking` },
   });
 }

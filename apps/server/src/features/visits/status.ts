@@ -13,6 +13,7 @@ import {
   updateAppointmentRow,
   insertAppointmentStatusHistory,
   listVisitFacts,
+  listVisitRows,
   findAppointmentBookingId,
 } from './repository.ts';
 import type { MailContext } from '../notifications/layout.ts';
@@ -115,7 +116,19 @@ async function moveStatus(
     details: { from: row.status, to: status },
   });
   const template = statusEmail(row.status, status);
-  if (updated.email && template) {
+  if (updated.email && status === 'completed' && updated.bookingId) {
+    // The completion lists what the visit has had done so far, and what is left.
+    const visit = (await listVisitRows(tx, updated.bookingId)).map((one) =>
+      one.id === updated.id ? updated : one,
+    );
+    const names = (wanted: (s: AppointmentStatus) => boolean) =>
+      visit.filter((one) => wanted(one.status)).map((one) => one.serviceName);
+    const done = names((s) => s === 'completed');
+    const toDo = names((s) => s === 'scheduled' || s === 'in-progress');
+    await sendEmail(tx, env, updated.email, (ctx) =>
+      jobCompletedEmail(ctx, { ...jobNotice(updated), visit: { done, toDo } }),
+    );
+  } else if (updated.email && template) {
     await sendEmail(tx, env, updated.email, (ctx) => template(ctx, jobNotice(updated)));
   }
   // The visit's last job done (or the last one left cancelled): its customer is asked to rate it.
