@@ -39,6 +39,7 @@ import { isStaffRole } from '@pitstop/shared/permissions';
 import { appointmentsRoutes } from './features/appointments/routes.ts';
 import { myVisitsRoutes } from './features/visits/my-routes.ts';
 import { visitBalanceRoutes } from './features/visits/balance-routes.ts';
+import { visitMessageRoutes } from './features/visits/message-routes.ts';
 import { visitsRoutes } from './features/visits/routes.ts';
 import { visitCancelRoutes } from './features/visits/cancel-routes.ts';
 import { readRatedVisits } from './features/visits/rating-request.ts';
@@ -256,6 +257,7 @@ export async function buildApp({
   await app.register(visitCancelRoutes);
   await app.register(myVisitsRoutes);
   await app.register(visitBalanceRoutes);
+  await app.register(visitMessageRoutes);
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
   installCheckoutReconciliation(app);
