@@ -336,7 +336,11 @@ describe('a visit’s messages, for staff', () => {
     const read = await sendAs(ctx, admin, 'GET', `/api/visits/${bookingId}/messages`);
     expect(read.statusCode, read.body).toBe(200);
     const { messages } = visitMessagesResponseSchema.parse(read.json());
-    expect(messages.map((m) => m.template)).toEqual(expect.arrayContaining(['visit-reminder']));
+    // The customer's confirmation and the reminder waiting for the day before.
+    expect(messages.map((m) => m.template).sort()).toEqual([
+      'booking-confirmation',
+      'visit-reminder',
+    ]);
     expect(messages.find((m) => m.template === 'visit-reminder')).toMatchObject({
       channel: 'email',
       status: 'pending',

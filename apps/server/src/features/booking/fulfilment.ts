@@ -49,29 +49,39 @@ async function queueConfirmation(
 ): Promise<void> {
   try {
     if (booking.kind === 'pay_now') {
-      await sendEmail(tx, deps.env, booking.email, (mail) =>
-        payNowReceiptEmail(mail, {
-          orderNumber: formatOrderNumber(booking.orderNumber),
-          customerName: booking.firstName,
-          serviceName: booking.services.map((service) => service.name).join(', '),
-          amountCents: order.amountTotal,
-        }),
+      await sendEmail(
+        tx,
+        deps.env,
+        booking.email,
+        (mail) =>
+          payNowReceiptEmail(mail, {
+            orderNumber: formatOrderNumber(booking.orderNumber),
+            customerName: booking.firstName,
+            serviceName: booking.services.map((service) => service.name).join(', '),
+            amountCents: order.amountTotal,
+          }),
+        { bookingId: booking.id },
       );
       return;
     }
-    await sendEmail(tx, deps.env, booking.email, (mail) =>
-      bookingConfirmationEmail(mail, {
-        bookingId: booking.id,
-        orderNumber: formatOrderNumber(booking.orderNumber),
-        customerName: booking.firstName,
-        services: booking.services.map(({ name, priceCents }) => ({ name, priceCents })),
-        date: booking.appointmentDate ?? '',
-        time: booking.appointmentTime ?? '',
-        durationMinutes: booking.durationMinutes,
-        address: locationOf(booking),
-        vehicle: vehicleOf(booking),
-        amountCents: order.amountTotal,
-      }),
+    await sendEmail(
+      tx,
+      deps.env,
+      booking.email,
+      (mail) =>
+        bookingConfirmationEmail(mail, {
+          bookingId: booking.id,
+          orderNumber: formatOrderNumber(booking.orderNumber),
+          customerName: booking.firstName,
+          services: booking.services.map(({ name, priceCents }) => ({ name, priceCents })),
+          date: booking.appointmentDate ?? '',
+          time: booking.appointmentTime ?? '',
+          durationMinutes: booking.durationMinutes,
+          address: locationOf(booking),
+          vehicle: vehicleOf(booking),
+          amountCents: order.amountTotal,
+        }),
+      { bookingId: booking.id },
     );
   } catch (error) {
     // An address the outbox refuses must not undo a payment: the booking stays paid.

@@ -35,8 +35,19 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 }
 
-export async function queueEmail(db: Executor, to: string, email: RenderedEmail): Promise<string> {
+/** What a message is about: a visit's messages are listed with it for staff. */
+export interface MessageAbout {
+  bookingId?: string | null;
+}
+
+export async function queueEmail(
+  db: Executor,
+  to: string,
+  email: RenderedEmail,
+  about: MessageAbout = {},
+): Promise<string> {
   return insertOutboxMessage(db, {
+    bookingId: about.bookingId ?? null,
     template: email.template,
     toAddress: parseRecipient(to),
     subject: oneLine(email.subject),

@@ -12,7 +12,7 @@ export async function insertOutboxMessage(
   db: Executor,
   values: Pick<
     typeof emailOutbox.$inferInsert,
-    'template' | 'toAddress' | 'subject' | 'html' | 'text' | 'attachments'
+    'template' | 'toAddress' | 'subject' | 'html' | 'text' | 'attachments' | 'bookingId'
   >,
 ): Promise<string> {
   const [row] = await db.insert(emailOutbox).values(values).returning({ id: emailOutbox.id });

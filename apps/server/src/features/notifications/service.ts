@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import type { MailContext } from './layout.ts';
 import { queueEmail } from './outbox.ts';
-import type { RenderedEmail } from './outbox.ts';
+import type { MessageAbout, RenderedEmail } from './outbox.ts';
 import {
   deleteTextOptOut,
   findOutboxMessage,
@@ -27,14 +27,18 @@ async function mailContext(db: Executor, env: Env): Promise<MailContext> {
   return { business, appUrl: env.appUrl };
 }
 
-/** Renders with the current business profile and queues; returns the outbox id. */
+/**
+ * Renders with the current business profile and queues; returns the outbox id. A message to a
+ * visit's customer names the visit (`about.bookingId`): staff read it with the visit's messages.
+ */
 export async function sendEmail(
   db: Executor,
   env: Env,
   to: string,
   render: (ctx: MailContext) => RenderedEmail,
+  about: MessageAbout = {},
 ): Promise<string> {
-  return queueEmail(db, to, render(await mailContext(db, env)));
+  return queueEmail(db, to, render(await mailContext(db, env)), about);
 }
 
 /** The envelope sender: MAIL_FROM, else the business's own address. */

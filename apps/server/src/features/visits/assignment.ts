@@ -92,12 +92,17 @@ export async function assignTechnician(
     const open = [...updated.values()].filter(isOpen);
     const first = open[0];
     if (technicianId !== null && first?.email) {
-      await sendEmail(tx, env, first.email, (ctx) =>
-        technicianAssignedEmail(ctx, {
-          ...jobNotice(first),
-          serviceName: open.map((row) => row.serviceName).join(', '),
-          technicianName: name,
-        }),
+      await sendEmail(
+        tx,
+        env,
+        first.email,
+        (ctx) =>
+          technicianAssignedEmail(ctx, {
+            ...jobNotice(first),
+            serviceName: open.map((row) => row.serviceName).join(', '),
+            technicianName: name,
+          }),
+        { bookingId: first.bookingId },
       );
     }
     return toAppointment(chosen);

@@ -372,17 +372,22 @@ export async function fulfilBalanceInTransaction(
   const stillDueCents = balanceDueCents(rows.filter((row) => !paidNow.has(row.id)));
   const { timeZone } = await getBusinessProfile(tx);
   try {
-    await sendEmail(tx, deps.env, booking.email, (mail) =>
-      balanceReceiptEmail(mail, {
-        customerName: booking.firstName,
-        orderNumber: formatOrderNumber(booking.orderNumber ?? 0),
-        date: booking.appointmentDate ?? '',
-        services,
-        amountCents: payment.amountCents,
-        stillDueCents,
-        paidAt: formatBusinessMoment(now, timeZone),
-        url: balancePayUrl(deps.env, booking.id),
-      }),
+    await sendEmail(
+      tx,
+      deps.env,
+      booking.email,
+      (mail) =>
+        balanceReceiptEmail(mail, {
+          customerName: booking.firstName,
+          orderNumber: formatOrderNumber(booking.orderNumber ?? 0),
+          date: booking.appointmentDate ?? '',
+          services,
+          amountCents: payment.amountCents,
+          stillDueCents,
+          paidAt: formatBusinessMoment(now, timeZone),
+          url: balancePayUrl(deps.env, booking.id),
+        }),
+      { bookingId: booking.id },
     );
   } catch (error) {
     // An address the outbox refuses must not undo a payment.
@@ -543,15 +548,20 @@ export async function emailBalanceLink(
     if (await auditedWithin(tx, linkSent, LINK_EMAIL_INTERVAL_MS)) {
       return { to: booking.email, queued: false };
     }
-    await sendEmail(tx, deps.env, booking.email, (mail) =>
-      balanceLinkEmail(mail, {
-        customerName: booking.firstName,
-        orderNumber: formatOrderNumber(booking.orderNumber ?? 0),
-        date: booking.appointmentDate ?? '',
-        services: unpaid.map((row) => ({ name: row.serviceName, priceCents: row.priceCents })),
-        amountCents: balanceDueCents(unpaid),
-        url: balancePayUrl(deps.env, booking.id),
-      }),
+    await sendEmail(
+      tx,
+      deps.env,
+      booking.email,
+      (mail) =>
+        balanceLinkEmail(mail, {
+          customerName: booking.firstName,
+          orderNumber: formatOrderNumber(booking.orderNumber ?? 0),
+          date: booking.appointmentDate ?? '',
+          services: unpaid.map((row) => ({ name: row.serviceName, priceCents: row.priceCents })),
+          amountCents: balanceDueCents(unpaid),
+          url: balancePayUrl(deps.env, booking.id),
+        }),
+      { bookingId: booking.id },
     );
     await recordAudit(tx, actor, {
       ...linkSent,

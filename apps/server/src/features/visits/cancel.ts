@@ -217,8 +217,13 @@ export async function cancelVisit(
       feeCents: decision.feeCents,
       sequence: cancelled.calendarSequence,
     };
-    await sendEmail(tx, deps.env, booking.email, (ctx) =>
-      visitCancelledEmail(ctx, { ...notice, greetingName: booking.firstName, forCustomer: true }),
+    await sendEmail(
+      tx,
+      deps.env,
+      booking.email,
+      (ctx) =>
+        visitCancelledEmail(ctx, { ...notice, greetingName: booking.firstName, forCustomer: true }),
+      { bookingId: bookingId },
     );
     for (const technician of technicians) {
       await sendEmail(tx, deps.env, technician.email, (ctx) =>

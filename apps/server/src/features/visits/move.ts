@@ -242,19 +242,24 @@ export async function moveVisit(
     const services = open.map((row) => row.serviceName);
     const address = open[0]!.location;
     for (const notice of notices) {
-      await sendEmail(tx, deps.env, notice.to, (ctx) =>
-        visitMovedEmail(ctx, {
-          bookingId,
-          greetingName: notice.greetingName,
-          isForCustomer: notice.to === booking.email,
-          customerName: open[0]!.customerName,
-          services,
-          from,
-          to,
-          durationMinutes: Math.round((span.endsAt.getTime() - span.startsAt.getTime()) / 60_000),
-          address,
-          sequence: rescheduled.calendarSequence,
-        }),
+      await sendEmail(
+        tx,
+        deps.env,
+        notice.to,
+        (ctx) =>
+          visitMovedEmail(ctx, {
+            bookingId,
+            greetingName: notice.greetingName,
+            isForCustomer: notice.to === booking.email,
+            customerName: open[0]!.customerName,
+            services,
+            from,
+            to,
+            durationMinutes: Math.round((span.endsAt.getTime() - span.startsAt.getTime()) / 60_000),
+            address,
+            sequence: rescheduled.calendarSequence,
+          }),
+        { bookingId: notice.to === booking.email ? bookingId : null },
       );
     }
     return {

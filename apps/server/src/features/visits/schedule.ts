@@ -107,19 +107,24 @@ export async function scheduleOrder(
       entityId: bookingId,
       details: { date: visit.date, time: visit.time },
     });
-    await sendEmail(tx, deps.env, booking.email, (mail) =>
-      bookingConfirmationEmail(mail, {
-        bookingId,
-        orderNumber: formatOrderNumber(booking.orderNumber),
-        customerName: booking.firstName,
-        services: booking.services.map(({ name, priceCents }) => ({ name, priceCents })),
-        date: visit.date,
-        time: visit.time,
-        durationMinutes: booking.durationMinutes,
-        address: locationOf(visit),
-        vehicle: vehicleOf(visit),
-        amountCents: booking.totalCents,
-      }),
+    await sendEmail(
+      tx,
+      deps.env,
+      booking.email,
+      (mail) =>
+        bookingConfirmationEmail(mail, {
+          bookingId,
+          orderNumber: formatOrderNumber(booking.orderNumber),
+          customerName: booking.firstName,
+          services: booking.services.map(({ name, priceCents }) => ({ name, priceCents })),
+          date: visit.date,
+          time: visit.time,
+          durationMinutes: booking.durationMinutes,
+          address: locationOf(visit),
+          vehicle: vehicleOf(visit),
+          amountCents: booking.totalCents,
+        }),
+      { bookingId: bookingId },
     );
     return {
       bookingId,

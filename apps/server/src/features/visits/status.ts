@@ -125,11 +125,17 @@ async function moveStatus(
       visit.filter((one) => wanted(one.status)).map((one) => one.serviceName);
     const done = names((s) => s === 'completed');
     const toDo = names((s) => s === 'scheduled' || s === 'in-progress');
-    await sendEmail(tx, env, updated.email, (ctx) =>
-      jobCompletedEmail(ctx, { ...jobNotice(updated), visit: { done, toDo } }),
+    await sendEmail(
+      tx,
+      env,
+      updated.email,
+      (ctx) => jobCompletedEmail(ctx, { ...jobNotice(updated), visit: { done, toDo } }),
+      { bookingId: updated.bookingId },
     );
   } else if (updated.email && template) {
-    await sendEmail(tx, env, updated.email, (ctx) => template(ctx, jobNotice(updated)));
+    await sendEmail(tx, env, updated.email, (ctx) => template(ctx, jobNotice(updated)), {
+      bookingId: updated.bookingId,
+    });
   }
   // The visit's last job done (or the last one left cancelled): its customer is asked to rate it.
   if ((status === 'completed' || status === 'cancelled') && updated.bookingId) {
