@@ -34,14 +34,24 @@ export const PATHS = {
   metricActiveTechnicians: '/admin/metrics/active-technicians',
   metricCompletionRate: '/admin/metrics/completion-rate',
   metricServiceTime: '/admin/metrics/service-time',
+  /** A visit's one-time rating link (`:token` is the link's credential). */
+  rateVisit: '/rate/:token',
 } as const;
 
 export const WEB_ROUTE_PATHS: readonly string[] = Object.values(PATHS);
 
-const known = new Set<string>(WEB_ROUTE_PATHS);
+const known = new Set<string>(WEB_ROUTE_PATHS.filter((pagePath) => !pagePath.includes(':')));
+// A page with a parameter (`/rate/:token`) matches one segment of letters, digits, - and _ there.
+const patterns = WEB_ROUTE_PATHS.filter((pagePath) => pagePath.includes(':')).map(
+  (pagePath) => new RegExp(`^${pagePath.replace(/:\w+/g, '[\\w-]+')}$`),
+);
+
+function isPage(pathname: string): boolean {
+  return known.has(pathname) || patterns.some((pattern) => pattern.test(pathname));
+}
 
 /** True when the path (query string ignored, one trailing slash allowed) is a page of the app. */
 export function isWebRoute(url: string): boolean {
   const pathname = url.split(/[?#]/)[0] ?? '';
-  return known.has(pathname) || (pathname.endsWith('/') && known.has(pathname.slice(0, -1)));
+  return isPage(pathname) || (pathname.endsWith('/') && isPage(pathname.slice(0, -1)));
 }

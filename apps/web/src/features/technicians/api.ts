@@ -9,6 +9,7 @@ import {
   type TechnicianCard,
 } from '@pitstop/shared/technicians/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { technicianRatingsResponseSchema } from '@pitstop/shared/ratings/responses';
 import { refreshAccountLists, techniciansQueryKey } from '../../lib/account-lists.ts';
 import { apiFetch, noContentSchema } from '../../lib/api.ts';
 
@@ -44,6 +45,15 @@ export function workingDaysQueryOptions(month: string) {
 
 function technicianUrl(id: string): string {
   return `/api/technicians/${encodeURIComponent(id)}`;
+}
+
+/** A technician's average, count and latest ratings with comments (read when a card opens them). */
+export function technicianRatingsQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...techniciansQueryKey, 'ratings', id] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`${technicianUrl(id)}/ratings`, technicianRatingsResponseSchema, { signal }),
+  });
 }
 
 export function useInviteTechnician() {

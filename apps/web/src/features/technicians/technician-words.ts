@@ -1,5 +1,6 @@
 // How a technician's card reads: rating, next appointment, initials, and the words of the
 // Technicians page's outcomes.
+import { ratingSummaryWords } from '@pitstop/shared/ratings/words';
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 
@@ -7,7 +8,6 @@ export const TECHNICIAN_PAGE_MESSAGES = {
   listFailed: 'Failed to load technicians',
   listEmpty: 'No technicians yet',
   noAppointments: 'No appointments',
-  noRating: 'No ratings yet',
   notSet: 'Not set',
   /** Why a manager's Edit, Delete and Resend buttons are disabled. */
   adminsOnly: 'Only admins can edit or delete technicians and resend invitations.',
@@ -18,8 +18,9 @@ export const TECHNICIAN_PAGE_MESSAGES = {
   workingDaysFailed: "Couldn't load working days for this month.",
 } as const;
 
-export function ratingText(rating: number | null): string {
-  return rating === null ? TECHNICIAN_PAGE_MESSAGES.noRating : `${rating.toFixed(1)} / 5`;
+/** "★ 4.7 (12 ratings)", or "No ratings yet". */
+export function ratingText(card: Pick<TechnicianCard, 'rating' | 'ratingCount'>): string {
+  return ratingSummaryWords(card.rating, card.ratingCount);
 }
 
 export function initialsOf(name: string): string {

@@ -14,6 +14,7 @@ import {
 } from './handlers/dashboard-metrics.ts';
 import { metricsHandlers, resetMetricsState } from './handlers/metrics.ts';
 import { profileHandlers, resetProfileState } from './handlers/profile.ts';
+import { ratingsHandlers, resetRatingsState } from './handlers/ratings.ts';
 import { resetServicesState, servicesHandlers } from './handlers/services.ts';
 import { resetSetupState, setupHandlers } from './handlers/setup.ts';
 import {
@@ -42,6 +43,7 @@ export const server = setupServer(
   ...staffAppointmentsHandlers,
   ...dashboardMetricsHandlers,
   ...visitsHandlers,
+  ...ratingsHandlers,
 );
 
 interface RecordedRequest {
@@ -112,6 +114,7 @@ export function resetApiState(): void {
   resetStaffAppointmentsState();
   resetDashboardMetricsState();
   resetVisitsState();
+  resetRatingsState();
   recorded = [];
   problems = [];
 }

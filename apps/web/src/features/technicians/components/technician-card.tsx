@@ -12,7 +12,6 @@ import {
   MapPin,
   Pencil,
   Phone,
-  Star,
   Trash2,
   type LucideIcon,
 } from 'lucide-react';
@@ -23,6 +22,7 @@ import { WorkingDaysCalendar } from '../../../components/working-days-calendar.t
 import { cn } from '../../../lib/cn.ts';
 import { formatVisitDate } from '../../../lib/visit-words.ts';
 import { workingDaysQueryOptions } from '../api.ts';
+import { TechnicianRatings } from './technician-ratings.tsx';
 import {
   initialsOf,
   monthOf,
@@ -93,16 +93,9 @@ export function TechnicianCard({
             <TechnicianStatusBadge status={technician.status} />
           </div>
           <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-            <span className="inline-flex items-center gap-1">
-              <Star
-                className={cn(
-                  'size-4',
-                  technician.rating === null ? 'text-slate-300' : 'fill-accent-400 text-accent-500',
-                )}
-                aria-hidden="true"
-              />
+            <span>
               <span className="sr-only">Rating: </span>
-              {ratingText(technician.rating)}
+              {ratingText(technician)}
             </span>
             <span>
               {technician.completedJobs} completed {technician.completedJobs === 1 ? 'job' : 'jobs'}
@@ -143,6 +136,8 @@ export function TechnicianCard({
           )}
         </Detail>
       </dl>
+
+      {technician.ratingCount > 0 && <TechnicianRatings technician={technician} label={label} />}
 
       <WorkingDays technician={technician} today={today} label={label} />
 

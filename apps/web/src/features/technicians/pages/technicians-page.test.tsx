@@ -81,7 +81,7 @@ describe('the technician cards', () => {
 
     const jordan = await cardOf('Jordan Lee');
     expect(jordan).toHaveTextContent('On Job');
-    expect(jordan).toHaveTextContent('4.8 / 5');
+    expect(jordan).toHaveTextContent('★ 4.8 (1 rating)');
     expect(jordan).toHaveTextContent('12 completed jobs');
     expect(jordan).toHaveTextContent('Downtown');
     expect(jordan).toHaveTextContent('Monday, March 16, 2026 at 2:30 PM');
