@@ -1,14 +1,14 @@
 // The appointments screen's rows: customer, service, date and 12-hour time, status badge,
 // technician picker, location, contact phone and status picker, with what the visit needs as
 // badges, and Move for a visit not yet begun (how an over-capacity visit is fixed), with Cancel
-// visit beside it (Payment once cancelled).
+// visit beside it (Payment once cancelled), and Messages (what its customer was sent).
 // A table on wide screens; on phones each row is a card.
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { can } from '@pitstop/shared/permissions';
 import { phoneHref } from '@pitstop/shared/phone';
 import type { AssignableTechnician } from '@pitstop/shared/technicians/responses';
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock, MessageSquare } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -29,9 +29,11 @@ import { CancelVisitButton, type OnCancelVisit } from './cancel-visit-button.tsx
 import type { VisitToCancel } from './cancel-visit-dialog.tsx';
 import { LazyCancelVisitDialog } from './lazy-cancel-visit-dialog.tsx';
 import { LazyMoveVisitDialog } from './lazy-move-visit-dialog.tsx';
+import { LazyVisitMessagesDialog } from './lazy-visit-messages-dialog.tsx';
 import type { VisitToMove } from './move-visit-dialog.tsx';
 import { StatusPicker } from './status-picker.tsx';
 import { TechnicianPicker } from './technician-picker.tsx';
+import type { VisitWithMessages } from './visit-messages-dialog.tsx';
 
 export interface ManageAppointmentsTableProps {
   appointments: StaffAppointment[];
@@ -42,17 +44,23 @@ export interface ManageAppointmentsTableProps {
 /** Opens the Move dialog for a row's visit; undefined where the row's visit cannot move. */
 type OnMove = ((visit: VisitToMove) => void) | undefined;
 
+/** Opens the Messages dialog for a row's visit; undefined for staff who may not read visits. */
+type OnMessages = ((visit: VisitWithMessages) => void) | undefined;
+
 export function ManageAppointmentsTable(props: ManageAppointmentsTableProps) {
   const { role } = useViewer();
   const [moving, setMoving] = useState<VisitToMove | null>(null);
   const onMove = can(role, 'visit:move') ? setMoving : undefined;
   const [cancelling, setCancelling] = useState<VisitToCancel | null>(null);
   const onCancel = can(role, 'visit:cancel') ? setCancelling : undefined;
+  const [reading, setReading] = useState<VisitWithMessages | null>(null);
+  const onMessages = can(role, 'appointment:read:any') ? setReading : undefined;
   return (
     <>
-      <AppointmentRows {...props} onMove={onMove} onCancel={onCancel} />
+      <AppointmentRows {...props} onMove={onMove} onCancel={onCancel} onMessages={onMessages} />
       <LazyMoveVisitDialog visit={moving} onClose={() => setMoving(null)} />
       <LazyCancelVisitDialog visit={cancelling} onClose={() => setCancelling(null)} />
+      <LazyVisitMessagesDialog visit={reading} onClose={() => setReading(null)} />
     </>
   );
 }
@@ -60,13 +68,13 @@ export function ManageAppointmentsTable(props: ManageAppointmentsTableProps) {
 interface RowActions {
   onMove: OnMove;
   onCancel: OnCancelVisit;
+  onMessages: OnMessages;
 }
 
 function AppointmentRows({
   appointments,
   technicians,
-  onMove,
-  onCancel,
+  ...actions
 }: ManageAppointmentsTableProps & RowActions) {
   const isWide = useWideScreen();
   if (!isWide) {
@@ -77,8 +85,7 @@ function AppointmentRows({
             key={appointment.id}
             appointment={appointment}
             technicians={technicians}
-            onMove={onMove}
-            onCancel={onCancel}
+            {...actions}
           />
         ))}
       </ul>
@@ -108,8 +115,7 @@ function AppointmentRows({
               {/* Stacked: the column stays as narrow as its date. */}
               <VisitActions
                 appointment={appointment}
-                onMove={onMove}
-                onCancel={onCancel}
+                {...actions}
                 className="flex-col items-start"
               />
             </DateTimeCell>
@@ -142,8 +148,7 @@ function AppointmentRows({
 function AppointmentCard({
   appointment,
   technicians,
-  onMove,
-  onCancel,
+  ...actions
 }: RowActions & {
   appointment: StaffAppointment;
   technicians: readonly AssignableTechnician[] | undefined;
@@ -168,12 +173,7 @@ function AppointmentCard({
         {appointment.orderNumber && <Detail term="Order">{appointment.orderNumber}</Detail>}
         <Detail term="Date & Time">
           {formatAppointmentDay(appointment.date)} at {formatTime12(appointment.time)}
-          <VisitActions
-            appointment={appointment}
-            onMove={onMove}
-            onCancel={onCancel}
-            className="flex-wrap"
-          />
+          <VisitActions appointment={appointment} {...actions} className="flex-wrap" />
         </Detail>
         <Detail term="Location">{appointment.location}</Detail>
         <Detail term="Contact Phone">
@@ -199,7 +199,7 @@ function AppointmentCard({
   );
 }
 
-/** A visit's Move and Cancel visit (or Payment) under its time; nothing where it has neither. */
+/** A visit's Move, Cancel visit (or Payment) and Messages under its time; nothing without any. */
 function VisitActions({
   appointment,
   className,
@@ -209,7 +209,32 @@ function VisitActions({
     <div className={`mt-1.5 flex gap-1.5 empty:hidden ${className}`}>
       <MoveButton appointment={appointment} onMove={actions.onMove} />
       <CancelVisitButton appointment={appointment} onCancel={actions.onCancel} />
+      <MessagesButton appointment={appointment} onMessages={actions.onMessages} />
     </div>
+  );
+}
+
+/** Messages for any row of a booking, whatever its status: a cancelled visit's were withdrawn. */
+function MessagesButton({
+  appointment,
+  onMessages,
+}: {
+  appointment: StaffAppointment;
+  onMessages: OnMessages;
+}) {
+  const { bookingId } = appointment;
+  if (!onMessages || !bookingId) return null;
+  const name = rowName(appointment);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`Messages for ${name}`}
+      onClick={(event) => onMessages({ bookingId, name, opener: event.currentTarget })}
+    >
+      <MessageSquare aria-hidden="true" />
+      Messages
+    </Button>
   );
 }
 
