@@ -1,8 +1,9 @@
 // The business profile in edit mode: name, phone (formatted as typed), e-mail, time zone, visits
-// per time slot, how long before a visit its reminder goes out, a row of hours per weekday (day-hours-fields.tsx) and the cancellation and
-// rescheduling policy (cancellation-policy-fields.tsx). Validated by the shared
-// businessProfileFormSchema here and again by the server, whose field errors (e.g.
-// `hours.monday.closeTime`) land next to their fields.
+// per time slot, how long before a visit its reminder goes out, a row of hours per weekday
+// (day-hours-fields.tsx) and the cancellation and rescheduling policy
+// (cancellation-policy-fields.tsx). Validated by the shared businessProfileFormSchema here and
+// again by the server, whose field errors (e.g. `hours.monday.closeTime`) land next to their
+// fields.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import type { CancellationPolicy } from '@pitstop/shared/business/cancellation-policy';
 import { WEEKDAYS, type Weekday } from '@pitstop/shared/business/hours';
