@@ -289,6 +289,13 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
     body: technicianFields,
   }),
   'DELETE /api/technicians/:id': (f) => ({ params: { id: f.spareTechnicianId } }),
+  'GET /api/technicians/:id/ratings': (f) => ({ params: { id: f.technicianProfileId } }),
+  'GET /api/ratings/:token': () => ({ params: { token: 'A'.repeat(43) } }),
+  'POST /api/ratings/:token': () => ({
+    params: { token: 'A'.repeat(43) },
+    body: { stars: 4, comment: 'On time' },
+  }),
+  'POST /api/ratings/:bookingId/follow-up': (f) => ({ params: { bookingId: f.visitBookingId } }),
   'POST /api/technician-invitations/check': () => ({ body: { token: 'A'.repeat(43) } }),
   'POST /api/technician-invitations/accept': () => ({
     body: { token: 'A'.repeat(43), password: 'tech-pass-1', confirmPassword: 'tech-pass-1' },

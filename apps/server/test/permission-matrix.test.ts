@@ -97,6 +97,12 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/technicians/:id/invitation': 'technician:manage',
   'PATCH /api/technicians/:id': 'technician:manage',
   'DELETE /api/technicians/:id': 'technician:manage',
+  'GET /api/technicians/:id/ratings': 'technician:read',
+  // The rating link is the credential (rate limited per address); staff follow up low ratings.
+  'GET /api/ratings/:token': 'public',
+  'POST /api/ratings/:token': 'public',
+  'GET /api/ratings/low': 'admin:dashboard',
+  'POST /api/ratings/:bookingId/follow-up': 'admin:dashboard',
   // The invitation link is the credential (rate limited per address).
   'POST /api/technician-invitations/check': 'public',
   'POST /api/technician-invitations/accept': 'public',
