@@ -39,7 +39,7 @@ import { isStaffRole } from '@pitstop/shared/permissions';
 import { appointmentsRoutes } from './features/appointments/routes.ts';
 import { myVisitsRoutes } from './features/visits/my-routes.ts';
 import { visitBalanceRoutes } from './features/visits/balance-routes.ts';
-import { visitMessageRoutes } from './features/visits/message-routes.ts';
+import { installReminderPlanning, visitMessageRoutes } from './features/visits/message-routes.ts';
 import { visitsRoutes } from './features/visits/routes.ts';
 import { visitCancelRoutes } from './features/visits/cancel-routes.ts';
 import { readRatedVisits } from './features/visits/rating-request.ts';
@@ -261,6 +261,7 @@ export async function buildApp({
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
   installCheckoutReconciliation(app);
+  installReminderPlanning(app);
   installEmbeddedMaintenance(app);
   await app.register(servicesRoutes);
   await app.register(setupRoutes);

@@ -3,7 +3,7 @@
 // lead time or with reminders off; a text beside it for a customer who agreed, and switched off
 // from /profile; "On my way" and "Running late" from the technician's job, by e-mail or by text
 // with its e-mail twin; staff read a visit's messages.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   visitMessagesResponseSchema,
@@ -30,6 +30,7 @@ import {
   uniqueEmail,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
+import { planMissingReminders } from '../src/features/visits/messages.ts';
 import { jobTodayOf } from './on-site-jobs.ts';
 import { bookingRow } from './visit-rows.ts';
 
@@ -145,6 +146,35 @@ describe('a visit’s reminder', () => {
     // A save that leaves the lead out keeps it.
     const kept = await sendAs(ctx, admin, 'PUT', '/api/business', profile);
     expect(kept.json()).toMatchObject({ reminderLeadHours: 48 });
+  });
+});
+
+describe('visits booked before reminders existed', () => {
+  it('get one at start-up, once; a cancelled visit and one inside the lead get none', async () => {
+    const before = await bookAndPay(ctx, customer, { date: freshWeekday(), time: '11:00' });
+    const cancelled = await bookAndPay(ctx, customer, { date: freshWeekday() });
+    expect(
+      (await sendAs(ctx, admin, 'POST', `/api/visits/${cancelled}/cancel`, { refund: 'none' }))
+        .statusCode,
+    ).toBe(200);
+    // As an upgrade finds them: no reminder row at all.
+    await ctx.database.db
+      .delete(emailOutbox)
+      .where(
+        and(
+          inArray(emailOutbox.bookingId, [before, cancelled]),
+          eq(emailOutbox.template, 'visit-reminder'),
+        ),
+      );
+
+    const deps = { db: ctx.database.db, env: ctx.app.ctx.env };
+    expect(await planMissingReminders(deps)).toBeGreaterThanOrEqual(1);
+    const reminders = await remindersOf(before);
+    expect(reminders.map((row) => row.status)).toEqual(['pending']);
+    expect(await remindersOf(cancelled)).toEqual([]);
+    // Run again (a restart): nothing more.
+    await planMissingReminders(deps);
+    expect(await remindersOf(before)).toHaveLength(1);
   });
 });
 

@@ -86,3 +86,19 @@ export async function listVisitMessageRows(db: Executor, bookingId: string, limi
     .orderBy(desc(emailOutbox.createdAt))
     .limit(limit);
 }
+
+/** Of these visits, those that ever had a reminder queued (sent, waiting or withdrawn). */
+export async function listBookingsWithReminders(
+  db: Executor,
+  bookingIds: readonly string[],
+  template: string,
+): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ bookingId: emailOutbox.bookingId })
+    .from(emailOutbox)
+    .where(
+      and(inArray(emailOutbox.bookingId, [...bookingIds]), eq(emailOutbox.template, template)),
+    );
+  return new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])));
+}

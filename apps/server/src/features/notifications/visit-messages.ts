@@ -18,6 +18,7 @@ import type { MailContext } from './layout.ts';
 import {
   insertVisitMessage,
   isPhoneOptedOut,
+  listBookingsWithReminders,
   listVisitMessageRows,
   withdrawPendingVisitMessages,
 } from './message-repository.ts';
@@ -250,4 +251,9 @@ export async function listVisitMessages(db: Executor, bookingId: string): Promis
 export async function isTextStopped(db: Executor, phone: string): Promise<boolean> {
   const e164 = toE164(phone);
   return e164 !== undefined && isPhoneOptedOut(db, e164);
+}
+
+/** Of these visits, those that ever had a reminder (any status). */
+export function visitsWithReminders(db: Executor, bookingIds: readonly string[]) {
+  return listBookingsWithReminders(db, bookingIds, VISIT_MESSAGE_TEMPLATES.reminder);
 }

@@ -282,3 +282,18 @@ export async function listTextsConsented(
     .where(and(inArray(bookings.id, [...bookingIds]), sql`${bookings.textsConsentAt} is not null`));
   return new Set(rows.map((row) => row.id));
 }
+
+/** Paid visits still ahead, soonest first (at most `limit`). */
+export async function listUpcomingVisitIds(
+  db: Executor,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.kind, 'visit'), eq(bookings.status, 'paid'), gt(bookings.startsAt, now)))
+    .orderBy(asc(bookings.startsAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

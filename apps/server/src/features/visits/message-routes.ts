@@ -5,6 +5,7 @@ import { visitMessagesResponseSchema } from '@pitstop/shared/appointments/respon
 import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
 import { listVisitMessages } from '../notifications/visit-messages.ts';
+import { planMissingReminders } from './messages.ts';
 
 const visitParams = z.object({ bookingId: z.uuid(MANAGE_VISIT_MESSAGES.notFound) });
 
@@ -25,4 +26,23 @@ export async function visitMessageRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => ({ messages: await listVisitMessages(db, request.params.bookingId) }),
   );
+}
+
+/**
+ * At start-up, upcoming visits that never had a reminder (booked before reminders existed, or
+ * while they were off) get one, in the background; closing waits for it.
+ */
+export function installReminderPlanning(app: AppInstance): void {
+  if (app.ctx.env.nodeEnv === 'test') return;
+  let running: Promise<unknown> | undefined;
+  app.addHook('onReady', async () => {
+    running = planMissingReminders(app.ctx, app.ctx.clock.now())
+      .then((planned) => {
+        if (planned > 0) app.log.info({ planned }, 'reminders planned for upcoming visits');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'planning reminders failed'));
+  });
+  app.addHook('onClose', async () => {
+    await running;
+  });
 }

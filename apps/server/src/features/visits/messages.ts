@@ -11,10 +11,11 @@ import { AppError } from '../../lib/errors.ts';
 import {
   isTextStopped,
   planVisitReminder,
+  visitsWithReminders,
   withdrawVisitMessages,
 } from '../notifications/visit-messages.ts';
 import type { MessageVisit } from '../notifications/visit-messages.ts';
-import { listTextsConsented, setTextsConsent } from './booking-rows.ts';
+import { listTextsConsented, listUpcomingVisitIds, setTextsConsent } from './booking-rows.ts';
 import type { BookingRow } from './booking-rows.ts';
 import { locationOf } from './fulfil.ts';
 import { visitLocks } from './locks.ts';
@@ -91,4 +92,39 @@ export async function setVisitTexts(
       textsStopped: await isTextStopped(tx, booking.phone),
     };
   });
+}
+
+/** More upcoming visits than a business has; the pass looks at the soonest this many. */
+const UPCOMING_VISITS_LOOKED_AT = 10_000;
+
+/**
+ * Plans a reminder for every upcoming paid visit that never had one: visits booked before
+ * reminders existed, or while they were switched off. Each under its booking's lock, skipped if it
+ * changed meanwhile. Run at start-up; a visit booked inside the lead time still gets none.
+ */
+export async function planMissingReminders(
+  deps: { db: Db; env: Env },
+  now = new Date(),
+): Promise<number> {
+  const upcoming = await listUpcomingVisitIds(deps.db, now, UPCOMING_VISITS_LOOKED_AT);
+  const reminded = await visitsWithReminders(deps.db, upcoming);
+  let planned = 0;
+  for (const bookingId of upcoming.filter((id) => !reminded.has(id))) {
+    const queued = await deps.db.transaction(async (tx) => {
+      const booking = await visitLocks(tx).booking(bookingId);
+      if (
+        !booking ||
+        booking.status !== 'paid' ||
+        (await visitsWithReminders(tx, [bookingId])).size > 0
+      ) {
+        return false;
+      }
+      const visit = messageVisitOf(booking);
+      return (
+        visit !== undefined && (await planVisitReminder(tx, deps.env, visit, now)) !== undefined
+      );
+    });
+    if (queued) planned += 1;
+  }
+  return planned;
 }
