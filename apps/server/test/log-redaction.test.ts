@@ -1,5 +1,5 @@
-// The request log never holds a working one-time link: the token of an invitation or a password
-// reset is hidden, the rest of the address kept.
+// The request log never holds a working one-time link: the token of an invitation, a password
+// reset or a visit's rating is hidden, the rest of the address kept.
 import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/lib/log-redaction.ts';
 
@@ -14,6 +14,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/auth/reset-password/abc?callbackURL=%2Freset&TOKEN=z')).toBe(
       '/api/auth/reset-password/[redacted]?callbackURL=%2Freset&TOKEN=[redacted]',
     );
+    // A visit's rating link, as the page and as its API read it.
+    expect(redactUrl('/rate/abc_DEF-123')).toBe('/rate/[redacted]');
+    expect(redactUrl('/api/ratings/abc_DEF-123')).toBe('/api/ratings/[redacted]');
   });
 
   it('keeps addresses without secrets as they are', () => {

@@ -14,6 +14,7 @@ import { appointments, auditLog, emailOutbox, visitRatings } from '../src/db/sch
 import {
   APP_URL,
   bookAndPay,
+  businessToday,
   createTestContext,
   createUser,
   futureWeekday,
@@ -121,6 +122,30 @@ describe('the rating request', () => {
     await setStatus(visit.jobs[1]!, 'in-progress');
     await setStatus(visit.jobs[1]!, 'completed');
     expect(await ratingEmails(visit.email)).toHaveLength(1);
+  });
+
+  it('is made when the technician completes the visit’s last job of the day', async () => {
+    const visit = await bookedVisit();
+    await ctx.database.db
+      .update(appointments)
+      .set({ appointmentDate: businessToday() })
+      .where(eq(appointments.bookingId, visit.bookingId));
+    for (const id of visit.jobs) {
+      for (const status of ['in-progress', 'completed']) {
+        const response = await sendAs(
+          ctx,
+          technician,
+          'PATCH',
+          `/api/technician/jobs/${id}/status`,
+          {
+            status,
+          },
+        );
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      expect(await ratingEmails(visit.email)).toHaveLength(id === visit.jobs[1] ? 1 : 0);
+    }
+    expect((await ratingEmails(visit.email))[0]!.text).toMatch(/\/rate\/[\w-]{43}/);
   });
 
   it('is made when the last job left is cancelled and the others are completed', async () => {

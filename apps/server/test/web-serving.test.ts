@@ -135,12 +135,15 @@ describe('serving the web app', () => {
   });
 
   it('answers an unknown page with the app (its own not-found page) and status 404', async () => {
-    for (const url of ['/no/such/page', '/admin/nothing', '/servicesx']) {
+    for (const url of ['/no/such/page', '/admin/nothing', '/servicesx', '/rate/', '/rate/a/b']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     }
+    // A page with a parameter (a rating link) is a page whatever its token.
+    const rating = await ctx.app.inject({ method: 'GET', url: '/rate/abc_DEF-123' });
+    expect(rating.statusCode).toBe(200);
   });
 
   it('sends the precompressed copy a browser accepts, and the plain file to others', async () => {

@@ -71,7 +71,7 @@ function hashRatingToken(token: string): string {
  * A name's first word, for "Sam completed your visit". Nothing for a name that is an e-mail
  * address (a technician assigned before onboarding is shown by their account's address).
  */
-export function firstNameOf(name: string | null): string | null {
+function firstNameOf(name: string | null): string | null {
   const first = name?.trim().split(/\s+/)[0];
   return first && !first.includes('@') ? first : null;
 }
