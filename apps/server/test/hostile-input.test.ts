@@ -227,6 +227,13 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
   'POST /api/payments/stripe/webhook': () => ({
     body: { id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: 'cs_1' } } },
   }),
+  // Twilio's signed webhooks (404 here, without Twilio): forms as Twilio posts them.
+  'POST /api/webhooks/twilio/inbound': () => ({
+    form: { From: '+15550104477', To: '+15550109999', Body: 'STOP', MessageSid: 'SM1' },
+  }),
+  'POST /api/webhooks/twilio/status': () => ({
+    form: { MessageSid: 'SM1', MessageStatus: 'undelivered', AccountSid: 'AC1' },
+  }),
   'GET /checkout/local/:sessionId': (f) => ({ params: { sessionId: f.openSessionId } }),
   'POST /checkout/local/:sessionId': (f) => ({
     params: { sessionId: f.openSessionId },
@@ -1124,6 +1131,15 @@ describe('a body over the limit', () => {
     });
     tally.requests += 1;
     expectTooLarge(form.statusCode, form.body, 'the local checkout form');
+    // Twilio's webhooks take 16 KB.
+    const twilioForm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/twilio/inbound',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `From=%2B15550104477&Body=${'a'.repeat(17_000)}`,
+    });
+    tally.requests += 1;
+    expectTooLarge(twilioForm.statusCode, twilioForm.body, 'the Twilio webhook form');
     expect(await rowChanges()).toEqual([]);
     expect(await dataFingerprint()).toEqual(before);
   });

@@ -75,6 +75,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/checkout/sessions/:sessionId': 'signed-in',
   // Stripe's signed events; without Stripe configured (as here) it answers 404.
   'POST /api/payments/stripe/webhook': 'public',
+  // Twilio's signed webhooks; without Twilio configured (as here) they answer 404.
+  'POST /api/webhooks/twilio/inbound': 'public',
+  'POST /api/webhooks/twilio/status': 'public',
   // The local checkout's hosted page (no Stripe configured): the session id is the secret.
   'GET /checkout/local/:sessionId': 'public',
   'POST /checkout/local/:sessionId': 'public',
