@@ -19,7 +19,7 @@ import {
   bookingBody,
   createTestContext,
   createUser,
-  futureWeekday,
+  freshWeekdays,
   onboardedTechnician,
   postBooking,
   sendAs,
@@ -47,8 +47,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-let day = 14;
-const freshDate = () => futureWeekday((day += 1));
+const freshDate = freshWeekdays(14);
 
 /** A visit booked and paid on (fake) Stripe, today's job, with Battery Service added on site. */
 async function visitOwing() {

@@ -22,7 +22,7 @@ import {
   createTestContext,
   createUser,
   expectNothingChanged,
-  futureWeekday,
+  freshWeekdays,
   payLocalCheckout,
   sessionIdOf,
 } from './harness.ts';
@@ -48,8 +48,7 @@ afterAll(async () => {
 });
 
 // Each test books its own date and its own addresses, so no test's holds or counts reach another.
-let dayOffset = 20;
-const freshDate = () => futureWeekday((dayOffset += 1));
+const freshDate = freshWeekdays(20);
 let addressCounter = 0;
 const freshAddress = () => {
   addressCounter += 1;

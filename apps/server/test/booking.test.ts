@@ -14,12 +14,12 @@ import type { PaymentGateway } from '../src/features/payments/gateway.ts';
 import {
   APP_URL,
   bookingBody,
+  businessToday,
   createTestContext,
   createUser,
   fingerprintTables,
-  futureWeekday,
+  freshWeekdays,
   postBooking,
-  businessToday,
   testNow,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
@@ -38,8 +38,7 @@ afterAll(async () => {
 });
 
 // Each test books its own date, so holds of one never fill another's slot.
-let dayOffset = 14;
-const freshDate = () => futureWeekday((dayOffset += 1));
+const freshDate = freshWeekdays(14);
 
 async function bookingRow(id: string) {
   const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, id));

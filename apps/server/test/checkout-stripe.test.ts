@@ -27,7 +27,7 @@ import {
   createTestContext,
   createUser,
   fingerprintTables,
-  futureWeekday,
+  freshWeekdays,
   postBooking,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
@@ -46,8 +46,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-let dayOffset = 30;
-const freshDate = () => futureWeekday((dayOffset += 1));
+const freshDate = freshWeekdays(30);
 
 async function book(body: Record<string, unknown> = {}, user: TestUser = customer) {
   const response = await postBooking(ctx, user, bookingBody({ date: freshDate(), ...body }));

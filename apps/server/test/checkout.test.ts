@@ -19,13 +19,13 @@ import { sweepExpiredHolds } from '../src/features/booking/hold-sweep.ts';
 import {
   APP_URL,
   bookingBody,
-  payLocalCheckout,
-  sessionIdOf,
   createTestContext,
   createUser,
   fingerprintTables,
-  futureWeekday,
+  freshWeekdays,
+  payLocalCheckout,
   postBooking,
+  sessionIdOf,
   testNow,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
@@ -43,8 +43,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-let dayOffset = 20;
-const freshDate = () => futureWeekday((dayOffset += 1));
+const freshDate = freshWeekdays(20);
 
 async function outcome(sessionId: string, user: TestUser = customer) {
   return ctx.app.inject({

@@ -268,6 +268,21 @@ export function futureWeekday(daysAhead = 14): string {
   return dayOfWeek(day) === 0 ? addCalendarDays(day, 1) : day;
 }
 
+/**
+ * Distinct days other than Sunday, one per call, the first at least `daysAhead` days ahead.
+ * (futureWeekday of two days in a row gives the same Monday when the first is a Sunday.)
+ */
+export function freshWeekdays(daysAhead: number): () => string {
+  let offset = daysAhead;
+  let last = '';
+  return () => {
+    let day = last;
+    while (day === last) day = futureWeekday((offset += 1));
+    last = day;
+    return day;
+  };
+}
+
 /** A valid POST /api/bookings body with a fresh idempotency key; `overrides` replace fields. */
 export function bookingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

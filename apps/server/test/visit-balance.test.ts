@@ -41,6 +41,7 @@ import {
   createTestContext,
   createUser,
   expectNothingChanged,
+  freshWeekdays,
   futureWeekday,
   onboardedTechnician,
   payLocalCheckout,
@@ -72,8 +73,7 @@ afterAll(async () => {
 });
 
 // A date of its own per visit: the slots of one day hold two visits at most.
-let day = 14;
-const freshDate = () => futureWeekday((day += 1));
+const freshDate = freshWeekdays(14);
 
 /** A paid visit, today's job of `technician`, with `serviceIds` added on site. */
 async function visitOwing(serviceIds: string[] = ['battery-service']) {
