@@ -16,7 +16,7 @@ import { checkoutEvent, signedWebhook, startFakeStripe } from './fake-stripe.ts'
 import { startSmtpPeer } from './smtp-peer.ts';
 import type { SmtpPeer } from './smtp-peer.ts';
 import type { FakeStripe } from './fake-stripe.ts';
-import { bookingBody, futureWeekday } from './harness.ts';
+import { bookingBody, freshWeekdays, futureWeekday } from './harness.ts';
 import { createServerDatabase, send, signedInCustomer, spawnServer } from './processes.ts';
 import type { ServerDatabase, ServerProcess } from './processes.ts';
 
@@ -309,10 +309,10 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unreachable', () => {
       server = await spawnServer({ ...database, env: { ...database.env, DATABASE_URL: relayed } });
       const cookie = await signedInCustomer(server.url, 'outage@example.com');
       // Capacity 2 per slot: each booking after the first two takes another day.
-      let day = 19;
+      const nextDay = freshWeekdays(19);
       const booking = () =>
         send(server!.url, 'POST', '/api/bookings', {
-          body: bookingBody({ date: futureWeekday((day += 1)), idempotencyKey: randomUUID() }),
+          body: bookingBody({ date: nextDay(), idempotencyKey: randomUUID() }),
           cookie,
         });
       const countBookings = () =>
@@ -451,8 +451,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       expect(confirmations()).toBe(paid.length);
       const ids = smtp.received.map((mail) => /^Message-ID:\s*(.+)$/im.exec(mail.raw)?.[1]);
       expect(new Set(ids).size).toBe(smtp.received.length);
+      // Everything due went once; the visits' reminders wait for the day before.
       const outbox = await database.read((db) => db.select().from(emailOutbox));
-      expect(outbox.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+      const due = outbox.filter((row) => row.template !== 'visit-reminder');
+      expect(due.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+      const reminders = outbox.filter((row) => row.template === 'visit-reminder');
+      expect(reminders).toHaveLength(paid.length);
+      expect(reminders.every((row) => row.status === 'pending' && row.attempts === 0)).toBe(true);
 
       // A session made on one server works on the other, and ends on both at once.
       const me = async (url: string, cookie: string) =>

@@ -30,6 +30,7 @@ import {
   uniqueEmail,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
+import { canSendTexts } from '../src/features/notifications/visit-messages.ts';
 import { planMissingReminders } from '../src/features/visits/messages.ts';
 import { jobTodayOf } from './on-site-jobs.ts';
 import { bookingRow } from './visit-rows.ts';
@@ -235,6 +236,25 @@ describe('texts about a visit', () => {
     expect(audits.map((row) => row.action)).toEqual(
       expect.arrayContaining(['visit.texts_on', 'visit.texts_off']),
     );
+  });
+
+  it('go only where a text can arrive: Twilio, or the dev mailbox while e-mail stays there', () => {
+    const env = ctx.app.ctx.env;
+    expect(canSendTexts(env)).toBe(true);
+    expect(canSendTexts({ ...env, smtpUrl: 'smtp://mail.example:587' })).toBe(false);
+    expect(
+      canSendTexts({
+        ...env,
+        smtpUrl: 'smtp://mail.example:587',
+        texts: {
+          provider: 'twilio',
+          accountSid: 'AC1',
+          authToken: 't',
+          from: '+15550100000',
+          apiUrl: undefined,
+        },
+      }),
+    ).toBe(true);
   });
 
   it('say so when the number replied STOP, and no text is queued for it', async () => {

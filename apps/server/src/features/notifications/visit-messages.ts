@@ -47,11 +47,24 @@ async function contextOf(db: Executor, env: Env): Promise<MailContext> {
 }
 
 /**
+ * Whether a text can reach anyone: through Twilio, or into the dev mailbox while e-mail stays there
+ * too. A server that sends real e-mail but has no text provider would only pretend to text, so
+ * its customers get every message by e-mail instead.
+ */
+export function canSendTexts(env: Env): boolean {
+  return env.texts.provider === 'twilio' || env.smtpUrl === undefined;
+}
+
+/**
  * The number this visit's texts go to: the visit's phone as E.164, when its customer agreed to
  * texts and the number has not replied STOP. The sender asks about STOP again before each text.
  */
-async function textNumberOf(db: Executor, visit: MessageVisit): Promise<string | undefined> {
-  if (visit.textsConsentAt === null) return undefined;
+async function textNumberOf(
+  db: Executor,
+  env: Env,
+  visit: MessageVisit,
+): Promise<string | undefined> {
+  if (visit.textsConsentAt === null || !canSendTexts(env)) return undefined;
   const phone = toE164(visit.phone);
   if (phone === undefined || (await isPhoneOptedOut(db, phone))) return undefined;
   return phone;
@@ -137,7 +150,7 @@ export async function planVisitReminder(
     address: visit.address,
   });
   await insertVisitMessage(tx, emailRow(visit, email, notBefore));
-  const to = await textNumberOf(tx, visit);
+  const to = await textNumberOf(tx, env, visit);
   if (to !== undefined) {
     const body = VISIT_TEXTS.reminder(ctx.business, visit.date, visit.time);
     await insertVisitMessage(
@@ -189,7 +202,7 @@ export async function sendOnTheWay(
     [VISIT_MESSAGE_TEMPLATES.onMyWay, VISIT_MESSAGE_TEMPLATES.runningLate],
     'replaced: a newer arrival estimate',
   );
-  const to = await textNumberOf(tx, visit);
+  const to = await textNumberOf(tx, env, visit);
   if (to === undefined) {
     await insertVisitMessage(tx, emailRow(visit, email, now));
     return { arrival, channel: 'email' };

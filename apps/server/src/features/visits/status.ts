@@ -159,6 +159,10 @@ export async function changeJobStatusAsTechnician(
   status: TechnicianJobStatus,
   now: Date = new Date(),
 ): Promise<{ job: TechnicianJob; technicianStatus: TechnicianStatus }> {
+  // The visit's booking first, as the lock order says: two technicians finishing a visit's last
+  // two jobs at once take turns, so the second sees the first's done and the visit complete.
+  const found = await findAppointmentBookingId(tx, appointmentId);
+  if (found?.bookingId) await visitLocks(tx).booking(found.bookingId);
   const row = await lockOwnJob(tx, actor, appointmentId, now);
   const [technician] = await visitLocks(tx).technicians([actor.profileId], 'update');
   if (!technician?.onboardingComplete) {
