@@ -9,7 +9,9 @@
 // another. Past visits are mostly completed by the lane's technician, some cancelled; today's
 // follow the clock; future ones are scheduled. Customers and technicians are numbered rows whose
 // names, contacts and cars come from hashing their number, so a booking computes its customer's
-// details without a join. Every random choice hashes a row's key: a load is reproducible.
+// details without a join. Each visit has its e-mailed reminder in the outbox, due the business's
+// reminder lead before it starts: sent (its body dropped) unless the visit was cancelled or the
+// reminder's time has not come. Every random choice hashes a row's key: a load is reproducible.
 //
 // Loads grow the history backwards: the first writes today, the next two weeks (one of them a
 // nearly full "busy day") and the most recent past; each later one writes older days until the
@@ -107,6 +109,21 @@ function customer(c) {
   };
 }
 
+/**
+ * A reminder's body while it waits (the sender drops the body of what it sent or gave up on):
+ * about the size of the rendered template, the customer's name, date and address in it.
+ */
+const reminderText = (r) =>
+  `'Hi ' || ${r}.first_name || ', this is a reminder of your visit on ' || ${r}.day || ' at ' ||
+   ${r}.at_time || ', ' || ${r}.address || ', ' || ${r}.city || '. Reply to this e-mail or call us ' ||
+   'to move or cancel it.'`;
+const reminderHtml = (r) =>
+  `'<!doctype html><html><body style="font-family:sans-serif">' ||
+   repeat('<table role="presentation" width="100%"><tr><td style="padding:16px">', 4) ||
+   '<p>' || ${reminderText(r)} || '</p>' || repeat('</td></tr></table>', 4) || '</body></html>'`;
+/** A failed reminder's attempts: the sender's maxAttempts. */
+const REMINDER_MAX_ATTEMPTS = 8;
+
 const technicianUserId = (t) => `'${TECHNICIAN_PREFIX}' || (${t})`;
 const technicianProfileId = (t) => uuid(technicianUserId(t));
 const technicianName = (t) => `${firstName(t, 50)} || ' ' || ${lastName(t, 50)}`;
@@ -124,6 +141,7 @@ export async function readState(db) {
            (select count(*)::int from appointments) as appointments,
            (select count(*)::int from auth_user where id like '${CUSTOMER_PREFIX}%') as customers,
            (select count(*)::int from auth_user where id like '${TECHNICIAN_PREFIX}%') as technicians,
+           (select count(*)::int from email_outbox where template = 'visit-reminder') as reminders,
            (select min(appointment_date) - (now() at time zone p.time_zone)::date from bookings)
              as "oldestOffset"
     from business_profile p where p.id = 1`);
@@ -207,7 +225,8 @@ export async function insertVisits(db, { fromOffset, toOffset, limit, customers,
   const isAssigned = `v.offset_days <= 1`;
   const { rows } = await db.execute(`
     with biz as (
-      select time_zone as tz, (now() at time zone time_zone)::date as today
+      select time_zone as tz, (now() at time zone time_zone)::date as today,
+             reminder_lead_hours as lead_hours
       from business_profile where id = 1
     ), combo_list(n, ids) as (
       values ${COMBOS.map(([, ids], i) => `(${i + 1}, ${textArray(ids)})`).join(', ')}
@@ -338,10 +357,34 @@ export async function insertVisits(db, { fromOffset, toOffset, limit, customers,
                     else 'scheduled' end as status
       ) x
       returning 1
+    ), reminder as (
+      select v.*, v.starts_at - interval '1 hour' * biz.lead_hours as due_at,
+             case when v.is_cancelled then 'withdrawn'
+                  when v.starts_at - interval '1 hour' * biz.lead_hours > now() then 'pending'
+                  when ${rand('v.key', 14)} < 0.003 then 'failed'
+                  else 'sent' end as reminder_status
+      from visit v, biz
+    ), inserted_reminders as (
+      insert into email_outbox (template, channel, to_address, subject, html, text, booking_id,
+        status, attempts, next_attempt_at, last_error, sent_at, created_at)
+      select 'visit-reminder', 'email', r.email,
+             'Reminder: your visit on ' || to_char(r.day, 'FMMonth FMDD') || ' at ' || r.at_time,
+             case when r.reminder_status = 'pending' then ${reminderHtml('r')} else '' end,
+             case when r.reminder_status = 'pending' then ${reminderText('r')} else '' end,
+             r.booking_id, r.reminder_status,
+             case r.reminder_status when 'sent' then 1 when 'failed' then ${REMINDER_MAX_ATTEMPTS} else 0 end,
+             r.due_at,
+             case when r.reminder_status = 'failed' then '550 5.1.1 mailbox unavailable' end,
+             case when r.reminder_status = 'sent'
+                  then r.due_at + interval '1 second' * (1 + ${randInt(60, 'r.key', 15)}) end,
+             r.created_at + interval '3 minutes'
+      from reminder r
+      returning 1
     )
     select (select count(*)::int from inserted_bookings) as bookings,
            (select count(*)::int from inserted_appointments) as appointments,
-           (select count(*)::int from inserted_orders) as orders`);
+           (select count(*)::int from inserted_orders) as orders,
+           (select count(*)::int from inserted_reminders) as reminders`);
   return rows[0];
 }
 
@@ -367,6 +410,9 @@ export async function adoptVisits(db, { userId, firstName, lastName, email }, co
       from who where bookings.id in (select id from picked)
     ), o as (
       update orders set user_id = who.user_id from who where orders.booking_id in (select id from picked)
+    ), r as (
+      update email_outbox set to_address = who.email
+      from who where email_outbox.booking_id in (select id from picked)
     )
     update appointments set user_id = who.user_id,
       customer_name = who.first_name || ' ' || who.last_name, email = who.email

@@ -61,7 +61,7 @@ export async function createEngine(dataRoot) {
 }
 
 /** Opens the engine's database with the server's own client (migrated), runs `work`, closes it. */
-async function withDatabase(engine, work) {
+export async function withDatabase(engine, work) {
   const { openDatabase } = await tsImport(CLIENT_MODULE, import.meta.url);
   const database = await openDatabase(engine.target);
   try {
@@ -145,6 +145,7 @@ export async function growHistory(engine, { target, customer, keepIndexes }) {
       appointments: after.appointments,
       customers: after.customers,
       technicians: after.technicians,
+      reminders: after.reminders,
       historyDays: -after.oldestOffset,
       movable: await readMovableVisits(db),
     };

@@ -15,6 +15,7 @@ const LOADED_TABLES = [
   'auth_user',
   'user_profiles',
   'technician_status_changes',
+  'email_outbox',
 ];
 
 /** Index name -> its CREATE INDEX statement, as the migrations leave them (later DROPs applied). */

@@ -15,7 +15,7 @@ const WARM_UP_SECONDS = 1;
  * number of requests, as many as the warm-up's rate makes in the run's duration).
  */
 
-function percentile(sorted, fraction) {
+export function percentile(sorted, fraction) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
 }

@@ -72,6 +72,27 @@ export function printScaleTable(scale, engine) {
       'them alike; RSS is the Pitstop server process; 1-minute load average ' +
       `${load(scale.loadAverage.before)} before, ${load(scale.loadAverage.after)} after)`,
   );
+  if (scale.reminders) printReminders(scale.reminders);
+}
+
+/** The due reminders' claims, each way, and the plan of the indexed one. */
+function printReminders(reminders) {
+  const { indexed, withoutIndexes } = reminders;
+  const way = (name, figures) =>
+    `    ${name.padEnd(19)} ${String(figures.perSecond).padStart(6)}/s  p50 ${ms(figures.p50)}, ` +
+    `p95 ${ms(figures.p95)}, p99 ${ms(figures.p99)} (the claim alone p50 ${ms(figures.claimP50)})`;
+  console.log(
+    `\n  due reminders: ${reminders.total.toLocaleString('en-US')} in the outbox ` +
+      `(${reminders.pending.toLocaleString('en-US')} pending), ${reminders.due} made due; ` +
+      `${indexed.claims} claimed and marked sent each way, in turns` +
+      (reminders.backlog > 0 ? ` (${reminders.backlog} other due messages sent first)` : ''),
+  );
+  console.log(way('with the indexes', indexed));
+  console.log(way('index scans off', withoutIndexes));
+  console.log(
+    `    ${reminders.speedup.toFixed(1)}x faster with the indexes; the indexed claim's plan:`,
+  );
+  console.log(reminders.plans.indexed.replace(/^/gm, '      '));
 }
 
 export function printRateLimiter(limiter) {
@@ -134,6 +155,7 @@ export function evaluateBudgets({ engine, scales, rateLimiter }) {
   const peak = Math.max(...scales.flatMap((scale) => scale.rows.map((row) => row.peakRssMb ?? 0)));
   const allRows = [...scales.flatMap((scale) => scale.rows), ...(rateLimiter?.runs ?? [])];
   const failed = allRows.filter((row) => row.non2xx + row.errors > 0);
+  const withReminders = scales.filter((scale) => scale.reminders);
   return [
     growthBudget('time slots p95 at 1M <= 2x 10k (10 connections)', 'slots-10', first, last),
     growthBudget('admin search p95 at 1M <= 2x 10k (10 connections)', 'search-10', first, last),
@@ -163,6 +185,21 @@ export function evaluateBudgets({ engine, scales, rateLimiter }) {
       'me',
       scales,
       SIGNED_IN_SHARE,
+    ),
+    budget(
+      'the due reminders are claimed through email_outbox_due_idx (EXPLAIN)',
+      withReminders.length === 0
+        ? 'n/a'
+        : withReminders.every((scale) => scale.reminders.usesDueIndex)
+          ? 'PASS'
+          : 'FAIL',
+      withReminders
+        .map(
+          (scale) =>
+            `${scale.label} ${scale.reminders.usesDueIndex ? 'index' : 'no index'}, ` +
+            `p50 ${ms(scale.reminders.indexed.p50)} vs ${ms(scale.reminders.withoutIndexes.p50)} without`,
+        )
+        .join('; '),
     ),
     budget(
       `server peak RSS < ${RSS_LIMIT_MB} MB`,

@@ -6,9 +6,10 @@
 // 100k, 1M appointments) grows the history in SQL with the server stopped (bench/data.mjs),
 // starts the production server and drives it over loopback with autocannon: one table per scale
 // of req/s and p50/p95/p99 per row, against a bare Fastify server measured in the same run. At
-// 10k it also measures the global rate limiter's cost. Prints each phase's duration and the
-// budgets as PASS/FAIL lines, writes its engine's entry in bench/results.json, and exits 1 when
-// a budget fails.
+// 10k it also measures the global rate limiter's cost. After each load, with the server stopped,
+// it claims due visit reminders from the outbox with and without its indexes (bench/reminders.mjs).
+// Prints each phase's duration and the budgets as PASS/FAIL lines, writes its engine's entry in
+// bench/results.json, and exits 1 when a budget fails.
 //
 //   npm run bench                                 PGlite, all three scales, 5 s a row
 //   DATABASE_URL=postgres://… npm run bench       PostgreSQL (a throwaway database on it)
@@ -29,6 +30,7 @@ import { BUSY_DAY_OFFSET } from './data.mjs';
 import { createEngine, growHistory } from './database.mjs';
 import { measure, measureTogether } from './measure.mjs';
 import { moveRequests } from './moves.mjs';
+import { measureReminderClaims } from './reminders.mjs';
 import {
   addBaselineRatios,
   evaluateBudgets,
@@ -207,6 +209,10 @@ async function main() {
           keepIndexes: options.keepIndexes,
         }),
       );
+      // Before the server starts: PGlite is opened by one process at a time.
+      const reminders = await phase(`claim the due reminders (${label})`, () =>
+        measureReminderClaims(engine),
+      );
       const server = await phase(`start the server (${label})`, () =>
         startPitstop({ engine, sessionSecret }),
       );
@@ -237,7 +243,15 @@ async function main() {
         );
         addBaselineRatios(rows);
         const loadAverage = { before: loadBefore, after: loadavg()[0] };
-        const scale = { label, data, busyDay, searchMatches: search.total, loadAverage, rows };
+        const scale = {
+          label,
+          data,
+          busyDay,
+          searchMatches: search.total,
+          loadAverage,
+          rows,
+          reminders,
+        };
         scales.push(scale);
         printScaleTable(scale, engine.kind);
       } finally {
