@@ -178,6 +178,11 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
   'POST /api/my/visits/:bookingId/balance/checkout': (f) => ({
     params: { bookingId: f.visitBookingId },
   }),
+  'PUT /api/my/visits/:bookingId/texts': (f) => ({
+    params: { bookingId: f.visitBookingId },
+    body: { textUpdates: true },
+  }),
+  'GET /api/visits/:bookingId/messages': (f) => ({ params: { bookingId: f.visitBookingId } }),
   'GET /api/visits/:bookingId/payment': (f) => ({ params: { bookingId: f.visitBookingId } }),
   // The held visit is not paid: staff get past the checks to the 409, and nothing is refunded.
   'POST /api/visits/:bookingId/cancel': (f) => ({
@@ -324,6 +329,10 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
   }),
   'GET /api/technician/jobs/:id/balance-link': (f) => ({ params: { id: f.jobId } }),
   'POST /api/technician/jobs/:id/balance-link/email': (f) => ({ params: { id: f.jobId } }),
+  'POST /api/technician/jobs/:id/arrival': (f) => ({
+    params: { id: f.jobId },
+    body: { minutes: 30 },
+  }),
   'GET /dev/mailbox/:id': (f) => ({ params: { id: f.messageId } }),
   'GET /dev/mailbox/:id/attachments/:index': (f) => ({
     params: { id: f.messageId, index: '0' },

@@ -48,6 +48,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/my/visits/:bookingId/cancel': 'visit:manage:own',
   'GET /api/my/visits/:bookingId/balance': 'visit:manage:own',
   'POST /api/my/visits/:bookingId/balance/checkout': 'visit:manage:own',
+  'PUT /api/my/visits/:bookingId/texts': 'visit:manage:own',
+  'GET /api/visits/:bookingId/messages': 'appointment:read:any',
   'GET /api/visits/:bookingId/payment': 'visit:cancel',
   'POST /api/visits/:bookingId/cancel': 'visit:cancel',
   'GET /api/metrics/dashboard': 'metrics:read',
@@ -119,6 +121,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/technician/jobs/:id/services': 'job:work:own',
   'GET /api/technician/jobs/:id/balance-link': 'job:work:own',
   'POST /api/technician/jobs/:id/balance-link/email': 'job:work:own',
+  'POST /api/technician/jobs/:id/arrival': 'job:work:own',
   'GET /api/dev/mailbox': 'mailbox:read',
   'GET /dev/mailbox': 'mailbox:read',
   'GET /dev/mailbox/:id': 'mailbox:read',
@@ -290,6 +293,10 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url: `/api/my/visits/${visitBookingId}/balance` };
     case 'POST /api/my/visits/:bookingId/balance/checkout':
       return { url: `/api/my/visits/${visitBookingId}/balance/checkout` };
+    case 'PUT /api/my/visits/:bookingId/texts':
+      return { url: `/api/my/visits/${visitBookingId}/texts`, payload: { textUpdates: false } };
+    case 'GET /api/visits/:bookingId/messages':
+      return { url: `/api/visits/${visitBookingId}/messages` };
     case 'GET /api/visits/:bookingId/payment':
       return { url: `/api/visits/${visitBookingId}/payment` };
     case 'POST /api/visits/:bookingId/cancel':
@@ -341,6 +348,8 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url: `/api/technician/jobs/${jobId}/balance-link` };
     case 'POST /api/technician/jobs/:id/balance-link/email':
       return { url: `/api/technician/jobs/${jobId}/balance-link/email` };
+    case 'POST /api/technician/jobs/:id/arrival':
+      return { url: `/api/technician/jobs/${jobId}/arrival`, payload: { minutes: 30 } };
     default:
       return {
         url: url.replace(/:[a-zA-Z]+/g, randomUUID()),
