@@ -78,7 +78,7 @@ class RedirectingRequestClient extends twilio.RequestClient {
   }
 }
 
-export interface TwilioSmsConfig {
+interface TwilioSmsConfig {
   accountSid: string;
   authToken: string;
   from: string;
@@ -88,7 +88,7 @@ export interface TwilioSmsConfig {
   statusCallback?: string | undefined;
 }
 
-export class TwilioSms implements SmsProvider {
+class TwilioSms implements SmsProvider {
   readonly name = 'twilio' as const;
   private readonly client: twilio.Twilio;
 

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordTextDelivery, recordTextReply } from './service.ts';
 import { TWILIO_STATUS_PATH } from './sms.ts';
 
-export const TWILIO_INBOUND_PATH = '/api/webhooks/twilio/inbound';
+const TWILIO_INBOUND_PATH = '/api/webhooks/twilio/inbound';
 
 // Twilio's form is a few dozen short fields and a text of at most 1,600 characters.
 const FORM_BODY_LIMIT = 16 * 1024;
