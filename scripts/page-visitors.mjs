@@ -22,6 +22,12 @@ const PAGE_VISITORS = {
     note: 'invitation link',
     url: (made) => made.invitationPath,
   },
+  // A customer's rating link, signed out; a token nobody was sent shows the same page's code.
+  '/rate/:token': {
+    visitor: SIGNED_OUT,
+    note: 'rating link',
+    url: () => '/rate/page-weight-token',
+  },
   '/user-cleanup': { visitor: 'super_admin' },
   '/checkout-success': {
     visitor: 'customer',
@@ -59,6 +65,11 @@ export function visitOf(pagePath, made) {
 /** The pages that need accounts, so a run measuring only public pages makes none. */
 export function needsAccounts(pagePaths) {
   return pagePaths.some((pagePath) => pagePath in PAGE_VISITORS);
+}
+
+/** Whether a page with parameters (`/rate/:token`) has an address to visit it by. */
+export function hasAddress(pagePath) {
+  return typeof PAGE_VISITORS[pagePath]?.url === 'function';
 }
 
 function client(origin) {
