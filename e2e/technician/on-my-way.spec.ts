@@ -1,7 +1,8 @@
 // "On my way" at 390 px: a technician with today's visit of a customer who asked for texts taps
 // On my way, chooses 30 minutes, and the customer's text ("<first name> from <business> is on the
 // way, arriving about ...") is in the development outbox, beside the e-mails; a second estimate
-// is Running late. Every page is scanned by axe.
+// is Running late. Staff read the visit's messages on /admin/appointments, and the customer
+// switches texts about the visit off on /profile. Every page is scanned by axe.
 //
 // Technicians see today's jobs only: the journey runs on a server of its own whose business time
 // zone is one where it is now between 9 AM and 4 PM.
@@ -53,8 +54,10 @@ test('a technician taps On my way and the customer is texted the arrival', async
   });
   const customer = await api.createUser('customer', { name: 'Avery Driver' });
   const asCustomer = await api.requestAs(customer);
+  const firstName = `Otw${Date.now().toString(36)}`;
   const visit = await paidVisitOn(asCustomer, staff, customer.email, today, {
     textUpdates: true,
+    firstName,
   });
   await expectOk(
     await staff.patch(`/api/appointments/${visit.id}/technician`, {
@@ -91,6 +94,34 @@ test('a technician taps On my way and the customer is texted the arrival', async
   await late.getByRole('button', { name: /^Running late/ }).click();
   const lateText = await outboxMessage(superAdmin, 'running-late');
   expect(lateText.text).toMatch(/^Terry from Pitstop is running late, now arriving about/);
+
+  // Staff read the visit's messages: the confirmation and both texts, the first withdrawn (a newer
+  // estimate replaced it before it went).
+  await page.context().clearCookies();
+  await signIn(page, admin);
+  await page.goto(`/admin/appointments?q=${firstName}`);
+  await page
+    .getByRole('button', { name: `Messages for ${firstName} Driver, Basic Oil Change` })
+    .click();
+  const messages = page.getByRole('dialog', { name: 'Messages' });
+  await expect(messages.getByRole('list', { name: 'Messages' })).toContainText('Running late');
+  await expect(messages).toContainText('Terry from Pitstop is running late');
+  await expect(messages).toContainText('Confirmation');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  // The customer switches texts about the visit off on /profile.
+  await page.context().clearCookies();
+  await signIn(page, customer);
+  await page.goto('/profile');
+  const texts = page.getByRole('checkbox', { name: /^Text me about this visit/ });
+  await expect(texts).toBeChecked();
+  await texts.uncheck();
+  await expect(page.getByText('Texts about this visit are off')).toBeVisible();
+  await expectAccessible(page);
 
   // The development outbox page shows the texts beside the e-mails.
   await page.context().clearCookies();
