@@ -118,6 +118,22 @@ describe('a visit’s reminder', () => {
     expect(reminders[0]!.html).toBe('');
   });
 
+  it('keeps the clock time across a daylight-saving change: 25 hours before in November', async () => {
+    // Clocks go back at 2 AM on Sunday, November 7, 2027: a visit that Sunday at 10:00 is
+    // reminded on Saturday at 10:00, which is 25 hours before it.
+    const realNow = ctx.clock.now();
+    ctx.clock.set(new Date('2027-10-25T14:00:00Z'));
+    try {
+      const bookingId = await bookAndPay(ctx, customer, { date: '2027-11-07', time: '10:00' });
+      const [reminder] = pending(await remindersOf(bookingId));
+      expect(reminder!.nextAttemptAt.toISOString()).toBe('2027-11-06T14:00:00.000Z');
+      const { startsAt } = await bookingRow(ctx, bookingId);
+      expect((startsAt!.getTime() - reminder!.nextAttemptAt.getTime()) / 3_600_000).toBe(25);
+    } finally {
+      ctx.clock.set(realNow);
+    }
+  });
+
   it('is not queued inside the lead time, nor when reminders are off', async () => {
     await ctx.database.db.update(businessProfile).set({ reminderLeadHours: 168 });
     const soon = await bookAndPay(ctx, customer, { date: futureWeekday(3) });
