@@ -166,4 +166,40 @@ describe('reminders when their time comes', () => {
       await peer.stop();
     }
   });
+
+  it('a reminder a crashed instance had claimed is not sent once its visit is cancelled', async () => {
+    const email = uniqueEmail('crash-cancel');
+    const bookingId = await bookAndPay(ctx, customer, { date: futureWeekday(65), email });
+    const [reminder] = await remindersOf(bookingId);
+    await ctx.database.db
+      .update(emailOutbox)
+      .set({
+        status: 'sending',
+        attempts: 1,
+        nextAttemptAt: sql`now() - interval '1 minute'`,
+        lockedUntil: sql`now() + interval '1 second'`,
+      })
+      .where(eq(emailOutbox.id, reminder!.id));
+    const cancel = await sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/cancel`, {
+      refund: 'full',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const peer = await startSmtpPeer();
+    const instance = sender(peer.url);
+    try {
+      instance.start();
+      // Well past the crashed claim's lease: the cancellation e-mail goes, the reminder does not.
+      await waitFor(() => peer.received.some((m) => m.to[0] === email));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(
+        peer.received.filter((m) => m.to[0] === email && m.subject.startsWith('Reminder')),
+      ).toHaveLength(0);
+      const [row] = await remindersOf(bookingId);
+      expect(row).toMatchObject({ status: 'withdrawn', attempts: 1 });
+    } finally {
+      await instance.stop();
+      await peer.stop();
+    }
+  });
 });

@@ -254,23 +254,21 @@ describe('texts about a visit', () => {
     );
   });
 
-  it('go only where a text can arrive: Twilio, or the dev mailbox while e-mail stays there', () => {
+  it('go only where a text can leave: Twilio through the sender, or the dev mailbox', () => {
     const env = ctx.app.ctx.env;
+    const twilio = {
+      provider: 'twilio' as const,
+      accountSid: 'AC1',
+      authToken: 't',
+      from: '+15550100000',
+      apiUrl: undefined,
+    };
+    const smtpUrl = 'smtp://mail.example:587';
     expect(canSendTexts(env)).toBe(true);
-    expect(canSendTexts({ ...env, smtpUrl: 'smtp://mail.example:587' })).toBe(false);
-    expect(
-      canSendTexts({
-        ...env,
-        smtpUrl: 'smtp://mail.example:587',
-        texts: {
-          provider: 'twilio',
-          accountSid: 'AC1',
-          authToken: 't',
-          from: '+15550100000',
-          apiUrl: undefined,
-        },
-      }),
-    ).toBe(true);
+    expect(canSendTexts({ ...env, smtpUrl })).toBe(false);
+    expect(canSendTexts({ ...env, smtpUrl, texts: twilio })).toBe(true);
+    // No SMTP_URL, no sender: a text to Twilio would wait for ever.
+    expect(canSendTexts({ ...env, texts: twilio })).toBe(false);
   });
 
   it('say so when the number replied STOP, and no text is queued for it', async () => {
@@ -308,6 +306,11 @@ describe('On my way and Running late', () => {
     expect(first.statusCode, first.body).toBe(200);
     const answer = arrivalResponseSchema.parse(first.json());
     expect(answer).toMatchObject({ bookingId, isLate: false, channel: 'email' });
+    // Half an hour from now, rounded up to five minutes.
+    const estimate = Date.parse(answer.arrivalEstimateAt);
+    expect(estimate % (5 * 60_000)).toBe(0);
+    expect(estimate - ctx.clock.now().getTime()).toBeGreaterThanOrEqual(30 * 60_000);
+    expect(estimate - ctx.clock.now().getTime()).toBeLessThan(35 * 60_000);
     const [sent] = (await messagesOf(bookingId)).filter((row) => row.template === 'on-my-way');
     expect(sent!.toAddress).toBe(email);
     expect(sent!.subject).toBe(`Alex from Pitstop is on the way, arriving about ${answer.arrival}`);
@@ -336,6 +339,47 @@ describe('On my way and Running late', () => {
     expect(text!.text).toMatch(/^Alex from Pitstop is on the way, arriving about /);
     expect(text!.text.length).toBeLessThanOrEqual(160);
     expect(text!.fallback).toMatchObject({ template: 'on-my-way' });
+  });
+
+  it('is not offered once a service of the visit is under way, and starts again when it moves', async () => {
+    const { technician, bookingId, jobId } = await todaysJob({
+      services: ['basic-oil-change', 'battery-service'],
+    });
+    const url = `/api/technician/jobs/${jobId}/arrival`;
+    expect((await sendAs(ctx, technician, 'POST', url, { minutes: 15 })).statusCode).toBe(200);
+    expect((await bookingRow(ctx, bookingId)).enRouteAt).not.toBeNull();
+
+    // Moved to another day: nobody is on the way any more.
+    const moved = await sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/move`, {
+      date: freshWeekday(),
+      time: '12:00',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await bookingRow(ctx, bookingId);
+    expect([after.enRouteAt, after.arrivalEstimateAt]).toEqual([null, null]);
+
+    // Under way: the visit's other job offers no Running late.
+    const again = await todaysJob({ services: ['basic-oil-change', 'battery-service'] });
+    const rows = (await ctx.database.db.select().from(appointments))
+      .filter((row) => row.bookingId === again.bookingId)
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    const started = await sendAs(
+      ctx,
+      again.technician,
+      'PATCH',
+      `/api/technician/jobs/${rows[0]!.id}/status`,
+      { status: 'in-progress' },
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const second = await sendAs(
+      ctx,
+      again.technician,
+      'POST',
+      `/api/technician/jobs/${rows[1]!.id}/arrival`,
+      { minutes: 15 },
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe('This job has already started or ended');
   });
 
   it('refuses another technician’s job, bad input and a time already past', async () => {

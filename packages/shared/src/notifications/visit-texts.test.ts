@@ -68,6 +68,17 @@ describe('the texts', () => {
     );
   });
 
+  it('write typographic quotes and dashes of a name plainly, keeping a text in GSM-7', () => {
+    const text = VISIT_TEXTS.onMyWay(
+      { name: 'Joe\u2019s \u201CFast\u201D Lube \u2013 Mobile', phone: '(555) 010-4477' },
+      'Ren\u00A0O\u2019Neil',
+      '10:40 AM',
+    );
+    expect(text).toBe(
+      'Ren from Joe\'s "Fast" Lube - Mobile is on the way, arriving about 10:40 AM. Questions? (555) 010-4477',
+    );
+  });
+
   it('word dates and times as the business reads them', () => {
     expect(shortVisitDate('2027-01-04')).toBe('Mon, Jan 4');
     expect(businessClockTime(new Date('2026-12-01T15:40:00Z'), NEW_YORK)).toBe('10:40 AM');

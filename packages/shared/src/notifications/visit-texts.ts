@@ -73,11 +73,37 @@ export function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
+// Typographic characters a name may carry, as GSM-7 writes them: one of them outside GSM-7 would
+// turn the whole text into UCS-2, whose segment holds 70 characters instead of 160.
+const PLAIN: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2026': '...',
+  '\u00A0': ' ',
+};
+
+/** A text in plain characters (see PLAIN). */
+export function plainText(text: string): string {
+  return text.replace(/[\u2018\u2019\u201C\u201D\u2013\u2014\u2026\u00A0]/g, (c) => PLAIN[c] ?? c);
+}
+
+type Business = { name: string; phone: string };
+
 export const VISIT_TEXTS = {
-  reminder: (business: { name: string; phone: string }, date: string, time: string) =>
-    `${business.name} reminder: your visit is ${shortVisitDate(date)} at ${formatTime12(time)}. Questions? ${business.phone}. Reply STOP to opt out.`,
-  onMyWay: (business: { name: string; phone: string }, technician: string, arrival: string) =>
-    `${firstNameOf(technician)} from ${business.name} is on the way, arriving about ${arrival}. Questions? ${business.phone}`,
-  runningLate: (business: { name: string; phone: string }, technician: string, arrival: string) =>
-    `${firstNameOf(technician)} from ${business.name} is running late, now arriving about ${arrival}. Sorry for the wait! ${business.phone}`,
+  reminder: (business: Business, date: string, time: string) =>
+    plainText(
+      `${business.name} reminder: your visit is ${shortVisitDate(date)} at ${formatTime12(time)}. Questions? ${business.phone}. Reply STOP to opt out.`,
+    ),
+  onMyWay: (business: Business, technician: string, arrival: string) =>
+    plainText(
+      `${firstNameOf(technician)} from ${business.name} is on the way, arriving about ${arrival}. Questions? ${business.phone}`,
+    ),
+  runningLate: (business: Business, technician: string, arrival: string) =>
+    plainText(
+      `${firstNameOf(technician)} from ${business.name} is running late, now arriving about ${arrival}. Sorry for the wait! ${business.phone}`,
+    ),
 } as const;

@@ -1,5 +1,5 @@
 // The dev mailbox: without SMTP_URL, queued e-mail and texts are read here instead of being
-// delivered (with SMTP_URL but no Twilio, the sender marks texts sent without sending them). It
+// delivered (texts are queued only where they can leave: notifications/visit-messages.ts). It
 // holds every account's reset and invitation links, so only the super admin may open it, on every
 // server. With SMTP_URL there is no mailbox: mail leaves, and nobody reads it here.
 import { mailboxResponseSchema } from '@pitstop/shared/notifications/responses';

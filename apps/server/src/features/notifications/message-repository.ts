@@ -27,7 +27,11 @@ export async function insertVisitMessage(
   return row.id;
 }
 
-/** Withdraws a visit's messages of these kinds that have not been claimed for sending. */
+/**
+ * Withdraws a visit's messages of these kinds that have not gone: waiting, or claimed by a sender
+ * (one that crashed would have it taken over when its lease ran out; one sending it right now
+ * records it sent all the same, see markMessageSent).
+ */
 export async function withdrawPendingVisitMessages(
   db: Executor,
   bookingId: string,
@@ -47,7 +51,7 @@ export async function withdrawPendingVisitMessages(
     .where(
       and(
         eq(emailOutbox.bookingId, bookingId),
-        eq(emailOutbox.status, 'pending'),
+        inArray(emailOutbox.status, ['pending', 'sending']),
         inArray(emailOutbox.template, [...templates]),
       ),
     )

@@ -1,6 +1,6 @@
 // Queries for the outbox of every channel (e-mail and texts): queueing, the dev mailbox's reads,
 // the sender's claims and outcomes, STOP'd numbers and the provider's delivery reports.
-import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { emailOutbox, textOptOuts } from '../../db/schema.ts';
 import type { OutboxAttachment, OutboxFallback } from '../../db/schema.ts';
@@ -111,7 +111,14 @@ export async function markMessageSent(
       ...(providerId === undefined ? {} : { providerId }),
       ...WITHOUT_BODY,
     })
-    .where(isStillHeld(claim))
+    .where(
+      // Also when it was withdrawn while being sent (its visit cancelled meanwhile): it did go.
+      and(
+        eq(emailOutbox.id, claim.id),
+        inArray(emailOutbox.status, ['sending', 'withdrawn']),
+        eq(emailOutbox.attempts, claim.attempts),
+      ),
+    )
     .returning({ id: emailOutbox.id });
   return marked.length > 0;
 }

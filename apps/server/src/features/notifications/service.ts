@@ -70,7 +70,16 @@ export async function isTextOptedOut(db: Executor, phone: string): Promise<boole
 }
 
 // The carriers' opt-out and opt-in keywords (Twilio answers them itself).
-const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+const STOP_WORDS = new Set([
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'OPTOUT',
+  'REVOKE',
+]);
 const START_WORDS = new Set(['START', 'YES', 'UNSTOP']);
 
 /**

@@ -47,12 +47,13 @@ async function contextOf(db: Executor, env: Env): Promise<MailContext> {
 }
 
 /**
- * Whether a text can reach anyone: through Twilio, or into the dev mailbox while e-mail stays there
- * too. A server that sends real e-mail but has no text provider would only pretend to text, so
- * its customers get every message by e-mail instead.
+ * Whether a text can reach anyone: through Twilio, handed over by the outbox sender (which runs
+ * with SMTP_URL); or into the dev mailbox, while e-mail stays there too. Otherwise (real e-mail
+ * and no Twilio, or Twilio and no sender) a text would never leave, so customers get every message
+ * by e-mail instead.
  */
 export function canSendTexts(env: Env): boolean {
-  return env.texts.provider === 'twilio' || env.smtpUrl === undefined;
+  return env.smtpUrl === undefined ? env.texts.provider === 'dev' : env.texts.provider === 'twilio';
 }
 
 /**
@@ -159,6 +160,16 @@ export async function planVisitReminder(
     );
   }
   return notBefore;
+}
+
+/** Withdraws an arrival estimate not yet sent (the visit moved to another time). */
+export async function withdrawArrivalMessages(tx: Executor, bookingId: string): Promise<void> {
+  await withdrawPendingVisitMessages(
+    tx,
+    bookingId,
+    [VISIT_MESSAGE_TEMPLATES.onMyWay, VISIT_MESSAGE_TEMPLATES.runningLate],
+    'withdrawn: the visit moved',
+  );
 }
 
 /** Withdraws whatever of the visit's own messages has not gone (a cancelled visit). */

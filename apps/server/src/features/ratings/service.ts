@@ -90,14 +90,19 @@ export async function requestRating(tx: Executor, env: Env, visit: VisitToRate):
   });
   if (!isNew) return false;
   const link = new URL(`/rate/${token}`, `${env.appUrl}/`).toString();
-  await sendEmail(tx, env, visit.customerEmail, (ctx) =>
-    ratingRequestEmail(ctx, {
-      customerName: visit.customerName,
-      technicianFirstName: firstNameOf(visit.technicianName),
-      date: visit.date,
-      services: visit.services,
-      link,
-    }),
+  await sendEmail(
+    tx,
+    env,
+    visit.customerEmail,
+    (ctx) =>
+      ratingRequestEmail(ctx, {
+        customerName: visit.customerName,
+        technicianFirstName: firstNameOf(visit.technicianName),
+        date: visit.date,
+        services: visit.services,
+        link,
+      }),
+    { bookingId: visit.bookingId },
   );
   return true;
 }

@@ -180,6 +180,9 @@ export async function rescheduleBookingRow(
     .set({
       ...to,
       overCapacity: false,
+      // A visit moved to another time starts again: nobody is on the way to it yet.
+      enRouteAt: null,
+      arrivalEstimateAt: null,
       calendarSequence: sql`${bookings.calendarSequence} + 1`,
       updatedAt: new Date(),
     })
@@ -296,4 +299,12 @@ export async function listUpcomingVisitIds(
     .orderBy(asc(bookings.startsAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Nobody is on the way to the visit (it was taken back after a cancellation). */
+export async function clearArrivalEstimate(db: Executor, id: string): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ enRouteAt: null, arrivalEstimateAt: null, updatedAt: new Date() })
+    .where(eq(bookings.id, id));
 }

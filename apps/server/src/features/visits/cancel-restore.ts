@@ -3,7 +3,11 @@
 import type { Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { changeBookingStatus, insertBookingStatusHistory } from './booking-rows.ts';
+import {
+  changeBookingStatus,
+  clearArrivalEstimate,
+  insertBookingStatusHistory,
+} from './booking-rows.ts';
 import type { Env } from '../../lib/env.ts';
 import { isOverCapacity, visitLocks } from './locks.ts';
 import { followVisitTime, forgetVisitMessages } from './messages.ts';
@@ -61,6 +65,7 @@ export async function restoreVisit(
   );
   if (!changed) return false;
   if (overCapacity) await markVisitOverCapacity(tx, bookingId);
+  await clearArrivalEstimate(tx, bookingId);
   await followVisitTime(tx, env, booking, now);
   await insertBookingStatusHistory(tx, {
     bookingId,

@@ -8,6 +8,7 @@ import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
+import { getBusinessProfile } from '../business/service.ts';
 import {
   isTextStopped,
   planVisitReminder,
@@ -106,6 +107,7 @@ export async function planMissingReminders(
   deps: { db: Db; env: Env },
   now = new Date(),
 ): Promise<number> {
+  if ((await getBusinessProfile(deps.db)).reminderLeadHours === 0) return 0;
   const upcoming = await listUpcomingVisitIds(deps.db, now, UPCOMING_VISITS_LOOKED_AT);
   const reminded = await visitsWithReminders(deps.db, upcoming);
   let planned = 0;

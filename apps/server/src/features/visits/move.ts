@@ -36,6 +36,7 @@ import type { AppointmentRow } from './repository.ts';
 import { requireSchedulable } from './schedule.ts';
 import { isUntouched } from './shape.ts';
 import { requireRoomAt, requireWithinHorizon, slotsWithRoomOn } from './slots.ts';
+import { withdrawArrivalMessages } from '../notifications/visit-messages.ts';
 import { followVisitTime } from './messages.ts';
 import { worksOn } from './technician-rows.ts';
 import type { LockedTechnician } from './technician-rows.ts';
@@ -215,6 +216,7 @@ export async function moveVisit(
       [...staying.keys()],
     );
     await followVisitTime(tx, deps.env, rescheduled, now);
+    await withdrawArrivalMessages(tx, bookingId);
     const from = { date: booking.appointmentDate, time: booking.appointmentTime };
     const reason =
       `moved by ${mover.kind === 'staff' ? 'staff' : 'the customer'} from ${from.date} ${from.time} to ${to.date} ${to.time}` +

@@ -15,12 +15,20 @@ import { sendOnTheWay } from '../notifications/visit-messages.ts';
 import { insertBookingStatusHistory, setArrivalEstimate } from './booking-rows.ts';
 import { visitLocks } from './locks.ts';
 import { messageVisitOf } from './messages.ts';
-import { findAppointmentBookingId } from './repository.ts';
+import { findAppointmentBookingId, listVisitRows } from './repository.ts';
 import { lockOwnJob } from './status.ts';
 
-/** The moment the technician means: minutes from now, or a time today on the business clock. */
+const FIVE_MINUTES = 5 * 60_000;
+
+/**
+ * The moment the technician means: minutes from now (rounded up to five minutes, so the customer
+ * reads 10:45 rather than 10:43), or a time today on the business clock.
+ */
 function arrivalMoment(request: ArrivalRequest, today: string, timeZone: string, now: Date): Date {
-  if (request.minutes !== undefined) return new Date(now.getTime() + request.minutes * 60_000);
+  if (request.minutes !== undefined) {
+    const at = now.getTime() + request.minutes * 60_000;
+    return new Date(Math.ceil(at / FIVE_MINUTES) * FIVE_MINUTES);
+  }
   const at = zonedMoment(today, request.at ?? '', timeZone);
   if (at.getTime() <= now.getTime()) {
     throw new AppError('VALIDATION', VISIT_MESSAGE_WORDS.arrivalInPast, {
@@ -48,7 +56,12 @@ export async function announceArrival(
     const job = await lockOwnJob(tx, actor, appointmentId, now);
     const visit = booking ? messageVisitOf(booking) : undefined;
     if (!booking || !visit) throw new AppError('NOT_FOUND', TECHNICIAN_MESSAGES.jobNotFound);
-    if (job.status !== 'scheduled') {
+    // Only before the visit begins: once a service of it is under way or done, the technician is
+    // there (the rows hold still under the booking's lock, which every status change takes).
+    const begun = (await listVisitRows(tx, booking.id)).some(
+      (row) => row.status === 'in-progress' || row.status === 'completed',
+    );
+    if (job.status !== 'scheduled' || begun) {
       throw new AppError('CONFLICT', VISIT_MESSAGE_WORDS.notScheduled);
     }
     const { timeZone } = await getBusinessProfile(tx);
