@@ -3,6 +3,7 @@
 // lead time or with reminders off; a text beside it for a customer who agreed, and switched off
 // from /profile; "On my way" and "Running late" from the technician's job, by e-mail or by text
 // with its e-mail twin; staff read a visit's messages.
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -458,6 +459,8 @@ describe('a visit’s messages, for staff', () => {
     expect(
       (await sendAs(ctx, customer, 'GET', `/api/visits/${bookingId}/messages`)).statusCode,
     ).toBe(403);
+    const unknown = await sendAs(ctx, admin, 'GET', `/api/visits/${randomUUID()}/messages`);
+    expect(unknown.statusCode).toBe(404);
     expect(businessToday()).toMatch(/^\d{4}-/);
   });
 });

@@ -4,7 +4,9 @@ import { MANAGE_VISIT_MESSAGES } from '@pitstop/shared/appointments/manage';
 import { visitMessagesResponseSchema } from '@pitstop/shared/appointments/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
+import { AppError } from '../../lib/errors.ts';
 import { listVisitMessages } from '../notifications/visit-messages.ts';
+import { findBookingRowById } from './booking-rows.ts';
 import { planMissingReminders } from './messages.ts';
 
 const visitParams = z.object({ bookingId: z.uuid(MANAGE_VISIT_MESSAGES.notFound) });
@@ -18,13 +20,17 @@ export async function visitMessageRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['visits'],
         summary:
-          "A visit's messages (staff), newest first: channel, kind, recipient, subject or text, status, attempts, the provider's id and delivery report, not-before and sent times",
+          "A visit's messages (staff), newest first: channel, kind, recipient, subject or text, status, attempts, the provider's id and delivery report, not-before and sent times (404 for no such visit)",
         params: visitParams,
         response: { 200: visitMessagesResponseSchema },
       },
       config: { access: 'appointment:read:any' },
     },
-    async (request) => ({ messages: await listVisitMessages(db, request.params.bookingId) }),
+    async (request) => {
+      const booking = await findBookingRowById(db, request.params.bookingId);
+      if (!booking) throw new AppError('NOT_FOUND', MANAGE_VISIT_MESSAGES.notFound);
+      return { messages: await listVisitMessages(db, booking.id) };
+    },
   );
 }
 
