@@ -87,7 +87,7 @@ const PLAIN: Record<string, string> = {
 };
 
 /** A text in plain characters (see PLAIN). */
-export function plainText(text: string): string {
+function plainText(text: string): string {
   return text.replace(/[\u2018\u2019\u201C\u201D\u2013\u2014\u2026\u00A0]/g, (c) => PLAIN[c] ?? c);
 }
 
