@@ -1,6 +1,7 @@
 // On my way on the technician's dashboard against the API doubles: the technician picks an
 // arrival, the customer is told and the card says so; the button then reads Running late; a time
-// already past is refused with the server's words; a job under way offers none of it.
+// already past is refused with the server's words; a job under way, or the next service of a
+// visit under way, offers none of it.
 import { VISIT_MESSAGE_WORDS } from '@pitstop/shared/notifications/visit-texts';
 import { arrivalResponseSchema } from '@pitstop/shared/technicians/responses';
 import { screen, within } from '@testing-library/react';
@@ -78,5 +79,18 @@ describe('On my way', () => {
   it('is not offered once the job has started', async () => {
     const { card } = await openDashboard({ status: 'in-progress' });
     expect(within(card).queryByRole('group', { name: /On my way/ })).toBeNull();
+  });
+
+  it("is not offered on a visit's next service once its first one has started", async () => {
+    const account = signInAs({ role: 'technician', name: 'Ann Lee', onboardingComplete: true });
+    const first = makeJob({ bookingId: 'booking-7', status: 'in-progress' });
+    const second = makeJob({ bookingId: 'booking-7', serviceName: 'Battery Service' });
+    const other = makeJob({ bookingId: 'booking-8', serviceName: 'Brake Check' });
+    seedTechnicianWork(account, { jobs: [first, second, other] });
+    renderApp('/technician-dashboard');
+    await screen.findByRole('heading', { name: /Welcome back/ });
+    const cards = screen.getAllByRole('article');
+    expect(within(cards[1]!).queryByRole('group', { name: /On my way/ })).toBeNull();
+    expect(within(cards[2]!).getByRole('group', { name: /On my way/ })).toBeInTheDocument();
   });
 });

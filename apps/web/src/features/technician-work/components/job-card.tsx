@@ -43,10 +43,12 @@ function mapsHref(address: string): string {
 
 export interface JobCardProps {
   job: TechnicianJob;
+  /** A service of the job's visit is under way or done: the technician is there already. */
+  isVisitBegun?: boolean;
   onAddServices: (job: TechnicianJob) => void;
 }
 
-export function JobCard({ job, onAddServices }: JobCardProps) {
+export function JobCard({ job, isVisitBegun = false, onAddServices }: JobCardProps) {
   const headingId = `job-${job.id}-title`;
   const time = formatTime12(job.time);
   return (
@@ -86,7 +88,9 @@ export function JobCard({ job, onAddServices }: JobCardProps) {
         )}
       </dl>
 
-      {job.status === 'scheduled' && job.bookingId !== null && <ArrivalControl job={job} />}
+      {job.status === 'scheduled' && job.bookingId !== null && !isVisitBegun && (
+        <ArrivalControl job={job} />
+      )}
 
       {isTechnicianStatus(job.status) && <StatusPicker job={job} status={job.status} />}
 

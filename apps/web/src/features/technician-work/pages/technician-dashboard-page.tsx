@@ -25,6 +25,17 @@ function todayName(date: string): string {
   return TODAY.format(new Date(y, m - 1, d));
 }
 
+/** Whether a service of the visit is under way or done: nobody is on the way to it any more. */
+function hasBegun(jobs: readonly TechnicianJob[], bookingId: string | null): boolean {
+  return (
+    bookingId !== null &&
+    jobs.some(
+      (job) =>
+        job.bookingId === bookingId && (job.status === 'in-progress' || job.status === 'completed'),
+    )
+  );
+}
+
 export function TechnicianDashboardPage() {
   const dashboard = useQuery(technicianDayQueryOptions());
   const { data: business } = useBusinessProfile();
@@ -76,7 +87,11 @@ export function TechnicianDashboardPage() {
                   <ul className="flex flex-col gap-3">
                     {dashboard.data.jobs.map((job) => (
                       <li key={job.id}>
-                        <JobCard job={job} onAddServices={setAddingTo} />
+                        <JobCard
+                          job={job}
+                          isVisitBegun={hasBegun(dashboard.data.jobs, job.bookingId)}
+                          onAddServices={setAddingTo}
+                        />
                       </li>
                     ))}
                   </ul>
