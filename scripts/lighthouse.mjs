@@ -5,8 +5,8 @@
 // on a fresh database (e2e/support/server.mjs), and runs Lighthouse's Node API in Debian's
 // Chromium (chrome-launcher, never a downloaded browser) with Lighthouse's default settings: the
 // mobile form factor and simulated throttling (a mid-range phone on a slow 4G network), the
-// performance category only. Each page is measured RUNS times (default 3) and judged by the
-// median score, because single runs vary by a point or two. Each page is opened as a customer
+// performance category only. Each page is measured RUNS times (default 7) and judged by the
+// median score, because single runs vary by up to ten points on a busy two-core machine. Each page is opened as a customer
 // arrives on it (scripts/page-visitors.mjs): signed out, except /checkout-success, which the
 // checkout sends a customer back to, signed in, with the paid session's id. Everything runs on
 // this machine: no request leaves the loopback interface.
@@ -14,7 +14,7 @@
 // Prints each page's median score with its LCP, TBT and CLS, writes every run's figures to
 // test-results/lighthouse.json, and exits 1 naming any page below the minimum.
 //
-//   npm run lighthouse                     # every page of PAGES, 3 runs each
+//   npm run lighthouse                     # every page of PAGES, 7 runs each
 //   npm run lighthouse -- /services        # one page
 //   npm run lighthouse -- --runs=1         # quicker, noisier
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -44,6 +44,17 @@ const NOT_YET_ENFORCED = new Map([
       'the save offers moved below the links and load lazily): the page waits for the session ' +
       'and the outcome before its heading; measure which of them moved it (docs/decisions/029)',
   ],
+  [
+    '/login',
+    'medians of 93-96 on the machines of index about 2800 (single runs 87-98): a run whose first ' +
+      'paint comes before the entry script finishes counts its long task as blocking time ' +
+      '(TBT 300-460 ms), one that paints after has none; shorten that task (docs/decisions/029)',
+  ],
+  [
+    '/signup',
+    'medians of 90-97 on the machines of index about 2800 (single runs 84-98), for the same ' +
+      'reason as /login (docs/decisions/029)',
+  ],
 ]);
 const REPORT = path.join(ROOT, 'test-results/lighthouse.json');
 
@@ -54,7 +65,7 @@ function fail(message) {
 
 const args = process.argv.slice(2);
 const runsArg = args.find((arg) => arg.startsWith('--runs='));
-const RUNS = runsArg ? Number(runsArg.slice('--runs='.length)) : 5;
+const RUNS = runsArg ? Number(runsArg.slice('--runs='.length)) : 7;
 if (!Number.isInteger(RUNS) || RUNS < 1) fail(`--runs must be a whole number of at least 1`);
 const pages = args.filter((arg) => arg.startsWith('/'));
 const pagePaths = pages.length > 0 ? pages : PAGES;
