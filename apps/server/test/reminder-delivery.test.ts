@@ -64,6 +64,23 @@ async function timeComesFor(bookingIds: string[]) {
     );
 }
 
+/**
+ * What an instance that claimed the visit's reminder and died before sending leaves behind: the
+ * row being sent, its lease running for `leaseSeconds` more.
+ */
+async function crashedWhileSending(bookingId: string, leaseSeconds: number) {
+  const [reminder] = await remindersOf(bookingId);
+  await ctx.database.db
+    .update(emailOutbox)
+    .set({
+      status: 'sending',
+      attempts: 1,
+      nextAttemptAt: sql`now() - interval '1 minute'`,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(eq(emailOutbox.id, reminder!.id));
+}
+
 async function remindersOf(bookingId: string) {
   return ctx.database.db
     .select()
@@ -135,17 +152,7 @@ describe('reminders when their time comes', () => {
   it('a reminder left mid-send by a crashed instance is sent once when its lease runs out', async () => {
     const email = uniqueEmail('crash');
     const bookingId = await bookAndPay(ctx, customer, { date: futureWeekday(58), email });
-    const [reminder] = await remindersOf(bookingId);
-    // What an instance that claimed it and died before sending leaves behind.
-    await ctx.database.db
-      .update(emailOutbox)
-      .set({
-        status: 'sending',
-        attempts: 1,
-        nextAttemptAt: sql`now() - interval '1 minute'`,
-        lockedUntil: sql`now() + interval '2 seconds'`,
-      })
-      .where(eq(emailOutbox.id, reminder!.id));
+    await crashedWhileSending(bookingId, 2);
 
     const peer = await startSmtpPeer();
     const instance = sender(peer.url);
@@ -170,16 +177,7 @@ describe('reminders when their time comes', () => {
   it('a reminder a crashed instance had claimed is not sent once its visit is cancelled', async () => {
     const email = uniqueEmail('crash-cancel');
     const bookingId = await bookAndPay(ctx, customer, { date: futureWeekday(65), email });
-    const [reminder] = await remindersOf(bookingId);
-    await ctx.database.db
-      .update(emailOutbox)
-      .set({
-        status: 'sending',
-        attempts: 1,
-        nextAttemptAt: sql`now() - interval '1 minute'`,
-        lockedUntil: sql`now() + interval '1 second'`,
-      })
-      .where(eq(emailOutbox.id, reminder!.id));
+    await crashedWhileSending(bookingId, 1);
     const cancel = await sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/cancel`, {
       refund: 'full',
     });
