@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, textOptOuts } from '../src/db/schema.ts';
 import type { OutboxFallback } from '../src/db/schema.ts';
 import { OutboxSender } from '../src/features/notifications/sender.ts';
-import { businessTimeZone, isTextOptedOut } from '../src/features/notifications/service.ts';
+import { businessTimeZone } from '../src/features/notifications/service.ts';
+import { isTextStopped } from '../src/features/notifications/visit-messages.ts';
 import { createSmsProvider } from '../src/features/notifications/sms.ts';
 import {
   APP_URL,
@@ -306,7 +307,7 @@ describe('Twilio’s inbound webhook', () => {
     expect(stop.statusCode).toBe(200);
     expect(stop.headers['content-type']).toContain('text/xml');
     expect(stop.body).toContain('<Response></Response>');
-    expect(await isTextOptedOut(ctx.database.db, CUSTOMER)).toBe(true);
+    expect(await isTextStopped(ctx.database.db, CUSTOMER)).toBe(true);
 
     // Again, and by a synonym: still one opt-out, audited once.
     expect((await postSigned(INBOUND, { From: CUSTOMER, Body: 'UNSUBSCRIBE' })).statusCode).toBe(
@@ -324,10 +325,10 @@ describe('Twilio’s inbound webhook', () => {
 
     // Anything else is a reply, not a keyword.
     await postSigned(INBOUND, { From: CUSTOMER, Body: 'Please stop by at 3' });
-    expect(await isTextOptedOut(ctx.database.db, CUSTOMER)).toBe(true);
+    expect(await isTextStopped(ctx.database.db, CUSTOMER)).toBe(true);
 
     expect((await postSigned(INBOUND, { From: CUSTOMER, Body: 'Start' })).statusCode).toBe(200);
-    expect(await isTextOptedOut(ctx.database.db, CUSTOMER)).toBe(false);
+    expect(await isTextStopped(ctx.database.db, CUSTOMER)).toBe(false);
     expect((await audits()).map((entry) => entry.action).sort()).toEqual([
       'texts.opted_in',
       'texts.opted_out',
@@ -364,7 +365,7 @@ describe('Twilio’s inbound webhook', () => {
         }),
       403,
     );
-    expect(await isTextOptedOut(ctx.database.db, CUSTOMER)).toBe(false);
+    expect(await isTextStopped(ctx.database.db, CUSTOMER)).toBe(false);
   });
 
   it('is not there without Twilio configured (404)', async () => {

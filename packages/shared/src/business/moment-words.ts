@@ -8,10 +8,17 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+const clockTime = (minutes: number) =>
+  formatTime12(`${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`);
+
 /** `instant` on the wall clock of `timeZone`: 'Nov 29, 2026, 9:00 AM'. */
 export function formatBusinessMoment(instant: Date, timeZone: string): string {
   const { date, minutes } = wallClockIn(timeZone, instant);
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const time = formatTime12(`${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`);
-  return `${MONTHS[month - 1]} ${day}, ${year}, ${time}`;
+  return `${MONTHS[month - 1]} ${day}, ${year}, ${clockTime(minutes)}`;
+}
+
+/** The time of `instant` on the wall clock of `timeZone`: '10:40 AM'. */
+export function businessClockTime(instant: Date, timeZone: string): string {
+  return clockTime(wallClockIn(timeZone, instant).minutes);
 }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zonedMoment } from '../booking/capacity.ts';
-import {
-  VISIT_TEXTS,
-  businessClockTime,
-  firstNameOf,
-  reminderWallClock,
-  shortVisitDate,
-} from './visit-texts.ts';
+import { businessClockTime } from '../business/moment-words.ts';
+import { VISIT_TEXTS, firstNameOf, reminderWallClock, shortVisitDate } from './visit-texts.ts';
 
 const NEW_YORK = 'America/New_York';
 const business = { name: 'Pitstop', phone: '(555) 010-4477' };

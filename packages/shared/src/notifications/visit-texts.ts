@@ -2,7 +2,7 @@
 // messages' bodies. Zod-free: the technician's dashboard and the booking form import the labels.
 // Texts are GSM-7 only (no curly quotes or dashes), so one segment holds 160 characters.
 import { formatTime12 } from '../business/hours.ts';
-import { addCalendarDays, dayOfWeek, wallClockIn } from '../calendar-dates.ts';
+import { addCalendarDays, dayOfWeek } from '../calendar-dates.ts';
 
 export const VISIT_MESSAGE_WORDS = {
   textsOptIn: 'Text me about this visit',
@@ -41,12 +41,6 @@ export function shortVisitDate(date: string): string {
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An instant as the business's clock shows it: `10:40 AM`. */
-export function businessClockTime(instant: Date, timeZone: string): string {
-  const { minutes } = wallClockIn(timeZone, instant);
-  return formatTime12(`${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`);
-}
 
 /**
  * When a visit's reminder goes out: `leadHours` before it on the business's clock, so a 24-hour

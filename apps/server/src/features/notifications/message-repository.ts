@@ -2,7 +2,7 @@
 // what has not gone, and staff's read of a visit's messages.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { emailOutbox, textOptOuts } from '../../db/schema.ts';
+import { emailOutbox } from '../../db/schema.ts';
 
 export type VisitMessageInsert = Pick<
   typeof emailOutbox.$inferInsert,
@@ -57,14 +57,6 @@ export async function withdrawPendingVisitMessages(
     )
     .returning({ id: emailOutbox.id });
   return withdrawn.length;
-}
-
-export async function isPhoneOptedOut(db: Executor, phone: string): Promise<boolean> {
-  const [row] = await db
-    .select({ phone: textOptOuts.phone })
-    .from(textOptOuts)
-    .where(eq(textOptOuts.phone, phone));
-  return row !== undefined;
 }
 
 /** What staff see of a visit's messages, newest first. */

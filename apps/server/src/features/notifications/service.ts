@@ -13,7 +13,6 @@ import {
   deleteTextOptOut,
   findOutboxMessage,
   insertTextOptOut,
-  isPhoneOptedOut,
   listRecentOutboxMessages,
   recordDeliveryStatus,
 } from './repository.ts';
@@ -62,11 +61,6 @@ export async function getMailboxMessage(db: Executor, id: string): Promise<Outbo
 /** The business's time zone: quiet hours for texts are kept on its clock. */
 export async function businessTimeZone(db: Executor): Promise<string> {
   return (await getBusinessProfile(db)).timeZone;
-}
-
-/** Whether a number (E.164) replied STOP: no text goes to it until it replies START. */
-export async function isTextOptedOut(db: Executor, phone: string): Promise<boolean> {
-  return isPhoneOptedOut(db, phone);
 }
 
 // The carriers' opt-out and opt-in keywords (Twilio answers them itself).

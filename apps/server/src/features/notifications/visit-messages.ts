@@ -4,11 +4,11 @@
 // of the outbox naming the visit, so what has not gone can be withdrawn with the change that
 // made it wrong, and staff can read what the customer was sent.
 import { zonedMoment } from '@pitstop/shared/booking/capacity';
+import { businessClockTime } from '@pitstop/shared/business/moment-words';
 import { toE164 } from '@pitstop/shared/notifications/phone';
 import {
   VISIT_MESSAGE_TEMPLATES,
   VISIT_TEXTS,
-  businessClockTime,
   reminderWallClock,
 } from '@pitstop/shared/notifications/visit-texts';
 import type { Executor } from '../../db/client.ts';
@@ -17,11 +17,11 @@ import { getBusinessProfile } from '../business/service.ts';
 import type { MailContext } from './layout.ts';
 import {
   insertVisitMessage,
-  isPhoneOptedOut,
   listBookingsWithReminders,
   listVisitMessageRows,
   withdrawPendingVisitMessages,
 } from './message-repository.ts';
+import { isPhoneOptedOut } from './repository.ts';
 import { onTheWayEmail, visitReminderEmail } from './visit-message-emails.ts';
 import type { RenderedEmail } from './outbox.ts';
 
@@ -271,7 +271,7 @@ export async function listVisitMessages(db: Executor, bookingId: string): Promis
   }));
 }
 
-/** Whether texts to this phone are off because it replied STOP. */
+/** Whether texts to this phone (any usual format) are off because it replied STOP. */
 export async function isTextStopped(db: Executor, phone: string): Promise<boolean> {
   const e164 = toE164(phone);
   return e164 !== undefined && isPhoneOptedOut(db, e164);
