@@ -8,6 +8,8 @@ import type { Executor } from './db/client.ts';
 export const BUILT_IN_SERVICES = [
   {
     id: 'basic-oil-change',
+    intervalMiles: 3000,
+    intervalMonths: 3,
     name: 'Basic Oil Change',
     icon: 'Droplets',
     description: 'Conventional oil and a new filter, done in your driveway.',
@@ -22,6 +24,8 @@ export const BUILT_IN_SERVICES = [
   },
   {
     id: 'synthetic-oil-change',
+    intervalMiles: 7500,
+    intervalMonths: 6,
     name: 'Synthetic Oil Change',
     icon: 'Filter',
     description: 'Full synthetic oil for longer intervals and better engine protection.',
@@ -37,6 +41,8 @@ export const BUILT_IN_SERVICES = [
   },
   {
     id: 'high-mileage',
+    intervalMiles: 5000,
+    intervalMonths: 6,
     name: 'High Mileage Service',
     icon: 'Gauge',
     description: 'Oil made to protect older engines, with a battery check on top.',
@@ -54,6 +60,8 @@ export const BUILT_IN_SERVICES = [
   },
   {
     id: 'battery-service',
+    intervalMiles: null,
+    intervalMonths: 12,
     name: 'Battery Service',
     icon: 'Battery',
     description: 'Make sure your car starts every morning, whatever the weather.',
@@ -63,6 +71,8 @@ export const BUILT_IN_SERVICES = [
   },
   {
     id: 'maintenance',
+    intervalMiles: 7500,
+    intervalMonths: 6,
     name: 'Basic Maintenance',
     icon: 'Wrench',
     description: 'Our complete care package: oil, tires, brakes and a full inspection.',

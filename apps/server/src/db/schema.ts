@@ -260,11 +260,17 @@ export const vehicles = pgTable(
     color: text('color').notNull(),
     /** Upper case, as the garage stores it. */
     licensePlate: text('license_plate').notNull(),
+    /** The 17-character VIN, upper case, when the customer gave it. */
+    vin: text('vin'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('vehicles_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('vehicles_user_vin_idx')
+      .on(t.userId, t.vin)
+      .where(sql`${t.vin} is not null`),
+    check('vehicles_vin_check', sql.raw(`vin ~ '^[A-HJ-NPR-Z0-9]{17}$'`)),
     // One car once per garage: "abc-123", "ABC 123" and "ABC123" are the same plate.
     uniqueIndex('vehicles_user_plate_idx').on(
       t.userId,
@@ -272,6 +278,24 @@ export const vehicles = pgTable(
     ),
     check('vehicles_year_check', sql`year between 1900 and 2100`),
   ],
+);
+
+/**
+ * Owner: vehicles. One maintenance reminder per vehicle and due date: the pass that queues it
+ * (features/vehicles/maintenance-reminders.ts) inserts here first, so a due date is announced once
+ * however often or on how many instances the pass runs.
+ */
+export const maintenanceReminders = pgTable(
+  'maintenance_reminders',
+  {
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    serviceId: text('service_id'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.dueOn] })],
 );
 
 // ---------------------------------------------------------------- business
@@ -304,6 +328,8 @@ export const businessProfile = pgTable(
     lateFeePercent: integer('late_fee_percent').notNull().default(0),
     // Hours before a visit its reminder goes out; 0 sends none.
     reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
+    // Days before a vehicle's next service is due its maintenance reminder goes out; 0 sends none.
+    maintenanceReminderDays: integer('maintenance_reminder_days').notNull().default(14),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -320,6 +346,10 @@ export const businessProfile = pgTable(
     check('business_profile_late_fee_cents_check', sql`${t.lateFeeCents} between 0 and 1000000`),
     check('business_profile_late_fee_percent_check', sql`${t.lateFeePercent} between 0 and 100`),
     check('business_profile_reminder_lead_check', sql`${t.reminderLeadHours} between 0 and 168`),
+    check(
+      'business_profile_maintenance_days_check',
+      sql`${t.maintenanceReminderDays} between 0 and 90`,
+    ),
   ],
 );
 
@@ -358,6 +388,10 @@ export const services = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     sortOrder: integer('sort_order').notNull(),
+    // The maintenance interval: the service is due again after this many miles or months,
+    // whichever comes first (either may be absent; neither means it is never due again).
+    intervalMiles: integer('interval_miles'),
+    intervalMonths: integer('interval_months'),
     // Soft delete: appointments and bookings keep pointing at a removed service.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -366,6 +400,10 @@ export const services = pgTable(
   (t) => [
     check('services_price_check', sql`${t.priceCents} >= 0`),
     check('services_sort_order_check', sql`${t.sortOrder} >= 0`),
+    check(
+      'services_interval_check',
+      sql`(${t.intervalMiles} is null or ${t.intervalMiles} between 100 and 100000) and (${t.intervalMonths} is null or ${t.intervalMonths} between 1 and 60)`,
+    ),
     check('services_duration_minutes_check', sql`${t.durationMinutes} between 1 and 1440`),
     check('services_id_check', sql.raw(`id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)),
     check(
@@ -420,6 +458,10 @@ export const bookings = pgTable(
     vehicleYear: text('vehicle_year'),
     vehicleColor: text('vehicle_color'),
     licensePlate: text('license_plate'),
+    vehicleVin: text('vehicle_vin'),
+    // The garage vehicle the visit was for (chosen, or saved from the form's fields for a signed-in
+    // customer); null for a guest's visit or once the vehicle was removed from the garage.
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     description: text('description'),
     checkoutSessionId: text('checkout_session_id').unique(),
     checkoutUrl: text('checkout_url'),
@@ -472,6 +514,9 @@ export const bookings = pgTable(
       .where(sql`${t.kind} = 'visit'`),
     index('bookings_date_status_idx').on(t.appointmentDate, t.status),
     index('bookings_user_idx').on(t.userId),
+    index('bookings_vehicle_idx')
+      .on(t.vehicleId, t.startsAt)
+      .where(sql`${t.vehicleId} is not null`),
     // The sweep that releases expired holds.
     index('bookings_status_hold_idx').on(t.status, t.holdExpiresAt),
     // The unpaid holds one client address has at once.
@@ -928,6 +973,30 @@ export const visitRatings = pgTable(
     index('visit_ratings_low_idx')
       .on(t.ratedAt)
       .where(sql`${t.stars} <= 2 and ${t.followedUpAt} is null`),
+  ],
+);
+
+/**
+ * Owner: visits. What the technician recorded when completing a visit's job: the odometer (and
+ * the oil used, a note). One per visit; a later job of the same visit replaces it. The vehicle's
+ * service history and next due date are read from these with the visit's vehicle.
+ */
+export const visitRecords = pgTable(
+  'visit_records',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    odometerMiles: integer('odometer_miles').notNull(),
+    oilUsed: text('oil_used'),
+    note: text('note'),
+    recordedBy: uuid('recorded_by').references(() => userProfiles.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('visit_records_odometer_check', sql`${t.odometerMiles} between 0 and 2000000`),
+    check('visit_records_oil_check', sql`${t.oilUsed} is null or length(${t.oilUsed}) <= 60`),
+    check('visit_records_note_check', sql`${t.note} is null or length(${t.note}) <= 500`),
   ],
 );
 

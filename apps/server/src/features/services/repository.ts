@@ -6,7 +6,15 @@ import { services } from '../../db/schema.ts';
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceValues = Pick<
   ServiceRow,
-  'name' | 'icon' | 'description' | 'priceCents' | 'duration' | 'durationMinutes' | 'includes'
+  | 'name'
+  | 'icon'
+  | 'description'
+  | 'priceCents'
+  | 'duration'
+  | 'durationMinutes'
+  | 'includes'
+  | 'intervalMiles'
+  | 'intervalMonths'
 >;
 
 // Catalogue writes serialise on this lock, so concurrent reorders keep orders a permutation.

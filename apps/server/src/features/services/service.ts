@@ -66,6 +66,8 @@ export interface ServiceInput {
   price: number;
   duration: string;
   includes: string[];
+  intervalMiles?: number | null;
+  intervalMonths?: number | null;
 }
 
 function toValues(input: ServiceInput): ServiceValues {
@@ -77,6 +79,8 @@ function toValues(input: ServiceInput): ServiceValues {
     duration: input.duration,
     durationMinutes: durationMinutesOf(input.duration),
     includes: input.includes.map((item) => item.trim()).filter((item) => item.length > 0),
+    intervalMiles: input.intervalMiles ?? null,
+    intervalMonths: input.intervalMonths ?? null,
   };
 }
 
