@@ -1,5 +1,5 @@
 // Queries for the service catalogue.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { services } from '../../db/schema.ts';
 
@@ -80,4 +80,17 @@ export async function insertServicesIfAbsent(
 ) {
   if (rows.length === 0) return;
   await db.insert(services).values(rows).onConflictDoNothing();
+}
+
+/** Every service's maintenance interval, removed services' too (their visits still count). */
+export async function listServiceIntervalRows(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: services.id,
+      intervalMiles: services.intervalMiles,
+      intervalMonths: services.intervalMonths,
+    })
+    .from(services)
+    .where(inArray(services.id, [...ids]));
 }

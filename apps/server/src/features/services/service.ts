@@ -15,6 +15,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cachedRead } from '../../lib/read-cache.ts';
 import {
+  listServiceIntervalRows,
   insertServicesIfAbsent,
   listActiveServiceRows,
   lockCatalogue,
@@ -220,4 +221,18 @@ export async function addBuiltInServices(
       sortOrder: order,
     })),
   );
+}
+
+export interface ServiceInterval {
+  intervalMiles: number | null;
+  intervalMonths: number | null;
+}
+
+/** The maintenance intervals of the services `ids` name, removed ones included. */
+export async function serviceIntervals(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, ServiceInterval>> {
+  const rows = await listServiceIntervalRows(db, [...new Set(ids)]);
+  return new Map(rows.map(({ id, ...interval }) => [id, interval]));
 }

@@ -1,0 +1,121 @@
+// A vehicle's service history, read from the visits it was booked for: each visit with a
+// completed service, the services done, the odometer the technician recorded and who did it; and
+// from that history when the vehicle's next service is due (packages/shared/src/vehicles/next-due.ts).
+// Every read names the vehicles it is for: who may read them is the caller's decision.
+import type { NextDue, OdometerReading, ServiceDone } from '@pitstop/shared/vehicles/next-due';
+import { vehicleNextDue } from '@pitstop/shared/vehicles/next-due';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { appointments, bookings, visitRecords } from '../../db/schema.ts';
+import { serviceIntervals } from '../services/service.ts';
+
+export interface VehicleVisit {
+  bookingId: string;
+  vehicleId: string;
+  /** The visit's business-local date. */
+  date: string;
+  /** The services completed at the visit, in the order they were done. */
+  services: { serviceId: string | null; name: string }[];
+  odometerMiles: number | null;
+  oilUsed: string | null;
+  note: string | null;
+  /** Who completed the services (the first named technician), or null when unassigned. */
+  technician: string | null;
+}
+
+/** The visits each of `vehicleIds` had with a completed service, newest first. */
+export async function vehicleVisits(
+  db: Executor,
+  vehicleIds: readonly string[],
+): Promise<Map<string, VehicleVisit[]>> {
+  const byVehicle = new Map<string, VehicleVisit[]>(vehicleIds.map((id) => [id, []]));
+  if (vehicleIds.length === 0) return byVehicle;
+  const rows = await db
+    .select({
+      bookingId: bookings.id,
+      vehicleId: bookings.vehicleId,
+      date: appointments.appointmentDate,
+      serviceId: appointments.serviceId,
+      serviceName: appointments.serviceName,
+      technician: appointments.technician,
+      technicianId: appointments.technicianId,
+      odometerMiles: visitRecords.odometerMiles,
+      oilUsed: visitRecords.oilUsed,
+      note: visitRecords.note,
+    })
+    .from(bookings)
+    .innerJoin(appointments, eq(appointments.bookingId, bookings.id))
+    .leftJoin(visitRecords, eq(visitRecords.bookingId, bookings.id))
+    .where(
+      and(
+        inArray(bookings.vehicleId, [...vehicleIds]),
+        isNotNull(bookings.vehicleId),
+        eq(appointments.status, 'completed'),
+      ),
+    )
+    .orderBy(desc(bookings.startsAt), desc(bookings.id), appointments.startsAt);
+  const visits = new Map<string, VehicleVisit>();
+  for (const row of rows) {
+    if (!row.vehicleId) continue;
+    let visit = visits.get(row.bookingId);
+    if (!visit) {
+      visit = {
+        bookingId: row.bookingId,
+        vehicleId: row.vehicleId,
+        date: row.date,
+        services: [],
+        odometerMiles: row.odometerMiles,
+        oilUsed: row.oilUsed,
+        note: row.note,
+        technician: null,
+      };
+      visits.set(row.bookingId, visit);
+      byVehicle.get(row.vehicleId)?.push(visit);
+    }
+    visit.services.push({ serviceId: row.serviceId, name: row.serviceName });
+    if (visit.technician === null && row.technicianId !== null) visit.technician = row.technician;
+  }
+  return byVehicle;
+}
+
+/** The odometer readings of a vehicle's visits. */
+export function readingsOf(visits: readonly VehicleVisit[]): OdometerReading[] {
+  return visits.flatMap((visit) =>
+    visit.odometerMiles === null ? [] : [{ on: visit.date, miles: visit.odometerMiles }],
+  );
+}
+
+/**
+ * When each vehicle's next service is due (null for one with no service that has an interval),
+ * from the services' intervals as the catalogue has them now.
+ */
+export async function nextDueOfVehicles(
+  db: Executor,
+  history: ReadonlyMap<string, readonly VehicleVisit[]>,
+): Promise<Map<string, NextDue | null>> {
+  const ids = [...history.values()].flatMap((visits) =>
+    visits.flatMap((visit) => visit.services.flatMap((service) => service.serviceId ?? [])),
+  );
+  const intervals = await serviceIntervals(db, ids);
+  const result = new Map<string, NextDue | null>();
+  for (const [vehicleId, visits] of history) {
+    const done: ServiceDone[] = visits.flatMap((visit) =>
+      visit.services.flatMap((service) => {
+        const interval = service.serviceId ? intervals.get(service.serviceId) : undefined;
+        if (!interval) return [];
+        return [
+          {
+            serviceId: service.serviceId,
+            serviceName: service.name,
+            intervalMiles: interval.intervalMiles,
+            intervalMonths: interval.intervalMonths,
+            on: visit.date,
+            miles: visit.odometerMiles,
+          },
+        ];
+      }),
+    );
+    result.set(vehicleId, vehicleNextDue(done, readingsOf(visits)));
+  }
+  return result;
+}
