@@ -68,6 +68,8 @@ import { SetupCode } from './features/setup/setup-code.ts';
 import { profileRoutes } from './features/users/profile-routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { vehiclesRoutes } from './features/vehicles/routes.ts';
+import { vehicleHistoryRoutes } from './features/vehicles/history-routes.ts';
+import { visitVehicleHistoryRoutes } from './features/visits/vehicle-history-routes.ts';
 import { technicianInvitationRoutes } from './features/technicians/invitation-routes.ts';
 import { revokeInvitationTokens } from './features/technicians/invitation-tokens.ts';
 import { techniciansRoutes } from './features/technicians/routes.ts';
@@ -258,6 +260,7 @@ export async function buildApp({
   await app.register(myVisitsRoutes);
   await app.register(visitBalanceRoutes);
   await app.register(visitMessageRoutes);
+  await app.register(visitVehicleHistoryRoutes);
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
   installCheckoutReconciliation(app);
@@ -268,6 +271,7 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(profileRoutes);
   await app.register(vehiclesRoutes);
+  await app.register(vehicleHistoryRoutes);
   await app.register(techniciansRoutes);
   await app.register(technicianInvitationRoutes);
   await app.register(technicianWorkRoutes);

@@ -15,6 +15,14 @@ import {
 } from './catalog.ts';
 import { isSingleLine, notOnOneLine } from '../text.ts';
 import { SERVICE_ICONS } from './icons.ts';
+import {
+  INTERVAL_MILES_INVALID,
+  INTERVAL_MONTHS_INVALID,
+  MAX_INTERVAL_MILES,
+  MAX_INTERVAL_MONTHS,
+  MIN_INTERVAL_MILES,
+  MIN_INTERVAL_MONTHS,
+} from './intervals.ts';
 
 // A plain decimal as typed: `49.99`, `12.`, `.5`, `-3` (the sign is allowed so that a negative
 // price gets the "cannot be negative" message, not "not a number"). No exponents, no `$`.
@@ -45,6 +53,28 @@ const priceSchema = z
       .max(MAX_PRICE, 'Price is too high')
       .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, PRICE_TOO_PRECISE),
   );
+
+/**
+ * A maintenance interval as typed (digits, thousands commas allowed) or sent (a whole number);
+ * empty, null or absent is none.
+ */
+function intervalSchema(min: number, max: number, message: string) {
+  return z
+    .union([z.number(), z.string(), z.null()], message)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null) return null;
+      if (typeof value === 'number') return value;
+      const text = value.trim().replace(/,/g, '');
+      if (text === '') return null;
+      if (!/^\d+$/.test(text)) {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return Number(text);
+    })
+    .pipe(z.number(message).int(message).min(min, message).max(max, message).nullable());
+}
 
 /** The Add/Edit Service form; price in dollars as typed (parsed, default 0). */
 export const serviceFormSchema = z.object({
@@ -87,6 +117,8 @@ export const serviceFormSchema = z.object({
     })
     .default([])
     .transform((items) => items.filter((item) => item.length > 0)),
+  intervalMiles: intervalSchema(MIN_INTERVAL_MILES, MAX_INTERVAL_MILES, INTERVAL_MILES_INVALID),
+  intervalMonths: intervalSchema(MIN_INTERVAL_MONTHS, MAX_INTERVAL_MONTHS, INTERVAL_MONTHS_INVALID),
 });
 export type ServiceForm = z.input<typeof serviceFormSchema>;
 

@@ -14,6 +14,9 @@ export const serviceSchema = z.object({
   includes: z.array(z.string()),
   order: z.int(),
   payable: z.boolean(),
+  /** Due again after this many miles or months, whichever comes first; null for none. */
+  intervalMiles: z.optional(z.nullable(z.int())),
+  intervalMonths: z.optional(z.nullable(z.int())),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

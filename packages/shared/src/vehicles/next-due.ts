@@ -66,7 +66,10 @@ export function milesPerDay(readings: readonly OdometerReading[]): {
   milesPerDay: number;
   known: boolean;
 } {
-  const ordered = [...readings].sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));
+  // Of one day's readings, the lower first: two readings of one visit are not a drop.
+  const ordered = [...readings].sort((a, b) =>
+    a.on < b.on ? -1 : a.on > b.on ? 1 : a.miles - b.miles,
+  );
   let start = 0;
   for (let index = 1; index < ordered.length; index += 1) {
     const current = ordered[index];
@@ -110,10 +113,15 @@ export function nextDueOf(
     dueMiles = service.miles + service.intervalMiles;
     const latest = latestReading(readings) ?? { on: service.on, miles: service.miles };
     const left = dueMiles - latest.miles;
-    // A vehicle that does not move is never due by miles.
-    if (left <= 0) byMilesOn = latest.on;
-    else if (pace.milesPerDay > 0)
+    if (latest.miles < service.miles) {
+      // The odometer went back since (replaced): its miles no longer measure this service's.
+      dueMiles = null;
+    } else if (left <= 0) {
+      byMilesOn = latest.on;
+    } else if (pace.milesPerDay > 0) {
+      // A vehicle that does not move is never due by miles.
       byMilesOn = addCalendarDays(latest.on, Math.ceil(left / pace.milesPerDay));
+    }
   }
   const dates = [byMonthsOn, byMilesOn].filter((date): date is string => date !== null);
   if (dates.length === 0) return null;
@@ -132,7 +140,8 @@ export function nextDueOf(
 
 /**
  * The vehicle's next due service: of each service's latest time done, the one due first. A
- * service done again later supersedes its earlier times.
+ * service done again later supersedes its earlier times, and any oil change supersedes earlier
+ * oil changes of every kind (the oil was changed, whichever oil it was).
  */
 export function vehicleNextDue(
   done: readonly ServiceDone[],
@@ -140,7 +149,9 @@ export function vehicleNextDue(
 ): NextDue | null {
   const latestOfEach = new Map<string, ServiceDone>();
   for (const service of done) {
-    const key = service.serviceId ?? service.serviceName;
+    const key = isOilChange(service.serviceName)
+      ? 'oil change'
+      : (service.serviceId ?? service.serviceName);
     const known = latestOfEach.get(key);
     if (!known || service.on > known.on) latestOfEach.set(key, service);
   }
@@ -160,9 +171,13 @@ export function formatDueDate(date: string): string {
   return `${MONTHS[month - 1] ?? ''} ${day}, ${year}`;
 }
 
+function isOilChange(serviceName: string): boolean {
+  return /oil change/i.test(serviceName);
+}
+
 /** "oil change" for any oil change service, else the service's own name. */
 export function dueServiceLabel(serviceName: string): string {
-  return /oil change/i.test(serviceName) ? 'oil change' : serviceName;
+  return isOilChange(serviceName) ? 'oil change' : serviceName;
 }
 
 /** "Next oil change: about 8,450 miles or by May 27, 2027" ("Next Battery Service: by ..."). */
@@ -170,4 +185,15 @@ export function nextDueSentence(due: NextDue): string {
   const miles =
     due.dueMiles === null ? '' : `about ${due.dueMiles.toLocaleString('en-US')} miles or `;
   return `Next ${dueServiceLabel(due.serviceName)}: ${miles}by ${formatDueDate(due.dueOn)}`;
+}
+
+/**
+ * How the date by miles was estimated, when there is one: the vehicle's own pace, or the stated
+ * default until a second odometer reading gives it one.
+ */
+export function nextDuePaceNote(due: NextDue): string | null {
+  if (due.byMilesOn === null) return null;
+  return due.paceKnown
+    ? `Date estimated from its odometer readings: about ${due.milesPerDay.toLocaleString('en-US')} miles a day.`
+    : `Date estimated at ${DEFAULT_MILES_PER_DAY} miles a day (the average driver's) until a second odometer reading.`;
 }

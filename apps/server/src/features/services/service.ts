@@ -40,6 +40,8 @@ function toService(row: ServiceRow): Service {
     order: row.sortOrder,
     // Every active service with a price can be paid for online.
     payable: row.priceCents > 0,
+    intervalMiles: row.intervalMiles,
+    intervalMonths: row.intervalMonths,
   };
 }
 

@@ -2,8 +2,13 @@
 // completed service, the services done, the odometer the technician recorded and who did it; and
 // from that history when the vehicle's next service is due (packages/shared/src/vehicles/next-due.ts).
 // Every read names the vehicles it is for: who may read them is the caller's decision.
+import type { VehicleHistoryResponse } from '@pitstop/shared/vehicles/history';
 import type { NextDue, OdometerReading, ServiceDone } from '@pitstop/shared/vehicles/next-due';
-import { vehicleNextDue } from '@pitstop/shared/vehicles/next-due';
+import {
+  nextDuePaceNote,
+  nextDueSentence,
+  vehicleNextDue,
+} from '@pitstop/shared/vehicles/next-due';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments, bookings, visitRecords } from '../../db/schema.ts';
@@ -118,4 +123,29 @@ export async function nextDueOfVehicles(
     result.set(vehicleId, vehicleNextDue(done, readingsOf(visits)));
   }
   return result;
+}
+
+/** What the garage and staff are answered about one vehicle: its visits and next due service. */
+export async function vehicleHistoryAnswer(
+  db: Executor,
+  vehicleId: string,
+): Promise<VehicleHistoryResponse> {
+  const history = await vehicleVisits(db, [vehicleId]);
+  const due = (await nextDueOfVehicles(db, history)).get(vehicleId) ?? null;
+  return {
+    visits: (history.get(vehicleId) ?? []).map((visit) => ({
+      bookingId: visit.bookingId,
+      date: visit.date,
+      services: visit.services.map((service) => service.name),
+      odometerMiles: visit.odometerMiles,
+      technician: visit.technician,
+    })),
+    nextDue: due && {
+      serviceName: due.serviceName,
+      dueOn: due.dueOn,
+      dueMiles: due.dueMiles,
+      sentence: nextDueSentence(due),
+      paceNote: nextDuePaceNote(due),
+    },
+  };
 }
