@@ -68,6 +68,8 @@ import { SetupCode } from './features/setup/setup-code.ts';
 import { profileRoutes } from './features/users/profile-routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { vehiclesRoutes } from './features/vehicles/routes.ts';
+import { dueSoonRoutes } from './features/vehicles/due-soon-routes.ts';
+import { installMaintenanceReminders } from './features/vehicles/maintenance-reminders.ts';
 import { vehicleHistoryRoutes } from './features/vehicles/history-routes.ts';
 import { visitVehicleHistoryRoutes } from './features/visits/vehicle-history-routes.ts';
 import { technicianInvitationRoutes } from './features/technicians/invitation-routes.ts';
@@ -271,6 +273,8 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(profileRoutes);
   await app.register(vehiclesRoutes);
+  await app.register(dueSoonRoutes);
+  installMaintenanceReminders(app);
   await app.register(vehicleHistoryRoutes);
   await app.register(techniciansRoutes);
   await app.register(technicianInvitationRoutes);

@@ -75,6 +75,8 @@ const PERCENT_MESSAGE = `Percentage must be a whole number from 0 to ${LATE_FEE_
 const CHOOSE_MESSAGE = 'Choose yes or no';
 export const REMINDER_LEAD_HOURS_MAX = 168;
 const REMINDER_LEAD_MESSAGE = `Reminder must be a whole number of hours from 0 (none) to ${REMINDER_LEAD_HOURS_MAX}`;
+export const MAINTENANCE_REMINDER_DAYS_MAX = 90;
+const MAINTENANCE_REMINDER_MESSAGE = `Maintenance reminder must be a whole number of days from 0 (none) to ${MAINTENANCE_REMINDER_DAYS_MAX}`;
 
 const wholeNumber = (max: number, message: string) =>
   z.number(message).int(message).min(0, message).max(max, message);
@@ -129,6 +131,12 @@ export const businessProfileSchema = z.object({
   cancellationPolicy: cancellationPolicySchema.optional(),
   // Hours before a visit its reminder goes out; 0 sends none. Left out, the saved one stays.
   reminderLeadHours: wholeNumber(REMINDER_LEAD_HOURS_MAX, REMINDER_LEAD_MESSAGE).optional(),
+  // Days before a vehicle's next service is due its customer is reminded; 0 sends none. Left
+  // out, the saved one stays.
+  maintenanceReminderDays: wholeNumber(
+    MAINTENANCE_REMINDER_DAYS_MAX,
+    MAINTENANCE_REMINDER_MESSAGE,
+  ).optional(),
 });
 /** What a save sends. */
 export type BusinessProfileInput = z.infer<typeof businessProfileSchema>;
@@ -137,5 +145,6 @@ export type BusinessProfileInput = z.infer<typeof businessProfileSchema>;
 export const businessProfileFormSchema = businessProfileSchema.required({
   cancellationPolicy: true,
   reminderLeadHours: true,
+  maintenanceReminderDays: true,
 });
 export type BusinessProfile = z.infer<typeof businessProfileFormSchema>;

@@ -32,4 +32,5 @@ export const businessProfileResponseSchema = z.object({
     lateFeePercent: z.number(),
   }),
   reminderLeadHours: z.number(),
+  maintenanceReminderDays: z.number(),
 });

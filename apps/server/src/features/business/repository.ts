@@ -25,7 +25,14 @@ export async function saveBusinessProfileRow(
   db: Executor,
   values: Pick<
     typeof businessProfile.$inferInsert,
-    'name' | 'phone' | 'email' | 'timeZone' | 'capacity' | 'reminderLeadHours' | PolicyColumns
+    | 'name'
+    | 'phone'
+    | 'email'
+    | 'timeZone'
+    | 'capacity'
+    | 'reminderLeadHours'
+    | 'maintenanceReminderDays'
+    | PolicyColumns
   >,
 ) {
   await db

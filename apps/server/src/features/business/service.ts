@@ -71,6 +71,7 @@ async function loadBusinessProfile(db: Executor): Promise<BusinessProfile> {
       lateFeePercent: profile.lateFeePercent,
     },
     reminderLeadHours: profile.reminderLeadHours,
+    maintenanceReminderDays: profile.maintenanceReminderDays,
   };
 }
 
@@ -89,6 +90,7 @@ export async function updateBusinessProfile(
       phone: formatPhone(input.phone),
       cancellationPolicy: input.cancellationPolicy ?? before.cancellationPolicy,
       reminderLeadHours: input.reminderLeadHours ?? before.reminderLeadHours,
+      maintenanceReminderDays: input.maintenanceReminderDays ?? before.maintenanceReminderDays,
     };
     await saveBusinessProfileRow(tx, {
       name: after.name,
@@ -97,6 +99,7 @@ export async function updateBusinessProfile(
       timeZone: after.timeZone,
       capacity: after.capacity,
       reminderLeadHours: after.reminderLeadHours,
+      maintenanceReminderDays: after.maintenanceReminderDays,
       ...after.cancellationPolicy,
     });
     for (const day of WEEKDAYS)

@@ -1,5 +1,6 @@
 // The business profile in edit mode: name, phone (formatted as typed), e-mail, time zone, visits
-// per time slot, how long before a visit its reminder goes out, a row of hours per weekday
+// per time slot, how long before a visit its reminder goes out, how many days before a vehicle's
+// next service its maintenance reminder goes out, a row of hours per weekday
 // (day-hours-fields.tsx) and the cancellation and rescheduling policy
 // (cancellation-policy-fields.tsx). Validated by the shared businessProfileFormSchema here and
 // again by the server, whose field errors (e.g. `hours.monday.closeTime`) land next to their
@@ -11,6 +12,7 @@ import {
   businessProfileFormSchema,
   CAPACITY_MAX,
   CAPACITY_MIN,
+  MAINTENANCE_REMINDER_DAYS_MAX,
   REMINDER_LEAD_HOURS_MAX,
   type BusinessProfile,
 } from '@pitstop/shared/business/profile';
@@ -42,6 +44,7 @@ type FieldPath =
   | 'timeZone'
   | 'capacity'
   | 'reminderLeadHours'
+  | 'maintenanceReminderDays'
   | `hours.${Weekday}.${'isOpen' | 'openTime' | 'closeTime'}`
   | `cancellationPolicy.${keyof CancellationPolicy}`;
 
@@ -52,6 +55,7 @@ const FIELD_PATHS: FieldPath[] = [
   'timeZone',
   'capacity',
   'reminderLeadHours',
+  'maintenanceReminderDays',
   ...WEEKDAYS.flatMap((day) =>
     (['isOpen', 'openTime', 'closeTime'] as const).map((f) => `hours.${day}.${f}` as const),
   ),
@@ -196,6 +200,25 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
                     step={1}
                     className="max-w-32"
                     {...form.register('reminderLeadHours', { valueAsNumber: true })}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id="business-maintenance-reminder"
+                label="Maintenance reminder (days before due, 0 for none)"
+                hint={`0 to ${MAINTENANCE_REMINDER_DAYS_MAX} days. Customers with a garage vehicle are e-mailed once when its next service comes due, with a link to book it.`}
+                error={errors.maintenanceReminderDays?.message}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={MAINTENANCE_REMINDER_DAYS_MAX}
+                    step={1}
+                    className="max-w-32"
+                    {...form.register('maintenanceReminderDays', { valueAsNumber: true })}
                   />
                 )}
               </FormField>

@@ -1,6 +1,6 @@
 // The business profile in view mode: contact details, scheduling settings (with how long before a
-// visit its reminder goes out), the cancellation and rescheduling policy in words, and the week's
-// hours (12-hour times, or Closed).
+// visit its reminder goes out, and before a vehicle's next service its maintenance reminder), the
+// cancellation and rescheduling policy in words, and the week's hours (12-hour times, or Closed).
 import { formatDayHours, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import type { CancellationPolicy } from '@pitstop/shared/business/cancellation-policy';
@@ -33,6 +33,9 @@ export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
             <Detail term="Reminder before each visit">
               {reminderWords(profile.reminderLeadHours)}
             </Detail>
+            <Detail term="Maintenance reminder">
+              {maintenanceWords(profile.maintenanceReminderDays)}
+            </Detail>
           </dl>
         </ProfileSection>
         <PolicyView policy={profile.cancellationPolicy} />
@@ -63,6 +66,11 @@ export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
 function reminderWords(hours: number): string {
   if (hours === 0) return 'No reminders';
   return `${hours} ${hours === 1 ? 'hour' : 'hours'} before`;
+}
+
+function maintenanceWords(days: number): string {
+  if (days === 0) return 'No maintenance reminders';
+  return `${days} ${days === 1 ? 'day' : 'days'} before due`;
 }
 
 function PolicyView({ policy }: { policy: CancellationPolicy }) {

@@ -1,6 +1,6 @@
 // Doubles of the business profile (GET /api/business, public; PUT for business:edit), which stores
 // the phone as (XXX) XXX-XXXX whatever separators were typed, and keeps the saved cancellation
-// policy and reminder lead when a save leaves them out, as the server does.
+// policy, reminder lead and maintenance reminder days when a save leaves them out, as the server does.
 import { DEFAULT_CANCELLATION_POLICY } from '@pitstop/shared/business/cancellation-policy';
 import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
 import { businessProfileSchema, type BusinessProfile } from '@pitstop/shared/business/profile';
@@ -20,6 +20,7 @@ export const TEST_BUSINESS: BusinessProfile = {
   hours: DEFAULT_BUSINESS_HOURS,
   cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
   reminderLeadHours: 24,
+  maintenanceReminderDays: 14,
 };
 
 const state = { business: TEST_BUSINESS };
@@ -49,6 +50,8 @@ export const businessHandlers = [
       phone: formatPhone(body.data.phone),
       cancellationPolicy: body.data.cancellationPolicy ?? state.business.cancellationPolicy,
       reminderLeadHours: body.data.reminderLeadHours ?? state.business.reminderLeadHours,
+      maintenanceReminderDays:
+        body.data.maintenanceReminderDays ?? state.business.maintenanceReminderDays,
     };
     return respond(businessProfileResponseSchema, state.business);
   }),

@@ -1,0 +1,216 @@
+// The maintenance reminder pass: a set number of days (the business profile's, 0 for none) before
+// a garage vehicle's next service is due, its owner gets one e-mail (and a text if they agreed at
+// its last visit) with a link to book it. Not while a visit for the vehicle lies ahead; once per
+// due date, however often and on however many instances the pass runs (maintenance_reminders'
+// key is taken in the transaction that queues the message). Runs at start-up and every hour.
+import type { NextDue } from '@pitstop/shared/vehicles/next-due';
+import { DUE_SOON_DAYS, DUE_SOON_LIMIT } from '@pitstop/shared/vehicles/due-soon';
+import type { DueSoonResponse, DueSoonVehicle } from '@pitstop/shared/vehicles/due-soon';
+import { addCalendarDays, calendarDateIn, daysBetween } from '@pitstop/shared/calendar-dates';
+import type { AppContext, AppInstance } from '../../app-context.ts';
+import type { Executor } from '../../db/client.ts';
+import { getBusinessProfile } from '../business/service.ts';
+import { queueMaintenanceReminder } from '../notifications/maintenance-reminder.ts';
+import { nextDueOfVehicles, vehicleVisits } from '../visits/vehicle-history.ts';
+import type { VehicleVisit } from '../visits/vehicle-history.ts';
+import {
+  insertMaintenanceReminder,
+  listRemindedDueDates,
+  listServicedVehicles,
+  listVisitContacts,
+  reminderKey,
+  vehiclesWithVisitAhead,
+} from './maintenance-repository.ts';
+import type { ServicedVehicleRow, VisitContactRow } from './maintenance-repository.ts';
+
+/**
+ * A due date further in the past than this is not announced: the service was most likely done
+ * elsewhere, and a first reminder months late (after the setting was turned on, or a vehicle's
+ * history filled in) would only confuse. Staff still see it on the dashboard's Due soon list.
+ */
+export const OVERDUE_REMINDER_LIMIT_DAYS = 60;
+
+const BATCH = 200;
+const PASS_INTERVAL_MS = 60 * 60 * 1000;
+
+/** A serviced garage vehicle with its next due service and last visit. */
+export interface DueVehicle {
+  vehicle: ServicedVehicleRow;
+  due: NextDue;
+  lastVisit: VehicleVisit;
+  contact: VisitContactRow | undefined;
+}
+
+/** "2019 Toyota 4Runner". */
+export function vehicleNameOf(vehicle: Pick<ServicedVehicleRow, 'year' | 'make' | 'model'>) {
+  return `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+}
+
+/**
+ * Every serviced garage vehicle that has a next due service, batch by batch, with its last
+ * visit's contact. Each batch's reads are a few queries, whatever its size.
+ */
+export async function* dueVehicleBatches(db: Executor): AsyncGenerator<DueVehicle[]> {
+  let after: string | undefined;
+  for (;;) {
+    const batch = await listServicedVehicles(db, after, BATCH);
+    const last = batch.at(-1);
+    if (!last) return;
+    after = last.id;
+    const history = await vehicleVisits(
+      db,
+      batch.map((vehicle) => vehicle.id),
+    );
+    const nextDue = await nextDueOfVehicles(db, history);
+    const due: Omit<DueVehicle, 'contact'>[] = batch.flatMap((vehicle) => {
+      const next = nextDue.get(vehicle.id);
+      const lastVisit = history.get(vehicle.id)?.[0];
+      return next && lastVisit ? [{ vehicle, due: next, lastVisit }] : [];
+    });
+    const contacts = await listVisitContacts(
+      db,
+      due.map((item) => item.lastVisit.bookingId),
+    );
+    yield due.map((item) => ({ ...item, contact: contacts.get(item.lastVisit.bookingId) }));
+    if (batch.length < BATCH) return;
+  }
+}
+
+/** Whether the reminder of a service due on `dueOn` goes out on `today`, `leadDays` ahead. */
+export function isReminderDay(dueOn: string, today: string, leadDays: number): boolean {
+  if (leadDays <= 0) return false;
+  return (
+    addCalendarDays(dueOn, -leadDays) <= today &&
+    daysBetween(dueOn, today) <= OVERDUE_REMINDER_LIMIT_DAYS
+  );
+}
+
+type PassDeps = Pick<AppContext, 'db' | 'env' | 'sender'>;
+
+/** One pass over the garage; returns how many reminders it queued. */
+export async function sendMaintenanceReminders(deps: PassDeps, now = new Date()): Promise<number> {
+  const business = await getBusinessProfile(deps.db);
+  const leadDays = business.maintenanceReminderDays;
+  if (leadDays <= 0) return 0;
+  const today = calendarDateIn(business.timeZone, now);
+  let queued = 0;
+  for await (const batch of dueVehicleBatches(deps.db)) {
+    const dueNow = batch.filter((item) => isReminderDay(item.due.dueOn, today, leadDays));
+    const ids = dueNow.map((item) => item.vehicle.id);
+    const [ahead, reminded] = await Promise.all([
+      vehiclesWithVisitAhead(deps.db, ids, now),
+      listRemindedDueDates(deps.db, ids),
+    ]);
+    for (const item of dueNow) {
+      if (ahead.has(item.vehicle.id)) continue;
+      if (reminded.has(reminderKey(item.vehicle.id, item.due.dueOn))) continue;
+      if (await remindOnce(deps, item, today, now)) queued += 1;
+    }
+  }
+  if (queued > 0) deps.sender?.nudge();
+  return queued;
+}
+
+/** Takes the vehicle and due date's row and queues the message with it, or does nothing. */
+async function remindOnce(
+  deps: PassDeps,
+  item: DueVehicle,
+  today: string,
+  now: Date,
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const claimed = await insertMaintenanceReminder(tx, {
+      vehicleId: item.vehicle.id,
+      dueOn: item.due.dueOn,
+      serviceId: item.due.serviceId,
+      queuedAt: now,
+    });
+    if (!claimed) return false;
+    await queueMaintenanceReminder(
+      tx,
+      deps.env,
+      {
+        vehicleId: item.vehicle.id,
+        vehicleName: vehicleNameOf(item.vehicle),
+        customerName: item.contact?.firstName ?? item.vehicle.accountName,
+        email: item.vehicle.accountEmail,
+        phone: item.contact?.phone ?? null,
+        textsConsented: (item.contact?.textsConsentAt ?? null) !== null,
+        due: item.due,
+        today,
+      },
+      now,
+    );
+    return true;
+  });
+}
+
+/**
+ * Staff's list: vehicles due within DUE_SOON_DAYS of the business's today or overdue, soonest
+ * first, at most DUE_SOON_LIMIT.
+ */
+export async function listDueSoon(db: Executor, now = new Date()): Promise<DueSoonResponse> {
+  const { timeZone } = await getBusinessProfile(db);
+  const today = calendarDateIn(timeZone, now);
+  const horizon = addCalendarDays(today, DUE_SOON_DAYS);
+  const rows: DueSoonVehicle[] = [];
+  for await (const batch of dueVehicleBatches(db)) {
+    const due = batch.filter((item) => item.due.dueOn <= horizon);
+    const ids = due.map((item) => item.vehicle.id);
+    const [ahead, reminded] = await Promise.all([
+      vehiclesWithVisitAhead(db, ids, now),
+      listRemindedDueDates(db, ids),
+    ]);
+    for (const item of due) {
+      const contact = item.contact;
+      const sentAt = reminded.get(reminderKey(item.vehicle.id, item.due.dueOn));
+      rows.push({
+        vehicleId: item.vehicle.id,
+        customerName: contact
+          ? `${contact.firstName} ${contact.lastName}`
+          : item.vehicle.accountName,
+        email: item.vehicle.accountEmail,
+        phone: contact?.phone ?? null,
+        vehicle: vehicleNameOf(item.vehicle),
+        serviceName: item.due.serviceName,
+        dueOn: item.due.dueOn,
+        dueMiles: item.due.dueMiles,
+        overdue: item.due.dueOn < today,
+        lastVisitDate: item.lastVisit.date,
+        visitBooked: ahead.has(item.vehicle.id),
+        reminderSentAt: sentAt?.toISOString() ?? null,
+      });
+    }
+  }
+  rows.sort((a, b) =>
+    a.dueOn === b.dueOn ? a.customerName.localeCompare(b.customerName) : a.dueOn < b.dueOn ? -1 : 1,
+  );
+  return { vehicles: rows.slice(0, DUE_SOON_LIMIT), truncated: rows.length > DUE_SOON_LIMIT };
+}
+
+/** At start-up and every hour, on every instance (the table's key keeps it to one message). */
+export function installMaintenanceReminders(app: AppInstance): void {
+  if (app.ctx.env.nodeEnv === 'test') return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    if (running) return;
+    running = sendMaintenanceReminders(app.ctx, app.ctx.clock.now())
+      .then((queued) => {
+        if (queued > 0) app.log.info({ queued }, 'maintenance reminders queued');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'maintenance reminders failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, PASS_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
