@@ -109,6 +109,7 @@ describe('add, list, edit and remove', () => {
       year: 2019,
       color: 'Red',
       licensePlate: 'CIV 1',
+      vin: null,
       createdAt: expect.any(String),
     });
     expect(new Date(first.createdAt).toISOString()).toBe(first.createdAt);

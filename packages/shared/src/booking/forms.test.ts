@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INVALID_VIN } from '../vehicles/vin.ts';
 import { bookingDateSchema, bookingFormSchema, DATE_REQUIRED } from './forms.ts';
 
 describe('bookingDateSchema', () => {
@@ -78,5 +79,12 @@ describe('bookingFormSchema', () => {
     expect(messageFor({ zipCode: '1234' })).toBe('Valid ZIP code is required');
     expect(messageFor({ vehicleYear: '19' })).toBe('Valid year is required');
     expect(messageFor({ email: 'ada@' })).toBe('Invalid email address');
+  });
+
+  it("takes an optional VIN, normalised, or refuses it with 'Invalid VIN'", () => {
+    const parse = (vehicleVin: string) => bookingFormSchema.shape.vehicleVin.safeParse(vehicleVin);
+    expect(parse('').data).toBeUndefined();
+    expect(parse(' 1hgcm82633a004352').data).toBe('1HGCM82633A004352');
+    expect(parse('1HGCM82633A004353').error?.issues[0]?.message).toBe(INVALID_VIN);
   });
 });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../dates.ts';
 import { hasControlCharacters, isSingleLine, notOnOneLine } from '../text.ts';
+import { optionalVinSchema } from '../vehicles/forms.ts';
 import { BOOKING_HORIZON_DAYS } from './horizon.ts';
 
 export const DATE_REQUIRED = 'Please select a date';
@@ -95,6 +96,8 @@ export const bookingFormSchema = z.object({
   vehicleYear: yearSchema,
   vehicleColor: requiredText(BOOKING_MESSAGES.vehicleColor, 40, 'Vehicle color'),
   licensePlate: requiredText(BOOKING_MESSAGES.licensePlate, 15, 'License plate'),
+  /** Optional; decoded on the page to fill make, model and year, which stay the customer's. */
+  vehicleVin: optionalVinSchema,
   description: z
     .string()
     .trim()

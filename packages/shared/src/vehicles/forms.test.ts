@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vehicleFormSchema } from './forms.ts';
+import { vehicleFormSchema, vinDecodeQuerySchema } from './forms.ts';
 import {
   isPlausibleVehicleYear,
   isValidPlate,
@@ -9,6 +9,7 @@ import {
   VEHICLE_MESSAGES,
   vehicleYearMessage,
 } from './rules.ts';
+import { INVALID_VIN } from './vin.ts';
 
 const vehicle = {
   make: 'Toyota',
@@ -69,6 +70,44 @@ describe('garage vehicle form', () => {
     expect(isPlausibleVehicleYear(1900, new Date('2026-06-01'))).toBe(true);
     expect(isPlausibleVehicleYear(2027, new Date('2026-06-01'))).toBe(true);
     expect(isPlausibleVehicleYear(2028, new Date('2026-06-01'))).toBe(false);
+  });
+});
+
+describe("a garage vehicle's VIN", () => {
+  it('is optional: empty, blank, null or absent leaves the form without one', () => {
+    for (const vin of [undefined, null, '', '   ']) {
+      const parsed = vehicleFormSchema.parse({ ...vehicle, vin });
+      expect(parsed).not.toHaveProperty('vin', expect.anything());
+      expect(parsed.vin).toBeUndefined();
+    }
+  });
+
+  it('is kept without spaces or hyphens, in capitals', () => {
+    expect(vehicleFormSchema.parse({ ...vehicle, vin: ' 1hgcm82633-a004352 ' }).vin).toBe(
+      '1HGCM82633A004352',
+    );
+  });
+
+  it("is refused with 'Invalid VIN' at its field when it is not a VIN", () => {
+    for (const vin of [
+      '1HGCM82633A004353',
+      '1HGCM82633A00435',
+      '1HGCM82633A00435I',
+      'x'.repeat(41),
+    ]) {
+      expect(messages(vehicleFormSchema.safeParse({ ...vehicle, vin }))).toEqual({
+        vin: INVALID_VIN,
+      });
+    }
+  });
+
+  it('is required and checked the same way by the decode query', () => {
+    expect(vinDecodeQuerySchema.parse({ vin: 'wvwzzz1jzxw000001' })).toEqual({
+      vin: 'WVWZZZ1JZXW000001',
+    });
+    for (const query of [{}, { vin: '' }, { vin: '1M8GDM9A0KP042788' }]) {
+      expect(messages(vinDecodeQuerySchema.safeParse(query))).toEqual({ vin: INVALID_VIN });
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 // The My Garage form, used by the garage dialog and parsed again by POST and PUT /api/vehicles. Any
-// empty field gets the spec's one message.
+// empty required field gets the spec's one message. The optional VIN rule is shared with the
+// booking form, and the decode query (GET /api/vehicles/decode) takes the same rule.
 import { z } from 'zod';
 import { modelsFor, VEHICLE_MAKES } from '../booking/vehicle-catalog.ts';
 import {
@@ -15,6 +16,7 @@ import {
   VEHICLE_MESSAGES,
   vehicleYearMessage,
 } from './rules.ts';
+import { INVALID_VIN, isValidVin, normalizeVin } from './vin.ts';
 
 /** A required field on one line (`field` names it in that message). */
 function filled(max: number, field: string, tooLong = `Must be at most ${max} characters`) {
@@ -26,6 +28,30 @@ function filled(max: number, field: string, tooLong = `Must be at most ${max} ch
     .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED)
     .refine(isSingleLine, notOnOneLine(field));
 }
+
+/** A VIN once per garage, as a plate is (the server's refusal, at the VIN field). */
+export const DUPLICATE_VIN = 'A vehicle with this VIN is already in your garage.';
+
+/**
+ * An optional VIN as typed: empty (or absent) is none, and leaves the parsed form without it;
+ * otherwise spaces and hyphens go, letters become capitals, and it must be a valid VIN.
+ */
+export const optionalVinSchema = z
+  .string(INVALID_VIN)
+  .max(40, INVALID_VIN)
+  .nullish()
+  .transform((value) => (value ? normalizeVin(value) : ''))
+  .refine((vin) => vin === '' || isValidVin(vin), INVALID_VIN)
+  .transform((vin) => vin || undefined);
+
+/** GET /api/vehicles/decode?vin=…: a VIN to decode, required and valid. */
+export const vinDecodeQuerySchema = z.object({
+  vin: z
+    .string(INVALID_VIN)
+    .max(40, INVALID_VIN)
+    .transform(normalizeVin)
+    .refine(isValidVin, INVALID_VIN),
+});
 
 export const vehicleFormSchema = z
   .object({
@@ -50,6 +76,7 @@ export const vehicleFormSchema = z
     licensePlate: filled(10, 'License plate', VEHICLE_MESSAGES.plate)
       .refine((plate) => plate === '' || isValidPlate(plate), VEHICLE_MESSAGES.plate)
       .transform(normalizePlate),
+    vin: optionalVinSchema,
   })
   .superRefine((vehicle, context) => {
     if (VEHICLE_MAKES.includes(vehicle.make) && !modelsFor(vehicle.make).includes(vehicle.model)) {

@@ -11,6 +11,8 @@ export const vehicleSchema = z.object({
   color: z.string(),
   /** Upper case, as stored. */
   licensePlate: z.string(),
+  /** The 17-character VIN in capitals, null (or absent) when the customer gave none. */
+  vin: z.optional(z.nullable(z.string())),
   /** ISO 8601. */
   createdAt: z.string(),
 });
@@ -22,3 +24,14 @@ export type VehicleListResponse = z.infer<typeof vehicleListResponseSchema>;
 
 /** POST /api/vehicles and PUT /api/vehicles/:id: the vehicle as stored. */
 export const vehicleResponseSchema = z.object({ vehicle: vehicleSchema });
+
+/**
+ * GET /api/vehicles/decode: what a VIN says, as the catalogue names it. A make or model the
+ * catalogue does not offer is null (the customer chooses one); so is a year the VIN does not give.
+ */
+export const vinDecodeResponseSchema = z.object({
+  make: z.nullable(z.string()),
+  model: z.nullable(z.string()),
+  year: z.nullable(z.int()),
+});
+export type VinDecodeResponse = z.infer<typeof vinDecodeResponseSchema>;

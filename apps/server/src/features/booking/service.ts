@@ -175,6 +175,7 @@ export async function startVisitBooking(
         vehicleYear: input.vehicleYear,
         vehicleColor: input.vehicleColor,
         licensePlate: input.licensePlate,
+        vehicleVin: input.vehicleVin ?? null,
         description: input.description,
         textsConsentAt: input.textUpdates ? now : null,
         holdExpiresAt: holdUntil(now),

@@ -7,7 +7,7 @@ import { vehicles } from '../../db/schema.ts';
 export type VehicleRow = typeof vehicles.$inferSelect;
 export type VehicleValues = Pick<
   typeof vehicles.$inferInsert,
-  'make' | 'model' | 'year' | 'color' | 'licensePlate'
+  'make' | 'model' | 'year' | 'color' | 'licensePlate' | 'vin'
 >;
 
 export async function listVehicleRows(db: Executor, userId: string): Promise<VehicleRow[]> {

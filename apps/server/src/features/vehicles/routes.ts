@@ -1,20 +1,28 @@
 // HTTP routes for My Garage. Every route works on the caller's own garage only; technicians have no
-// garage (the permission map leaves them out).
-import { vehicleFormSchema } from '@pitstop/shared/vehicles/forms';
+// garage (the permission map leaves them out). Decoding a VIN is public, since guests book too,
+// and limited per address as tightly as sign-in: each decode reads a large database.
+import path from 'node:path';
+import { vehicleFormSchema, vinDecodeQuerySchema } from '@pitstop/shared/vehicles/forms';
 import { VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import {
   vehicleListResponseSchema,
   vehicleResponseSchema,
+  vinDecodeResponseSchema,
 } from '@pitstop/shared/vehicles/responses';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
-import { addVehicle, listVehicles, removeVehicle, updateVehicle } from './service.ts';
+import { addVehicle, decodeVin, listVehicles, removeVehicle, updateVehicle } from './service.ts';
+import { createVinDecoder } from './vin-decoder.ts';
 
 const vehicleParams = z.object({ id: z.uuid(VEHICLE_MESSAGES.notFound) });
 
 export async function vehiclesRoutes(app: AppInstance): Promise<void> {
-  const { db } = app.ctx;
+  const { db, env } = app.ctx;
+  const vinDecoder = createVinDecoder(path.join(env.dataDir, 'vin-decoder'), (error) =>
+    app.log.error({ err: error }, 'VIN decoder failed'),
+  );
+  app.addHook('onClose', () => vinDecoder.close());
 
   app.get(
     '/api/vehicles',
@@ -27,6 +35,24 @@ export async function vehiclesRoutes(app: AppInstance): Promise<void> {
       config: { access: 'vehicle:manage:own' },
     },
     async (request) => ({ vehicles: await listVehicles(db, requireViewer(request).userId) }),
+  );
+
+  app.get(
+    '/api/vehicles/decode',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary:
+          'Make, model and year a VIN gives, as the catalogue names them (null where it has none): 422 for an invalid VIN, 404 when nothing is known of it',
+        querystring: vinDecodeQuerySchema,
+        response: { 200: vinDecodeResponseSchema },
+      },
+      config: {
+        access: 'public',
+        rateLimit: { max: env.authRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+    },
+    async (request) => decodeVin(vinDecoder, request.query.vin),
   );
 
   app.post(
