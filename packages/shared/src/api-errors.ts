@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** An odometer reading below the vehicle's last one, not confirmed: check it, or confirm it. */
+  ODOMETER_LOWER: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,

@@ -1,5 +1,7 @@
 // How an appointment row is read, by every feature that reads one.
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { VisitVehicle } from '@pitstop/shared/appointments/responses';
+import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from './client.ts';
 import { appointments, bookings, userProfiles } from './schema.ts';
 
 /**
@@ -35,4 +37,25 @@ export type ListedAppointmentRow = typeof appointments.$inferSelect & {
 /** The appointments of the visit whose order number is `orderNumber` (none when no booking has it). */
 export function ofOrderNumber(orderNumber: number): SQL {
   return sql`${appointments.bookingId} = (select ${bookings.id} from ${bookings} where ${bookings.orderNumber} = ${orderNumber})`;
+}
+
+/** The vehicle each booking of `bookingIds` is for, as booked (the staff's rows, the job cards). */
+export async function listBookedVehicles(
+  db: Executor,
+  bookingIds: readonly string[],
+): Promise<Map<string, VisitVehicle>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: bookings.id,
+      year: bookings.vehicleYear,
+      make: bookings.vehicleMake,
+      model: bookings.vehicleModel,
+      color: bookings.vehicleColor,
+      licensePlate: bookings.licensePlate,
+      vin: bookings.vehicleVin,
+    })
+    .from(bookings)
+    .where(inArray(bookings.id, [...bookingIds]));
+  return new Map(rows.map(({ id, ...vehicle }) => [id, vehicle]));
 }

@@ -5,6 +5,20 @@ import * as z from 'zod/mini';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'in-progress', 'completed', 'cancelled'] as const;
 
+/**
+ * The vehicle a visit is for, as its booking has it (any field may be missing on an older
+ * booking); null on an appointment without a booking.
+ */
+export const visitVehicleSchema = z.object({
+  year: z.nullable(z.string()),
+  make: z.nullable(z.string()),
+  model: z.nullable(z.string()),
+  color: z.nullable(z.string()),
+  licensePlate: z.nullable(z.string()),
+  vin: z.nullable(z.string()),
+});
+export type VisitVehicle = z.infer<typeof visitVehicleSchema>;
+
 export const appointmentSchema = z.object({
   id: z.string(),
   bookingId: z.nullable(z.string()),
@@ -122,6 +136,7 @@ export const staffAppointmentSchema = z.extend(appointmentSchema, {
   overCapacity: z.boolean(),
   /** What the visit still owes for services added on site, in cents; 0 when nothing. */
   visitBalanceDueCents: z.int(),
+  vehicle: z.nullable(visitVehicleSchema),
 });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 

@@ -9,6 +9,7 @@ import { isZipCode } from '../profile/address.ts';
 import { SERVICE_AREAS } from '../service-areas.ts';
 import { PERSON_NAME_MAX_LENGTH } from '../text.ts';
 import { ARRIVAL_MINUTES, VISIT_MESSAGE_WORDS } from '../notifications/visit-texts.ts';
+import { CONTROL_CHARACTERS_REFUSED, hasControlCharacters } from '../text.ts';
 import { TECHNICIAN_JOB_STATUSES, TECHNICIAN_MESSAGES } from './rules.ts';
 
 const required = (max: number, message: string, field: string) =>
@@ -191,9 +192,68 @@ export const monthQuerySchema = z.object({
   month: z.string().regex(/^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-12'),
 });
 
+/** The highest odometer reading a visit's record takes, in miles. */
+export const MAX_ODOMETER_MILES = 2_000_000;
+
+export const JOB_RECORD_MESSAGES = {
+  odometer: 'Enter the odometer reading in whole miles (0 to 2,000,000)',
+  oilUsed: 'Oil used: at most 60 characters',
+  note: 'Note: at most 500 characters',
+  confirmLower: 'Yes, the reading is right',
+  /** The answer (409 ODOMETER_LOWER) to a reading below the vehicle's last one, unconfirmed. */
+  lower: (lastMiles: number) =>
+    `This reading is lower than the last one (${lastMiles.toLocaleString('en-US')} miles). Check it, or confirm it is right.`,
+} as const;
+
+const odometerMilesSchema = z
+  .number(JOB_RECORD_MESSAGES.odometer)
+  .int(JOB_RECORD_MESSAGES.odometer)
+  .min(0, JOB_RECORD_MESSAGES.odometer)
+  .max(MAX_ODOMETER_MILES, JOB_RECORD_MESSAGES.odometer);
+
+/** Free text of a visit's record: trimmed, line breaks allowed, no other control characters. */
+const recordText = (max: number, message: string) =>
+  z
+    .string(message)
+    .trim()
+    .max(max, message)
+    .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_REFUSED);
+
+/**
+ * What a technician records when completing a job: the odometer (and the oil used, a note), and
+ * whether they confirm a reading lower than the vehicle's last one.
+ */
+const jobRecordFields = {
+  odometerMiles: odometerMilesSchema.optional(),
+  oilUsed: recordText(60, JOB_RECORD_MESSAGES.oilUsed).optional(),
+  note: recordText(500, JOB_RECORD_MESSAGES.note).optional(),
+  confirmLowerOdometer: z.boolean('confirmLowerOdometer must be true or false').optional(),
+};
+
+/**
+ * PATCH /api/technician/jobs/:id/status. Completing may carry the visit's record (jobRecordFields):
+ * the job card always asks for the odometer; the API leaves it optional (no reading, no record).
+ */
 export const jobStatusRequestSchema = z.object({
   status: z.enum(TECHNICIAN_JOB_STATUSES, 'Choose scheduled, in-progress or completed'),
+  ...jobRecordFields,
 });
+export type JobStatusRequest = z.infer<typeof jobStatusRequestSchema>;
+
+/** The job card's Complete form: the odometer as typed (required), the oil used and a note. */
+export const jobCompletionFormSchema = z.object({
+  odometerMiles: z
+    .string(JOB_RECORD_MESSAGES.odometer)
+    .trim()
+    .transform((value) => value.replace(/[,\s]/g, ''))
+    .refine((value) => /^\d{1,7}$/.test(value), JOB_RECORD_MESSAGES.odometer)
+    .transform(Number)
+    .pipe(odometerMilesSchema),
+  oilUsed: recordText(60, JOB_RECORD_MESSAGES.oilUsed),
+  note: recordText(500, JOB_RECORD_MESSAGES.note),
+});
+export type JobCompletionForm = z.input<typeof jobCompletionFormSchema>;
+export type JobCompletionValues = z.output<typeof jobCompletionFormSchema>;
 
 const ARRIVAL_CHOICE = 'Choose when you will arrive';
 

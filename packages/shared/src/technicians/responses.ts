@@ -1,7 +1,7 @@
 // What the technician endpoints answer ("Technician" client view): the admin's cards, the
 // invitation answers, and the technician's own dashboard.
 import * as z from 'zod/mini';
-import { APPOINTMENT_STATUSES } from '../appointments/responses.ts';
+import { APPOINTMENT_STATUSES, visitVehicleSchema } from '../appointments/responses.ts';
 import { profileSchema } from '../profile/responses.ts';
 import { TECHNICIAN_STATUSES } from './rules.ts';
 
@@ -122,6 +122,10 @@ export const technicianJobSchema = z.object({
   visitBalancePaidCents: z.int(),
   /** ISO 8601: the arrival the technician last gave the customer (On my way); null before. */
   arrivalEstimateAt: z.nullable(z.string()),
+  /** The car: year, make, model, colour, plate and VIN as booked; null without a booking. */
+  vehicle: z.nullable(visitVehicleSchema),
+  /** The odometer reading recorded at the visit so far (a job of it completed); null before. */
+  visitOdometerMiles: z.nullable(z.int()),
 });
 export type TechnicianJob = z.infer<typeof technicianJobSchema>;
 

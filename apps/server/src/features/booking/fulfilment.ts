@@ -5,7 +5,13 @@
 import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createAppointmentsForBooking, locationOf, vehicleOf } from '../visits/fulfil.ts';
+import {
+  createAppointmentsForBooking,
+  linkVisitVehicle,
+  locationOf,
+  vehicleOf,
+} from '../visits/fulfil.ts';
+import { garageVehicleForVisit } from '../vehicles/visit-vehicle.ts';
 import { sendEmail } from '../notifications/service.ts';
 import { bookingConfirmationEmail, payNowReceiptEmail } from '../notifications/templates.ts';
 import type { CheckoutState } from '../payments/gateway.ts';
@@ -194,6 +200,24 @@ export async function fulfilInTransaction(
       overCapacity,
     });
     await followVisitTime(tx, deps.env, booking, now);
+    // A signed-in customer's visit is for a garage vehicle: the one with its VIN or plate, else
+    // saved now. Only once paid, so an abandoned hold never fills a garage.
+    if (booking.userId) {
+      const vehicleId = await garageVehicleForVisit(
+        tx,
+        booking.userId,
+        {
+          make: booking.vehicleMake,
+          model: booking.vehicleModel,
+          year: booking.vehicleYear,
+          color: booking.vehicleColor,
+          licensePlate: booking.licensePlate,
+          vin: booking.vehicleVin,
+        },
+        now,
+      );
+      await linkVisitVehicle(tx, booking.id, vehicleId);
+    }
   }
   await queueConfirmation(tx, deps, booking, order);
   return { outcome: 'fulfilled', order };

@@ -163,7 +163,11 @@ export function jobInProgressEmail(ctx: MailContext, input: JobNotice): Rendered
  */
 export function jobCompletedEmail(
   ctx: MailContext,
-  input: JobNotice & { visit?: { done: string[]; toDo: string[] } },
+  input: JobNotice & {
+    visit?: { done: string[]; toDo: string[] };
+    /** What the technician recorded: the odometer, and the next due sentence when there is one. */
+    record?: { odometerMiles: number; nextDue: string | null } | null;
+  },
 ): RenderedEmail {
   const visitDetails: [string, string][] = input.visit
     ? [
@@ -173,12 +177,16 @@ export function jobCompletedEmail(
           : []),
       ]
     : [];
+  const recordDetails: [string, string][] = input.record
+    ? [['Odometer', `${input.record.odometerMiles.toLocaleString('en-US')} miles`]]
+    : [];
   return render(ctx, 'job-completed', `Your ${input.serviceName} is complete`, {
     heading: 'Service complete',
     paragraphs: [
       `Hi ${input.customerName}, ${input.technicianName ?? 'our technician'} has finished your ${input.serviceName}. Thank you for choosing ${ctx.business.name}!`,
+      ...(input.record?.nextDue ? [`${input.record.nextDue}.`] : []),
     ],
-    details: [...jobDetails(input), ...visitDetails],
+    details: [...jobDetails(input), ...visitDetails, ...recordDetails],
     action: { label: 'Book your next service', url: `${ctx.appUrl}/booking` },
   });
 }

@@ -148,7 +148,7 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['technicians'],
         summary:
-          'Move one of the caller’s own jobs to scheduled, in-progress or completed; the customer is e-mailed',
+          'Move one of the caller’s own jobs to scheduled, in-progress or completed; the customer is e-mailed. Completing may record the odometer (and the oil used, a note): a reading below the vehicle’s last one is refused (409 ODOMETER_LOWER) unless confirmLowerOdometer',
         params: jobParams,
         body: jobStatusRequestSchema,
         response: { 200: jobStatusResponseSchema },
@@ -160,7 +160,7 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
         app.ctx,
         requireViewer(request),
         request.params.id,
-        request.body.status,
+        request.body,
         app.ctx.clock.now(),
       ),
   );

@@ -3,7 +3,7 @@
 // jobs. "Today" is the business-local date.
 import { joinAddress } from '@pitstop/shared/profile/address';
 import { formatPhone } from '@pitstop/shared/phone';
-import type { OnboardingForm } from '@pitstop/shared/technicians/forms';
+import type { JobStatusRequest, OnboardingForm } from '@pitstop/shared/technicians/forms';
 import {
   deriveTechnicianStatus,
   monthRange,
@@ -12,7 +12,7 @@ import {
   TECHNICIAN_MESSAGES,
   workingDayProblem,
 } from '@pitstop/shared/technicians/rules';
-import type { TechnicianJobStatus, TechnicianStatus } from '@pitstop/shared/technicians/rules';
+import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import type {
   OnboardingStart,
   TechnicianDashboard,
@@ -232,11 +232,12 @@ export async function changeOwnJobStatus(
   deps: { db: Db; env: Env; sender: MailSender | undefined },
   viewer: Viewer,
   appointmentId: string,
-  status: TechnicianJobStatus,
+  request: JobStatusRequest,
   now = new Date(),
 ): Promise<{ job: TechnicianJob; technicianStatus: TechnicianStatus }> {
+  const { status, ...record } = request;
   const result = await deps.db.transaction((tx) =>
-    changeJobStatusAsTechnician(tx, deps.env, viewer, appointmentId, status, now),
+    changeJobStatusAsTechnician(tx, deps.env, viewer, appointmentId, status, now, record),
   );
   deps.sender?.nudge();
   return result;

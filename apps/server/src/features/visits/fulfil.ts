@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { bookings } from '../../db/schema.ts';
 import {
   type AppointmentValues,
   insertAppointmentsIfAbsent,
@@ -44,6 +46,19 @@ export function vehicleOf(visit: {
     .concat(visit.vehicleColor ? [`(${visit.vehicleColor})`] : [])
     .filter(Boolean)
     .join(' ');
+}
+
+/**
+ * Records the garage vehicle a paid visit is for (null: a guest's, or none could be kept). Set
+ * once, when the visit is paid; a move or a restore keeps it.
+ */
+export async function linkVisitVehicle(
+  tx: Executor,
+  bookingId: string,
+  vehicleId: string | null,
+): Promise<void> {
+  if (vehicleId === null) return;
+  await tx.update(bookings).set({ vehicleId }).where(eq(bookings.id, bookingId));
 }
 
 /**

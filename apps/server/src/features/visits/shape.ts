@@ -1,6 +1,6 @@
 import type { Appointment, StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
-import type { ListedAppointmentRow } from '../../db/appointment-row.ts';
+import { listBookedVehicles, type ListedAppointmentRow } from '../../db/appointment-row.ts';
 import type { BookedService } from '../../db/schema.ts';
 import { findBookingRowById } from './booking-rows.ts';
 import { listVisitFacts, type AppointmentRow } from './repository.ts';
@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import type { JobNotice } from '../notifications/templates.ts';
 import { balancePaidByBooking } from '../payments/balance-payments.ts';
 import { listArrivalEstimates } from './booking-rows.ts';
+import { listVisitOdometers } from './visit-records.ts';
 
 export const APPOINTMENT_NOT_FOUND = "We couldn't find this appointment.";
 /** An appointment row as the API shows it (its stored columns, named for the client). */
@@ -92,6 +93,8 @@ function toTechnicianJob(
     visitBalanceDueCents: balanceDueCents(visit),
     visitBalancePaidCents: balancePaidCents,
     arrivalEstimateAt: null,
+    vehicle: null,
+    visitOdometerMiles: null,
   };
 }
 /**
@@ -103,10 +106,12 @@ export async function toTechnicianJobs(
   rows: AppointmentRow[],
 ): Promise<TechnicianJob[]> {
   const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
-  const [facts, paid, arrivals] = await Promise.all([
+  const [facts, paid, arrivals, vehicles, odometers] = await Promise.all([
     listVisitFacts(db, bookingIds),
     balancePaidByBooking(db, bookingIds),
     listArrivalEstimates(db, bookingIds),
+    listBookedVehicles(db, bookingIds),
+    listVisitOdometers(db, bookingIds),
   ]);
   return rows.map((row) => {
     const visit = row.bookingId
@@ -114,7 +119,12 @@ export async function toTechnicianJobs(
       : [{ ...row }];
     const job = toTechnicianJob(row, visit, (row.bookingId && paid.get(row.bookingId)) || 0);
     const arrival = row.bookingId ? arrivals.get(row.bookingId) : undefined;
-    return { ...job, arrivalEstimateAt: arrival?.toISOString() ?? null };
+    return {
+      ...job,
+      arrivalEstimateAt: arrival?.toISOString() ?? null,
+      vehicle: (row.bookingId && vehicles.get(row.bookingId)) || null,
+      visitOdometerMiles: row.bookingId ? (odometers.get(row.bookingId) ?? null) : null,
+    };
   });
 }
 export function jobNotice(row: AppointmentRow): JobNotice {
@@ -128,13 +138,16 @@ export function jobNotice(row: AppointmentRow): JobNotice {
   };
 }
 
-/** The rows with their visits' order numbers and what the visits owe, in one more query. */
+/** The rows with their visits' order numbers, what the visits owe and their vehicles. */
 export async function toStaffAppointments(
   db: Executor,
   rows: ListedAppointmentRow[],
 ): Promise<StaffAppointment[]> {
   const bookingIds = [...new Set(rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])))];
-  const facts = await listVisitFacts(db, bookingIds);
+  const [facts, vehicles] = await Promise.all([
+    listVisitFacts(db, bookingIds),
+    listBookedVehicles(db, bookingIds),
+  ]);
   return rows.map((row) => ({
     ...toAppointment(row),
     orderNumber: row.orderNumber === null ? null : formatOrderNumber(row.orderNumber),
@@ -142,6 +155,7 @@ export async function toStaffAppointments(
     visitBalanceDueCents: balanceDueCents(
       row.bookingId ? facts.filter((fact) => fact.bookingId === row.bookingId) : [row],
     ),
+    vehicle: (row.bookingId && vehicles.get(row.bookingId)) || null,
   }));
 }
 

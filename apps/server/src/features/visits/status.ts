@@ -36,6 +36,8 @@ import { lockVisit, visitLocks } from './locks.ts';
 import { releaseCancelledVisit, restoreVisit } from './cancel-restore.ts';
 import { followTodaysJobs } from './technician-day.ts';
 import { requestRatingIfVisitDone } from './rating-request.ts';
+import { recordVisit, visitRecordNotice, type VisitRecordInput } from './visit-records.ts';
+import { nextDueSentence } from '@pitstop/shared/vehicles/next-due';
 
 type AppointmentStatus = Appointment['status'];
 
@@ -125,11 +127,17 @@ async function moveStatus(
       visit.filter((one) => wanted(one.status)).map((one) => one.serviceName);
     const done = names((s) => s === 'completed');
     const toDo = names((s) => s === 'scheduled' || s === 'in-progress');
+    // The odometer the technician recorded, and the vehicle's next service with this visit counted.
+    const notice = await visitRecordNotice(tx, updated.bookingId);
+    const record = notice && {
+      odometerMiles: notice.odometerMiles,
+      nextDue: notice.nextDue && nextDueSentence(notice.nextDue),
+    };
     await sendEmail(
       tx,
       env,
       updated.email,
-      (ctx) => jobCompletedEmail(ctx, { ...jobNotice(updated), visit: { done, toDo } }),
+      (ctx) => jobCompletedEmail(ctx, { ...jobNotice(updated), visit: { done, toDo }, record }),
       { bookingId: updated.bookingId },
     );
   } else if (updated.email && template) {
@@ -148,7 +156,10 @@ async function moveStatus(
  * follows their day (followTodaysJobs): the one rule for their status, whoever changes the job.
  * The moments are kept for real service times (in progress to completed, as serviceMoments says
  * for staff too); going back clears what no longer holds. The customer hears when the job starts
- * and when it is done. Run it in a transaction: the rows stay locked until the caller commits
+ * and when it is done. Completing with an odometer reading writes the visit's record first
+ * (visit-records.ts: a reading below the vehicle's last one needs confirming), so the completion
+ * e-mail names it; the reading is optional here (the job card always asks for it), and ignored
+ * for any other status. Run it in a transaction: the rows stay locked until the caller commits
  * (the job, then the technician, the order staff assigning take).
  */
 export async function changeJobStatusAsTechnician(
@@ -158,6 +169,7 @@ export async function changeJobStatusAsTechnician(
   appointmentId: string,
   status: TechnicianJobStatus,
   now: Date = new Date(),
+  record: Partial<VisitRecordInput> = {},
 ): Promise<{ job: TechnicianJob; technicianStatus: TechnicianStatus }> {
   // The visit's booking first, as the lock order says: two technicians finishing a visit's last
   // two jobs at once take turns, so the second sees the first's done and the visit complete.
@@ -167,6 +179,10 @@ export async function changeJobStatusAsTechnician(
   const [technician] = await visitLocks(tx).technicians([actor.profileId], 'update');
   if (!technician?.onboardingComplete) {
     throw new AppError('FORBIDDEN', TECHNICIAN_MESSAGES.onboardingFirst);
+  }
+  const { odometerMiles } = record;
+  if (status === 'completed' && odometerMiles !== undefined && row.bookingId) {
+    await recordVisit(tx, row.bookingId, actor.profileId, { ...record, odometerMiles }, now);
   }
   const updated = row.status === status ? row : await moveStatus(tx, env, actor, row, status, now);
   const technicianStatus = await followTodaysJobs(tx, actor.profileId, now);

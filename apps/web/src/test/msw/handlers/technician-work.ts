@@ -136,6 +136,15 @@ export function makeJob(seed: Partial<TechnicianJob> = {}): TechnicianJob {
     visitBalanceDueCents: 0,
     visitBalancePaidCents: 0,
     arrivalEstimateAt: null,
+    vehicle: {
+      year: '2019',
+      make: 'Toyota',
+      model: '4Runner',
+      color: 'Blue',
+      licensePlate: 'ABC 123',
+      vin: null,
+    },
+    visitOdometerMiles: null,
     ...seed,
   };
 }
@@ -318,8 +327,21 @@ export const technicianWorkHandlers = [
     if (job.status === 'cancelled') return apiError('CONFLICT', TECHNICIAN_MESSAGES.jobCancelled);
     const body = await readBody(request, jobStatusRequestSchema);
     if (!body.ok) return body.response;
-    const updated = { ...job, status: body.data.status };
-    work.jobs = work.jobs.map((candidate) => (candidate.id === job.id ? updated : candidate));
+    const { status, odometerMiles } = body.data;
+    // Completing with a reading records it on the visit (every job of the visit shows it).
+    const recorded = status === 'completed' && odometerMiles !== undefined;
+    const updated = {
+      ...job,
+      status,
+      ...(recorded ? { visitOdometerMiles: odometerMiles } : {}),
+    };
+    work.jobs = work.jobs.map((candidate) =>
+      candidate.id === job.id
+        ? updated
+        : recorded && candidate.bookingId === job.bookingId
+          ? { ...candidate, visitOdometerMiles: odometerMiles }
+          : candidate,
+    );
     if (work.status !== 'off-duty') {
       work.status = work.jobs.some((candidate) => candidate.status === 'in-progress')
         ? 'on-job'
