@@ -12,6 +12,7 @@ import {
   dashboardMetricsHandlers,
   resetDashboardMetricsState,
 } from './handlers/dashboard-metrics.ts';
+import { dueSoonHandlers, resetDueSoonState } from './handlers/due-soon.ts';
 import { metricsHandlers, resetMetricsState } from './handlers/metrics.ts';
 import { profileHandlers, resetProfileState } from './handlers/profile.ts';
 import { ratingsHandlers, resetRatingsState } from './handlers/ratings.ts';
@@ -44,6 +45,7 @@ export const server = setupServer(
   ...dashboardMetricsHandlers,
   ...visitsHandlers,
   ...ratingsHandlers,
+  ...dueSoonHandlers,
 );
 
 interface RecordedRequest {
@@ -115,6 +117,7 @@ export function resetApiState(): void {
   resetDashboardMetricsState();
   resetVisitsState();
   resetRatingsState();
+  resetDueSoonState();
   recorded = [];
   problems = [];
 }

@@ -1,13 +1,15 @@
 // The admin dashboard (/admin; manager, admin and super_admin). Under the welcome line its sections
 // stack in the spec's order: the metric cards, the 'Admin Services' menu, the All, Active and Past
 // appointment tables; then what the team follows up: paid pay-now orders waiting to be scheduled,
-// visits with a balance due, low ratings to call back about, and unpaid holds.
+// visits with a balance due, low ratings to call back about, vehicles due for a service soon, and
+// unpaid holds.
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { useViewer } from '../../../lib/viewer.ts';
 import { AdminServicesMenu } from '../components/admin-services-menu.tsx';
 import { BalanceDueVisits } from '../components/balance-due-visits.tsx';
 import { DashboardAppointments } from '../components/dashboard-appointments.tsx';
+import { DueSoonVehicles } from '../components/due-soon-vehicles.tsx';
 import { LowRatings } from '../components/low-ratings.tsx';
 import { MetricCards } from '../components/metric-cards.tsx';
 import { UnpaidHolds } from '../components/unpaid-holds.tsx';
@@ -42,6 +44,7 @@ export function AdminDashboardPage() {
         <UnscheduledOrders />
         <BalanceDueVisits />
         <LowRatings />
+        <DueSoonVehicles />
         <UnpaidHolds />
       </div>
     </AdminPage>
