@@ -1,4 +1,5 @@
-// The booking form (/booking, optional ?service=<id> preselects it): five sections in the spec's
+// The booking form (/booking, optional ?service=<id> preselects it, and a maintenance reminder's
+// &vehicle=<id> picks the garage vehicle: use-reminder-prefill.ts): five sections in the spec's
 // order, validated by the shared bookingFormSchema (fetched on first use: booking-resolver.ts) with
 // the spec's messages at their fields, and 'Go to Payment - $TOTAL' for everything selected.
 import type { BookingForm } from '@pitstop/shared/booking/forms';
@@ -32,6 +33,8 @@ import { VehicleFields } from '../components/vehicle-fields.tsx';
 import { useBookingSubmit } from '../use-booking-submit.ts';
 import { useCancelledCheckout } from '../use-cancelled-checkout.ts';
 import { useProfilePrefill } from '../use-profile-prefill.ts';
+import { useReminderPrefill, useReminderSignInPath } from '../use-reminder-prefill.ts';
+import { ReminderSignIn } from '../components/reminder-sign-in.tsx';
 
 const preloadRules = () => void loadBookingResolver().catch(() => {});
 
@@ -64,6 +67,8 @@ export function BookingPage() {
   });
   useProfilePrefill(form, viewer !== null);
   const [garageVehicleId, setGarageVehicleId] = useState('');
+  useReminderPrefill(form, garage.data, setGarageVehicleId);
+  const reminderSignIn = useReminderSignInPath(viewer !== null);
   const { submit, isBusy, isLeaving } = useBookingSubmit(form);
   const selected = useWatch({ control: form.control, name: 'services' }) ?? [];
   const catalogue = services.data ?? [];
@@ -116,6 +121,7 @@ export function BookingPage() {
           aria-label="Book a service"
           className="mx-auto flex max-w-3xl flex-col gap-6 px-4 sm:px-6"
         >
+          {reminderSignIn && <ReminderSignIn to={reminderSignIn} />}
           <fieldset disabled={isBusy} className="contents">
             <BookingSection step={1} title="Service Details" icon={<Wrench />}>
               {services.isPending ? (
