@@ -26,6 +26,7 @@ import { resetTechnicianWorkState, technicianWorkHandlers } from './handlers/tec
 import { resetTechniciansState, techniciansHandlers } from './handlers/technicians.ts';
 import { usersHandlers } from './handlers/users.ts';
 import { resetVehiclesState, vehiclesHandlers } from './handlers/vehicles.ts';
+import { resetVehicleHistoryState, vehicleHistoryHandlers } from './handlers/vehicle-history.ts';
 import { resetVisitsState, visitsHandlers } from './handlers/visits.ts';
 
 export const server = setupServer(
@@ -37,6 +38,7 @@ export const server = setupServer(
   ...bookingHandlers,
   ...profileHandlers,
   ...vehiclesHandlers,
+  ...vehicleHistoryHandlers,
   ...appointmentsHandlers,
   ...techniciansHandlers,
   ...technicianWorkHandlers,
@@ -109,6 +111,7 @@ export function resetApiState(): void {
   resetSetupState();
   resetProfileState();
   resetVehiclesState();
+  resetVehicleHistoryState();
   resetAppointmentsState();
   resetTechniciansState();
   resetTechnicianWorkState();

@@ -1,14 +1,15 @@
 // The appointments screen's rows: customer, service, date and 12-hour time, status badge,
 // technician picker, location, contact phone and status picker, with what the visit needs as
 // badges, and Move for a visit not yet begun (how an over-capacity visit is fixed), with Cancel
-// visit beside it (Payment once cancelled), and Messages (what its customer was sent).
+// visit beside it (Payment once cancelled), Messages (what its customer was sent) and Vehicle
+// history (its garage vehicle's service record).
 // A table on wide screens; on phones each row is a card.
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { can } from '@pitstop/shared/permissions';
 import { phoneHref } from '@pitstop/shared/phone';
 import type { AssignableTechnician } from '@pitstop/shared/technicians/responses';
-import { CalendarClock, MessageSquare } from 'lucide-react';
+import { CalendarClock, History, MessageSquare } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -29,10 +30,12 @@ import { CancelVisitButton, type OnCancelVisit } from './cancel-visit-button.tsx
 import type { VisitToCancel } from './cancel-visit-dialog.tsx';
 import { LazyCancelVisitDialog } from './lazy-cancel-visit-dialog.tsx';
 import { LazyMoveVisitDialog } from './lazy-move-visit-dialog.tsx';
+import { LazyVehicleHistoryDialog } from './lazy-vehicle-history-dialog.tsx';
 import { LazyVisitMessagesDialog } from './lazy-visit-messages-dialog.tsx';
 import type { VisitToMove } from './move-visit-dialog.tsx';
 import { StatusPicker } from './status-picker.tsx';
 import { TechnicianPicker } from './technician-picker.tsx';
+import type { VisitWithVehicle } from './vehicle-history-dialog.tsx';
 import type { VisitWithMessages } from './visit-messages-dialog.tsx';
 
 export interface ManageAppointmentsTableProps {
@@ -47,6 +50,9 @@ type OnMove = ((visit: VisitToMove) => void) | undefined;
 /** Opens the Messages dialog for a row's visit; undefined for staff who may not read visits. */
 type OnMessages = ((visit: VisitWithMessages) => void) | undefined;
 
+/** Opens the Vehicle history dialog for a row's visit; undefined for staff who may not read visits. */
+type OnVehicleHistory = ((visit: VisitWithVehicle) => void) | undefined;
+
 export function ManageAppointmentsTable(props: ManageAppointmentsTableProps) {
   const { role } = useViewer();
   const [moving, setMoving] = useState<VisitToMove | null>(null);
@@ -55,12 +61,21 @@ export function ManageAppointmentsTable(props: ManageAppointmentsTableProps) {
   const onCancel = can(role, 'visit:cancel') ? setCancelling : undefined;
   const [reading, setReading] = useState<VisitWithMessages | null>(null);
   const onMessages = can(role, 'appointment:read:any') ? setReading : undefined;
+  const [vehicleOf, setVehicleOf] = useState<VisitWithVehicle | null>(null);
+  const onVehicleHistory = can(role, 'appointment:read:any') ? setVehicleOf : undefined;
   return (
     <>
-      <AppointmentRows {...props} onMove={onMove} onCancel={onCancel} onMessages={onMessages} />
+      <AppointmentRows
+        {...props}
+        onMove={onMove}
+        onCancel={onCancel}
+        onMessages={onMessages}
+        onVehicleHistory={onVehicleHistory}
+      />
       <LazyMoveVisitDialog visit={moving} onClose={() => setMoving(null)} />
       <LazyCancelVisitDialog visit={cancelling} onClose={() => setCancelling(null)} />
       <LazyVisitMessagesDialog visit={reading} onClose={() => setReading(null)} />
+      <LazyVehicleHistoryDialog visit={vehicleOf} onClose={() => setVehicleOf(null)} />
     </>
   );
 }
@@ -69,6 +84,7 @@ interface RowActions {
   onMove: OnMove;
   onCancel: OnCancelVisit;
   onMessages: OnMessages;
+  onVehicleHistory: OnVehicleHistory;
 }
 
 function AppointmentRows({
@@ -199,7 +215,10 @@ function AppointmentCard({
   );
 }
 
-/** A visit's Move, Cancel visit (or Payment) and Messages under its time; nothing without any. */
+/**
+ * A visit's Move, Cancel visit (or Payment), Messages and Vehicle history under its time; nothing
+ * without any.
+ */
 function VisitActions({
   appointment,
   className,
@@ -210,6 +229,7 @@ function VisitActions({
       <MoveButton appointment={appointment} onMove={actions.onMove} />
       <CancelVisitButton appointment={appointment} onCancel={actions.onCancel} />
       <MessagesButton appointment={appointment} onMessages={actions.onMessages} />
+      <VehicleHistoryButton appointment={appointment} onVehicleHistory={actions.onVehicleHistory} />
     </div>
   );
 }
@@ -234,6 +254,30 @@ function MessagesButton({
     >
       <MessageSquare aria-hidden="true" />
       Messages
+    </Button>
+  );
+}
+
+/** The service record of the visit's vehicle, for any row of a booking. */
+function VehicleHistoryButton({
+  appointment,
+  onVehicleHistory,
+}: {
+  appointment: StaffAppointment;
+  onVehicleHistory: OnVehicleHistory;
+}) {
+  const { bookingId } = appointment;
+  if (!onVehicleHistory || !bookingId) return null;
+  const name = rowName(appointment);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`Vehicle history for ${name}`}
+      onClick={(event) => onVehicleHistory({ bookingId, name, opener: event.currentTarget })}
+    >
+      <History aria-hidden="true" />
+      Vehicle history
     </Button>
   );
 }

@@ -2,7 +2,8 @@
 // offers under 'Select from My Garage'. Add and Edit open the vehicle dialog; Remove asks first. At
 // MAX_GARAGE_VEHICLES, Add stays in place but refuses, and says why. A closing dialog returns focus
 // to the button that opened it, or, when that button has gone (its vehicle removed, the empty
-// garage filled), to the garage's heading.
+// garage filled), to the garage's heading. Each vehicle shows when its next service is due and,
+// behind a disclosure, its service history.
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';
 import { GARAGE_FULL, MAX_GARAGE_VEHICLES, VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { garageQueryOptions } from '../../../lib/garage.ts';
 import { useRemoveVehicle } from '../api.ts';
 import { ProfileSection } from './profile-section.tsx';
 import { VehicleDialog, type VehicleDialogTarget } from './vehicle-dialog.tsx';
+import { VehicleHistory } from './vehicle-history.tsx';
 
 /** '2019 Honda Civic' */
 const vehicleName = (vehicle: Vehicle) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -115,45 +117,54 @@ export function MyGarage({ userId }: { userId: string }) {
           {vehicles.map((vehicle) => (
             <li
               key={vehicle.id}
-              className="flex flex-col gap-3 rounded-xl border border-border p-4 sm:flex-row sm:items-center"
+              className="flex flex-col gap-3 rounded-xl border border-border p-4"
             >
-              <div className="flex min-w-0 flex-1 items-center gap-3">
-                <span
-                  className="grid size-10 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground"
-                  aria-hidden="true"
-                >
-                  <Car className="size-5" />
-                </span>
-                <div className="min-w-0">
-                  <p className="font-semibold break-words">{vehicleName(vehicle)}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {vehicle.color} · <span className="sr-only">License plate </span>
-                    <span className="font-mono">{vehicle.licensePlate}</span>
-                  </p>
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <span
+                    className="grid size-10 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground"
+                    aria-hidden="true"
+                  >
+                    <Car className="size-5" />
+                  </span>
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words">{vehicleName(vehicle)}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {vehicle.color} · <span className="sr-only">License plate </span>
+                      <span className="font-mono">{vehicle.licensePlate}</span>
+                    </p>
+                  </div>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="flex-1 sm:flex-none"
+                    aria-label={`Edit ${vehicleLabel(vehicle)}`}
+                    onClick={(event) =>
+                      openDialog(event, () => setTarget({ kind: 'edit', vehicle }))
+                    }
+                  >
+                    <Pencil aria-hidden="true" />
+                    Edit
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="flex-1 text-destructive hover:bg-red-50 hover:text-destructive sm:flex-none"
+                    aria-label={`Remove ${vehicleLabel(vehicle)}`}
+                    onClick={(event) => openDialog(event, () => setRemoving(vehicle))}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Remove
+                  </Button>
                 </div>
               </div>
-              <div className="flex gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="flex-1 sm:flex-none"
-                  aria-label={`Edit ${vehicleLabel(vehicle)}`}
-                  onClick={(event) => openDialog(event, () => setTarget({ kind: 'edit', vehicle }))}
-                >
-                  <Pencil aria-hidden="true" />
-                  Edit
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="flex-1 text-destructive hover:bg-red-50 hover:text-destructive sm:flex-none"
-                  aria-label={`Remove ${vehicleLabel(vehicle)}`}
-                  onClick={(event) => openDialog(event, () => setRemoving(vehicle))}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
-              </div>
+              <VehicleHistory
+                userId={userId}
+                vehicleId={vehicle.id}
+                vehicleLabel={vehicleLabel(vehicle)}
+              />
             </li>
           ))}
         </ul>

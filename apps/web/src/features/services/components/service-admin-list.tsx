@@ -1,8 +1,9 @@
 // The Manage Services list: services in their order, each with move up and down (up disabled at the
 // first position, down at the last), Edit (inline) and Delete.
 import { formatPrice } from '@pitstop/shared/money';
+import { intervalPhrase } from '@pitstop/shared/services/intervals';
 import type { Service } from '@pitstop/shared/services/responses';
-import { ArrowDown, ArrowUp, Clock, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, CalendarClock, Clock, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ServiceIconTile } from './service-icon.tsx';
@@ -78,6 +79,7 @@ function ServiceAdminRow({
 }: ServiceAdminRowProps) {
   const shown = service.includes.slice(0, INCLUDES_SHOWN);
   const hidden = service.includes.length - shown.length;
+  const interval = intervalPhrase(service.intervalMiles ?? null, service.intervalMonths ?? null);
 
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-center">
@@ -100,6 +102,13 @@ function ServiceAdminRow({
               <span className="sr-only">Duration: </span>
               {service.duration}
             </span>
+            {interval && (
+              <span className="flex items-center gap-1.5">
+                <CalendarClock className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">Maintenance interval: </span>
+                {interval}
+              </span>
+            )}
           </p>
           {service.description && (
             <p className="mt-2 line-clamp-2 text-sm text-foreground/80">{service.description}</p>

@@ -1,11 +1,17 @@
 // The Add Service form and a row's inline edit: name, icon, description, price (parsed as a number,
-// default 0), duration and the includes list. Validated by the shared serviceFormSchema here and
+// default 0), duration, the includes list and the maintenance interval (miles, months, or none). Validated by the shared serviceFormSchema here and
 // again by the server; the server's field errors are shown next to their fields.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { serviceIdFromName } from '@pitstop/shared/services/catalog';
 import { serviceFormSchema } from '@pitstop/shared/services/forms';
 import type { ServiceForm as ServiceFormValues } from '@pitstop/shared/services/forms';
 import { SERVICE_ICONS } from '@pitstop/shared/services/icons';
+import {
+  MAX_INTERVAL_MILES,
+  MAX_INTERVAL_MONTHS,
+  MIN_INTERVAL_MILES,
+  MIN_INTERVAL_MONTHS,
+} from '@pitstop/shared/services/intervals';
 import type { Service } from '@pitstop/shared/services/responses';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -30,7 +36,16 @@ import { useServerErrors } from '../../../lib/form-errors.ts';
 
 type ServiceFormOutput = z.output<typeof serviceFormSchema>;
 
-const FIELDS = ['name', 'icon', 'description', 'price', 'duration', 'includes'] as const;
+const FIELDS = [
+  'name',
+  'icon',
+  'description',
+  'price',
+  'duration',
+  'includes',
+  'intervalMiles',
+  'intervalMonths',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 type IncludesErrors = FieldErrors<ServiceFormValues>['includes'];
@@ -53,8 +68,19 @@ function defaultsFor(service?: Service): ServiceFormValues {
         price: service.price.toFixed(2),
         duration: service.duration,
         includes: service.includes,
+        intervalMiles: service.intervalMiles == null ? '' : String(service.intervalMiles),
+        intervalMonths: service.intervalMonths == null ? '' : String(service.intervalMonths),
       }
-    : { name: '', icon: 'Droplets', description: '', price: '', duration: '', includes: [] };
+    : {
+        name: '',
+        icon: 'Droplets',
+        description: '',
+        price: '',
+        duration: '',
+        includes: [],
+        intervalMiles: '',
+        intervalMonths: '',
+      };
 }
 
 export interface ServiceFormProps {
@@ -185,6 +211,40 @@ export function ServiceForm({
         >
           {(control) => (
             <Textarea {...control} rows={3} maxLength={500} {...form.register('description')} />
+          )}
+        </FormField>
+
+        <FormField
+          id={id('intervalMiles')}
+          label="Due again after (miles)"
+          labelNote="Optional"
+          hint={`${MIN_INTERVAL_MILES} to ${MAX_INTERVAL_MILES.toLocaleString('en-US')}; empty for none.`}
+          error={errors.intervalMiles?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.register('intervalMiles')}
+            />
+          )}
+        </FormField>
+
+        <FormField
+          id={id('intervalMonths')}
+          label="Due again after (months)"
+          labelNote="Optional"
+          hint={`${MIN_INTERVAL_MONTHS} to ${MAX_INTERVAL_MONTHS}; empty for none. Whichever comes first is due.`}
+          error={errors.intervalMonths?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.register('intervalMonths')}
+            />
           )}
         </FormField>
 

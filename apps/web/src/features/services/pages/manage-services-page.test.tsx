@@ -116,6 +116,9 @@ describe('Manage Services', () => {
       price: 39.5,
       duration: '30 minutes',
       includes: ['Rotate all four'],
+      // No maintenance interval typed: none.
+      intervalMiles: null,
+      intervalMonths: null,
     });
     await waitFor(async () => expect((await serviceNames()).at(-1)).toBe('Tire Rotation'));
     expect(screen.queryByRole('region', { name: 'Add Service' })).not.toBeInTheDocument();
