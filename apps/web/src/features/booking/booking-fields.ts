@@ -19,6 +19,7 @@ export const BOOKING_FIELDS = [
   'vehicleYear',
   'vehicleColor',
   'licensePlate',
+  'vehicleVin',
   'description',
 ] as const satisfies readonly (keyof BookingForm)[];
 
@@ -29,4 +30,5 @@ export const VEHICLE_FIELDS = [
   'vehicleYear',
   'vehicleColor',
   'licensePlate',
+  'vehicleVin',
 ] as const satisfies readonly (keyof BookingForm)[];

@@ -20,6 +20,7 @@ export const EMPTY_BOOKING: BookingForm = {
   vehicleYear: '',
   vehicleColor: '',
   licensePlate: '',
+  vehicleVin: '',
   description: '',
   textUpdates: false,
 };

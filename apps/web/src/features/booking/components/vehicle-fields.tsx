@@ -1,9 +1,10 @@
 // Vehicle Information: 'Select from My Garage' for a signed-in customer with saved vehicles
-// (picking one fills and locks the vehicle fields, the blank option clears and unlocks them), make
-// and model from the shared catalogue (a new make resets the model), year, color, license plate and
-// an optional description of where the car is.
+// (picking one fills and locks the vehicle fields, its VIN too; the blank option clears and unlocks
+// them), an optional VIN that fills make, model and year once typed (lib/vin-lookup.ts), make and
+// model from the shared catalogue (a new make resets the model), year, color, license plate and an
+// optional description of where the car is.
 import { modelsFor, VEHICLE_MAKES } from '@pitstop/shared/booking/vehicle-catalog';
-import type { Vehicle } from '@pitstop/shared/vehicles/responses';
+import type { Vehicle, VinDecodeResponse } from '@pitstop/shared/vehicles/responses';
 import { Lock } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -11,6 +12,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useVinLookup } from '../../../lib/vin-lookup.ts';
 import { VEHICLE_FIELDS } from '../booking-fields.ts';
 import type { BookingFormApi } from '../booking-form.ts';
 
@@ -31,8 +33,25 @@ export function VehicleFields({
 }: VehicleFieldsProps) {
   const { errors } = form.formState;
   const make = useWatch({ control: form.control, name: 'vehicleMake' }) ?? '';
+  const model = useWatch({ control: form.control, name: 'vehicleModel' }) ?? '';
   const isLocked = garageVehicleId !== '';
   const models = make ? modelsFor(make) : [];
+  const vinLookup = useVinLookup({
+    onFound: fillFromVin,
+    onFieldError: (message) =>
+      message ? form.setError('vehicleVin', { message }) : form.clearErrors('vehicleVin'),
+  });
+
+  /** What the VIN gives; the rest stays as the customer left it. */
+  function fillFromVin({ make: foundMake, model, year }: VinDecodeResponse) {
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    if (foundMake !== null) {
+      const isNewMake = foundMake !== form.getValues('vehicleMake');
+      form.setValue('vehicleMake', foundMake, options);
+      if (model !== null || isNewMake) form.setValue('vehicleModel', model ?? '', options);
+    }
+    if (year !== null) form.setValue('vehicleYear', String(year), options);
+  }
 
   function pickGarageVehicle(id: string) {
     const vehicle = garage.find((item) => item.id === id);
@@ -43,12 +62,21 @@ export function VehicleFields({
           vehicleYear: String(vehicle.year),
           vehicleColor: vehicle.color,
           licensePlate: vehicle.licensePlate,
+          vehicleVin: vehicle.vin ?? '',
         }
-      : { vehicleMake: '', vehicleModel: '', vehicleYear: '', vehicleColor: '', licensePlate: '' };
+      : {
+          vehicleMake: '',
+          vehicleModel: '',
+          vehicleYear: '',
+          vehicleColor: '',
+          licensePlate: '',
+          vehicleVin: '',
+        };
     const shouldValidate = form.formState.isSubmitted;
     for (const field of VEHICLE_FIELDS) {
       form.setValue(field, values[field], { shouldDirty: true, shouldValidate });
     }
+    vinLookup.reset();
     onGarageVehicleChange(vehicle ? vehicle.id : '');
   }
 
@@ -79,6 +107,39 @@ export function VehicleFields({
           )}
         </FormField>
       )}
+
+      <FormField
+        id="booking-vehicle-vin"
+        label="VIN (optional)"
+        labelNote={lockNote}
+        hint={
+          isLocked
+            ? undefined
+            : '17 characters, on the dashboard by the windshield or the driver’s door. We fill in the make, model and year.'
+        }
+        error={errors.vehicleVin?.message}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <>
+            <LockedInput
+              {...control}
+              readOnly={isLocked}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              {...form.register('vehicleVin', {
+                onChange: (event: { target: { value: string } }) => {
+                  if (!isLocked) vinLookup.onVinChange(event.target.value);
+                },
+              })}
+            />
+            <p role="status" className="text-xs text-muted-foreground empty:hidden">
+              {isLocked ? '' : vinLookup.message}
+            </p>
+          </>
+        )}
+      </FormField>
 
       <FormField
         id="booking-vehicle-make"
@@ -114,7 +175,8 @@ export function VehicleFields({
           isLocked ? (
             <LockedInput {...control} {...form.register('vehicleModel')} />
           ) : (
-            <NativeSelect {...control} {...form.register('vehicleModel')}>
+            // Controlled, so a model set with its make (from a VIN) shows once its options do.
+            <NativeSelect {...control} {...form.register('vehicleModel')} value={model}>
               <TextOptions placeholder="Select model" items={models} />
             </NativeSelect>
           )

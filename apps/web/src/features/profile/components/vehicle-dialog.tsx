@@ -1,12 +1,13 @@
-// The Add Vehicle and Edit Vehicle dialog of My Garage: make and model from the shared catalogue (a
-// new make resets the model), year, color and plate. An empty field earns the spec's one message,
-// 'Please fill in all vehicle fields', once at the top, with every empty field marked; other
-// messages (year, plate, a plate already in the garage) sit at their field. The outcome is a toast
+// The Add Vehicle and Edit Vehicle dialog of My Garage: an optional VIN that fills make, model and
+// year once typed (lib/vin-lookup.ts), make and model from the shared catalogue (a new make resets
+// the model), year, color and plate. An empty field earns the spec's one message, 'Please fill in
+// all vehicle fields', once at the top, with every empty field marked; other messages (year, plate,
+// 'Invalid VIN', a plate or VIN already in the garage) sit at their field. The outcome is a toast
 // in the spec's words.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { modelsFor, VEHICLE_MAKES } from '@pitstop/shared/booking/vehicle-catalog';
 import { vehicleFormSchema, type VehicleForm } from '@pitstop/shared/vehicles/forms';
-import type { Vehicle } from '@pitstop/shared/vehicles/responses';
+import type { Vehicle, VinDecodeResponse } from '@pitstop/shared/vehicles/responses';
 import { GARAGE_FULL, VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import { CircleAlert } from 'lucide-react';
 import { useId } from 'react';
@@ -28,12 +29,20 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
+import { useVinLookup } from '../../../lib/vin-lookup.ts';
 import { useAddVehicle, useUpdateVehicle } from '../api.ts';
 
-const FIELDS = ['make', 'model', 'year', 'color', 'licensePlate'] as const;
+const FIELDS = ['vin', 'make', 'model', 'year', 'color', 'licensePlate'] as const;
 type Field = (typeof FIELDS)[number];
 
-const EMPTY_VEHICLE: VehicleForm = { make: '', model: '', year: '', color: '', licensePlate: '' };
+const EMPTY_VEHICLE: VehicleForm = {
+  vin: '',
+  make: '',
+  model: '',
+  year: '',
+  color: '',
+  licensePlate: '',
+};
 
 /** Which vehicle the dialog works on: a new one, a saved one, or none (closed). */
 export type VehicleDialogTarget = { kind: 'add' } | { kind: 'edit'; vehicle: Vehicle } | null;
@@ -92,8 +101,25 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
   const isSaving = addVehicle.isPending || updateVehicle.isPending;
   const showServerErrors = useServerErrors(form, FIELDS);
   const make = useWatch({ control: form.control, name: 'make' }) ?? '';
+  const model = useWatch({ control: form.control, name: 'model' }) ?? '';
   const models = make ? modelsFor(make) : [];
   const isMissingSome = FIELDS.some((field) => isEmptyError(errors, field));
+  const vinLookup = useVinLookup({
+    onFound: fillFromVin,
+    onFieldError: (message) =>
+      message ? form.setError('vin', { message }) : form.clearErrors('vin'),
+  });
+
+  /** What the VIN gives; the rest stays as the customer left it. */
+  function fillFromVin({ make: foundMake, model, year }: VinDecodeResponse) {
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    if (foundMake !== null) {
+      const isNewMake = foundMake !== form.getValues('make');
+      form.setValue('make', foundMake, options);
+      if (model !== null || isNewMake) form.setValue('model', model ?? '', options);
+    }
+    if (year !== null) form.setValue('year', String(year), options);
+  }
 
   /** The field's own message; an empty field's is said once, in the alert above the fields. */
   const messageOf = (field: Field) =>
@@ -133,6 +159,31 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
         )}
       </div>
       <fieldset disabled={isSaving} className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="vehicle-vin"
+          label="VIN (optional)"
+          hint="17 characters: we fill in the make, model and year."
+          error={messageOf('vin')}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <>
+              <Input
+                {...control}
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                {...form.register('vin', {
+                  onChange: (event: { target: { value: string } }) =>
+                    vinLookup.onVinChange(event.target.value),
+                })}
+              />
+              <p role="status" className="text-xs text-muted-foreground empty:hidden">
+                {vinLookup.message}
+              </p>
+            </>
+          )}
+        </FormField>
         <FormField id="vehicle-make" label="Make" error={messageOf('make')}>
           {(control) => (
             <NativeSelect
@@ -150,7 +201,12 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
           error={messageOf('model')}
         >
           {(control) => (
-            <NativeSelect {...controlOf('model', control)} {...form.register('model')}>
+            // Controlled, so a model set with its make (from a VIN) shows once its options do.
+            <NativeSelect
+              {...controlOf('model', control)}
+              {...form.register('model')}
+              value={model}
+            >
               <TextOptions placeholder="Select model" items={models} />
             </NativeSelect>
           )}
@@ -208,8 +264,8 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
 }
 
 function formValuesOf(vehicle: Vehicle): VehicleForm {
-  const { make, model, year, color, licensePlate } = vehicle;
-  return { make, model, year: String(year), color, licensePlate };
+  const { make, model, year, color, licensePlate, vin } = vehicle;
+  return { vin: vin ?? '', make, model, year: String(year), color, licensePlate };
 }
 
 function isEmptyError(errors: FieldErrors<VehicleForm>, field: Field): boolean {
