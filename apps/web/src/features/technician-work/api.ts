@@ -1,6 +1,10 @@
 // The technician's own calls: the invitation link (check, accept), onboarding, and the
 // dashboard's reads and changes (duty, working days, a job's status, services added on site).
-import type { ArrivalRequest, OnboardingForm } from '@pitstop/shared/technicians/forms';
+import type {
+  ArrivalRequest,
+  JobStatusRequest,
+  OnboardingForm,
+} from '@pitstop/shared/technicians/forms';
 import {
   addServicesResponseSchema,
   arrivalResponseSchema,
@@ -196,26 +200,35 @@ export function useSetWorkingDay() {
 export interface JobStatusVariables {
   jobId: string;
   status: TechnicianJobStatus;
+  /** Completing: the odometer (and the oil used, a note), and a lower reading confirmed. */
+  record?: Omit<JobStatusRequest, 'status'>;
 }
 
 export function useSetJobStatus() {
   const queryClient = useQueryClient();
   const setDashboard = useSetDashboard();
   return useMutation({
-    mutationFn: ({ jobId, status }: JobStatusVariables) =>
+    mutationFn: ({ jobId, status, record }: JobStatusVariables) =>
       apiFetch(
         `/api/technician/jobs/${encodeURIComponent(jobId)}/status`,
         jobStatusResponseSchema,
         {
           method: 'PATCH',
-          body: { status },
+          body: { status, ...record },
         },
       ),
     onSuccess: ({ job, technicianStatus }) => {
+      // The visit's other jobs show the reading just recorded.
       setDashboard((dashboard) =>
         withStatus(technicianStatus)({
           ...dashboard,
-          jobs: dashboard.jobs.map((one) => (one.id === job.id ? job : one)),
+          jobs: dashboard.jobs.map((one) =>
+            one.id === job.id
+              ? job
+              : job.bookingId !== null && one.bookingId === job.bookingId
+                ? { ...one, visitOdometerMiles: job.visitOdometerMiles }
+                : one,
+          ),
         }),
       );
       // The counts (Completed Today) are the server's to make.

@@ -1,8 +1,10 @@
-// One of today's jobs on the technician's dashboard: when, what, for whom and where, the vehicle's
-// color and the customer's notes; a status picker limited to scheduled, in progress and completed;
-// the visit's balance due, or what was paid of it; and the quick actions: call the customer, open
-// the address in a maps app, add services done on site, show the balance's payment link.
+// One of today's jobs on the technician's dashboard: when, what, for whom and where, the vehicle
+// (year, make, model, colour, plate) and the customer's notes; a status picker limited to
+// scheduled, in progress and completed, where Completed first asks for the odometer; the visit's
+// balance due, or what was paid of it; and the quick actions: call the customer, open the
+// address in a maps app, add services done on site, show the balance's payment link.
 import { balancePaidWords } from '@pitstop/shared/appointments/balance';
+import { describeVisitVehicle } from '@pitstop/shared/appointments/visit-vehicle';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
 import { phoneHref } from '@pitstop/shared/phone';
@@ -25,6 +27,10 @@ import { ArrivalControl } from './arrival-control.tsx';
 // The payment link's dialog (with its QR code) loads only when a technician opens it.
 const BalanceLinkDialog = lazy(async () => ({
   default: (await import('./balance-link-dialog.tsx')).BalanceLinkDialog,
+}));
+// So does the Complete form (the odometer), with its form library.
+const CompleteJobForm = lazy(async () => ({
+  default: (await import('./complete-job-form.tsx')).CompleteJobForm,
 }));
 
 const JOB_STATUS_LABELS: Record<TechnicianJobStatus, string> = {
@@ -80,7 +86,10 @@ export function JobCard({ job, isVisitBegun = false, onAddServices }: JobCardPro
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
         <Detail term="Customer">{job.customerName}</Detail>
         <Detail term="Address">{job.location}</Detail>
-        <Detail term="Vehicle color">{job.vehicleColor || 'Not given'}</Detail>
+        <Detail term="Vehicle">
+          {describeVisitVehicle(job.vehicle) || job.vehicleColor || 'Not given'}
+        </Detail>
+        {job.vehicle?.vin && <Detail term="VIN">{job.vehicle.vin}</Detail>}
         {job.description && (
           <Detail term="Notes" wide>
             {job.description}
@@ -176,6 +185,9 @@ function Detail({ term, wide, children }: { term: string; wide?: boolean; childr
 
 function StatusPicker({ job, status }: { job: TechnicianJob; status: TechnicianJobStatus }) {
   const setStatus = useSetJobStatus();
+  // Completed asks for the odometer first: the select keeps the status until the form is sent.
+  const [isCompleting, setIsCompleting] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
   const id = `job-${job.id}-status`;
   const onChange = (next: TechnicianJobStatus) =>
     setStatus.mutate(
@@ -193,12 +205,15 @@ function StatusPicker({ job, status }: { job: TechnicianJob; status: TechnicianJ
         {setStatus.isPending && <Spinner className="size-4 text-primary" />}
       </Label>
       <NativeSelect
+        ref={select}
         id={id}
         value={status}
         disabled={setStatus.isPending}
         onChange={(event) => {
           const next = event.target.value;
-          if (isTechnicianStatus(next) && next !== status) onChange(next);
+          if (!isTechnicianStatus(next) || next === status) return;
+          if (next === 'completed') setIsCompleting(true);
+          else onChange(next);
         }}
       >
         {TECHNICIAN_JOB_STATUSES.map((option) => (
@@ -207,6 +222,17 @@ function StatusPicker({ job, status }: { job: TechnicianJob; status: TechnicianJ
           </option>
         ))}
       </NativeSelect>
+      {isCompleting && (
+        <Suspense fallback={<Spinner className="size-4 text-primary" />}>
+          <CompleteJobForm
+            job={job}
+            onClose={() => {
+              setIsCompleting(false);
+              select.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

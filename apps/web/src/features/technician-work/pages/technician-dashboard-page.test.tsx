@@ -179,7 +179,7 @@ describe('status picker', () => {
       ),
     );
     const picker = within(jobs()).getByLabelText('Status');
-    await user.selectOptions(picker, 'completed');
+    await user.selectOptions(picker, 'in-progress');
 
     expect(
       await screen.findByText('This job was cancelled and can no longer be changed.'),

@@ -80,14 +80,7 @@ function makeStaffAppointment(seed: StaffAppointmentSeed): StaffAppointment {
     createdAt: TEST_NOW.toISOString(),
     overCapacity: false,
     visitBalanceDueCents: 0,
-    vehicle: {
-      year: '2019',
-      make: 'Toyota',
-      model: '4Runner',
-      color: 'Blue',
-      licensePlate: 'ABC 123',
-      vin: null,
-    },
+    vehicle: null,
     ...seed,
   };
 }

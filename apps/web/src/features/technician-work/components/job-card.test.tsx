@@ -1,0 +1,158 @@
+// A job card shows the car and the customer's note, and Completed asks for the odometer first:
+// required, sent with the optional oil used and note; a reading the server finds below the
+// vehicle's last one shows its words and is sent again once confirmed; Cancel or Escape sends
+// nothing and gives the focus back to the status picker.
+import { JOB_RECORD_MESSAGES } from '@pitstop/shared/technicians/forms';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signInAs } from '../../../test/msw/accounts.ts';
+import {
+  makeJob,
+  seedTechnicianWork,
+  technicianWorkOf,
+} from '../../../test/msw/handlers/technician-work.ts';
+import { apiError } from '../../../test/msw/respond.ts';
+import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+async function openJob(seed: Parameters<typeof makeJob>[0] = {}) {
+  const account = signInAs({ role: 'technician', name: 'Ann Lee', onboardingComplete: true });
+  const job = makeJob({ status: 'in-progress', ...seed });
+  seedTechnicianWork(account, { jobs: [job] });
+  const user = userEvent.setup();
+  renderApp('/technician-dashboard');
+  const card = await screen.findByRole('article');
+  return { account, job, user, card, picker: within(card).getByLabelText('Status') };
+}
+
+const statusPath = (id: string) => `/api/technician/jobs/${id}/status`;
+
+describe('the job card', () => {
+  it('shows the car, its VIN and the customer’s note', async () => {
+    const { card } = await openJob({
+      description: 'Spare key under the mat',
+      vehicle: {
+        year: '2019',
+        make: 'Toyota',
+        model: '4Runner',
+        color: 'Blue',
+        licensePlate: 'ABC 123',
+        vin: '1HGCM82633A004352',
+      },
+    });
+    expect(card).toHaveTextContent('2019 Toyota 4Runner · Blue · ABC 123');
+    expect(card).toHaveTextContent('1HGCM82633A004352');
+    expect(card).toHaveTextContent('Spare key under the mat');
+  });
+
+  it('falls back to the colour for a job without a booked vehicle', async () => {
+    const { card } = await openJob({ vehicle: null, vehicleColor: 'Red' });
+    expect(within(card).getByText('Red')).toBeInTheDocument();
+  });
+});
+
+describe('completing a job', () => {
+  it('asks for the odometer and sends it with the oil used and a note', async () => {
+    const { account, job, user, card, picker } = await openJob();
+    await user.selectOptions(picker, 'completed');
+
+    const odometer = await within(card).findByLabelText('Odometer (miles)');
+    await waitFor(() => expect(odometer).toHaveFocus());
+    expect(picker).toHaveValue('in-progress');
+    expect(apiCalls()).not.toContain(`PATCH ${statusPath(job.id)}`);
+
+    await user.click(within(card).getByRole('button', { name: 'Complete job' }));
+    expect(await within(card).findByText(JOB_RECORD_MESSAGES.odometer)).toBeInTheDocument();
+    expect(apiCalls()).not.toContain(`PATCH ${statusPath(job.id)}`);
+
+    await user.type(odometer, '45,210');
+    await user.type(within(card).getByLabelText('Oil used'), '5W-30, 4.5 qt');
+    await user.type(within(card).getByLabelText('Note'), 'Wipers worn');
+    await user.click(within(card).getByRole('button', { name: 'Complete job' }));
+
+    await waitFor(async () =>
+      expect(await lastBodyOf('PATCH', statusPath(job.id))).toEqual({
+        status: 'completed',
+        odometerMiles: 45210,
+        oilUsed: '5W-30, 4.5 qt',
+        note: 'Wipers worn',
+      }),
+    );
+    expect(await screen.findByText('Basic Oil Change is now Completed.')).toBeInTheDocument();
+    await waitFor(() => expect(picker).toHaveValue('completed'));
+    expect(within(card).queryByLabelText('Odometer (miles)')).not.toBeInTheDocument();
+    expect(technicianWorkOf(account).jobs[0]).toMatchObject({
+      status: 'completed',
+      visitOdometerMiles: 45210,
+    });
+  });
+
+  it('shows a lower reading’s warning and sends it again once confirmed', async () => {
+    const { job, user, card, picker } = await openJob({ visitOdometerMiles: null });
+    const message = JOB_RECORD_MESSAGES.lower(45210);
+    server.use(
+      http.patch(
+        '/api/technician/jobs/:id/status',
+        () => apiError('ODOMETER_LOWER', message, { odometerMiles: message }),
+        { once: true },
+      ),
+    );
+    await user.selectOptions(picker, 'completed');
+    await user.type(await within(card).findByLabelText('Odometer (miles)'), '44000');
+    await user.keyboard('{Enter}');
+
+    const warning = await within(card).findByRole('alert');
+    expect(warning).toHaveTextContent(
+      'This reading is lower than the last one (45,210 miles). Check it, or confirm it is right.',
+    );
+    expect(picker).toHaveValue('in-progress');
+
+    await user.click(within(warning).getByRole('button', { name: 'Yes, the reading is right' }));
+    await waitFor(async () =>
+      expect(await lastBodyOf('PATCH', statusPath(job.id))).toEqual({
+        status: 'completed',
+        odometerMiles: 44000,
+        confirmLowerOdometer: true,
+      }),
+    );
+    await waitFor(() => expect(picker).toHaveValue('completed'));
+  });
+
+  it('drops the warning once the reading is changed', async () => {
+    const { user, card, picker } = await openJob();
+    const message = JOB_RECORD_MESSAGES.lower(45210);
+    server.use(
+      http.patch(
+        '/api/technician/jobs/:id/status',
+        () => apiError('ODOMETER_LOWER', message, { odometerMiles: message }),
+        { once: true },
+      ),
+    );
+    await user.selectOptions(picker, 'completed');
+    const odometer = await within(card).findByLabelText('Odometer (miles)');
+    await user.type(odometer, '44000{Enter}');
+    await within(card).findByRole('alert');
+    await user.type(odometer, '0');
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('fills in the visit’s reading so far, and Cancel or Escape sends nothing', async () => {
+    const { job, user, card, picker } = await openJob({ visitOdometerMiles: 45210 });
+    await user.selectOptions(picker, 'completed');
+    const odometer = await within(card).findByLabelText('Odometer (miles)');
+    expect(odometer).toHaveValue('45210');
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(within(card).queryByLabelText('Odometer (miles)')).not.toBeInTheDocument();
+    expect(picker).toHaveFocus();
+
+    await user.selectOptions(picker, 'completed');
+    await within(card).findByLabelText('Odometer (miles)');
+    await user.keyboard('{Escape}');
+    expect(within(card).queryByLabelText('Odometer (miles)')).not.toBeInTheDocument();
+    expect(picker).toHaveFocus();
+    expect(apiCalls()).not.toContain(`PATCH ${statusPath(job.id)}`);
+  });
+});
