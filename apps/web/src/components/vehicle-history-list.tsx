@@ -2,23 +2,33 @@
 // read it: when its next service is due, with how the date was estimated, and its visits, newest
 // first, each with the date, the services, the odometer and the technician.
 import {
+  NO_SERVICE_DUE,
   NO_SERVICE_ON_RECORD,
   type VehicleHistoryVisit,
   type VehicleNextDue,
 } from '@pitstop/shared/vehicles/history';
 import { formatCalendarDay } from '../lib/visit-words.ts';
 
-/** "Next oil change: about 8,450 miles or by May 27, 2027", or that nothing was done yet. */
-export function NextDueNote({ nextDue, id }: { nextDue: VehicleNextDue | null; id?: string }) {
+/**
+ * "Next oil change: about 8,450 miles or by May 27, 2027"; else that nothing was done yet, or that
+ * nothing done has an interval.
+ */
+export function NextDueNote({
+  nextDue,
+  hasVisits,
+}: {
+  nextDue: VehicleNextDue | null;
+  hasVisits: boolean;
+}) {
   if (!nextDue) {
     return (
-      <p id={id} className="text-sm text-muted-foreground">
-        {NO_SERVICE_ON_RECORD}
+      <p className="text-sm text-muted-foreground">
+        {hasVisits ? NO_SERVICE_DUE : NO_SERVICE_ON_RECORD}
       </p>
     );
   }
   return (
-    <div id={id} className="text-sm">
+    <div className="text-sm">
       <p className="font-medium">{nextDue.sentence}</p>
       {nextDue.paceNote && <p className="text-xs text-muted-foreground">{nextDue.paceNote}</p>}
     </div>

@@ -49,3 +49,7 @@ export type VisitVehicleHistoryResponse = z.infer<typeof visitVehicleHistoryResp
 
 /** Shown on a vehicle with no completed service yet. */
 export const NO_SERVICE_ON_RECORD = 'No service on record yet';
+
+/** Shown on a vehicle whose services so far have no maintenance interval: nothing falls due. */
+export const NO_SERVICE_DUE =
+  'No next service due: its services so far have no maintenance interval';

@@ -90,7 +90,7 @@ function VehicleRecord({ bookingId }: { bookingId: string }) {
   return (
     <div className="grid min-w-0 gap-3">
       <p className="font-semibold break-words">{name}</p>
-      <NextDueNote nextDue={nextDue} />
+      <NextDueNote nextDue={nextDue} hasVisits={visits.length > 0} />
       {visits.length > 0 && (
         <VehicleVisitList visits={visits} label={`Service history of ${name}`} />
       )}

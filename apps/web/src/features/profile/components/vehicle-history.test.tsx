@@ -1,6 +1,6 @@
 // Each vehicle of My Garage shows when its next service is due (with how the date was estimated)
 // and, behind a disclosure, its service history; one with nothing done says so.
-import { NO_SERVICE_ON_RECORD } from '@pitstop/shared/vehicles/history';
+import { NO_SERVICE_DUE, NO_SERVICE_ON_RECORD } from '@pitstop/shared/vehicles/history';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -22,8 +22,12 @@ const PACE =
 
 async function openGarage() {
   const account = signInAs({ role: 'customer' });
-  const [civic] = seedVehicles(account, [CIVIC, CAMRY]);
-  seedVehicleHistory(civic!.id, {
+  const [civic, camry] = seedVehicles(account, [CIVIC, CAMRY]);
+  return { ...(await showGarage(civic!.id)), camry: camry! };
+}
+
+async function showGarage(civicId: string) {
+  seedVehicleHistory(civicId, {
     visits: [
       {
         bookingId: 'b2',
@@ -66,6 +70,30 @@ describe('a garage vehicle’s service record', () => {
     expect(
       within(garage).queryByRole('button', { name: /Service history of 2021 Toyota Camry/ }),
     ).not.toBeInTheDocument();
+  });
+
+  it('says so when nothing done has a maintenance interval', async () => {
+    const account = signInAs({ role: 'customer' });
+    const [civic, camry] = seedVehicles(account, [CIVIC, CAMRY]);
+    seedVehicleHistory(camry!.id, {
+      visits: [
+        {
+          bookingId: 'b3',
+          date: '2026-10-01',
+          services: ['Tire Rotation'],
+          odometerMiles: 12_000,
+          technician: 'Sam Wrench',
+        },
+      ],
+      nextDue: null,
+    });
+    const { garage } = await showGarage(civic!.id);
+    expect(await within(garage).findByText(NO_SERVICE_DUE)).toBeInTheDocument();
+    expect(
+      within(garage).getByRole('button', {
+        name: 'Service history of 2021 Toyota Camry (XYZ-987) (1 visit)',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('lists the visits behind a disclosure: date, services, odometer, technician', async () => {

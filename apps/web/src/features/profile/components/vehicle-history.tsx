@@ -34,7 +34,7 @@ export function VehicleHistory({ userId, vehicleId, vehicleLabel }: VehicleHisto
   const { visits, nextDue } = history.data;
   return (
     <div className="grid gap-2">
-      <NextDueNote nextDue={nextDue} />
+      <NextDueNote nextDue={nextDue} hasVisits={visits.length > 0} />
       {visits.length > 0 && (
         <>
           <Button
