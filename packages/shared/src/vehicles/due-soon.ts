@@ -8,7 +8,7 @@ export const DUE_SOON_DAYS = 30;
 /** At most this many rows; the answer says when more were left out. */
 export const DUE_SOON_LIMIT = 100;
 
-export const dueSoonVehicleSchema = z.object({
+const dueSoonVehicleSchema = z.object({
   vehicleId: z.string(),
   customerName: z.string(),
   email: z.string(),

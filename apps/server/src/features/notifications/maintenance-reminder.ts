@@ -14,7 +14,7 @@ import { queueEmail } from './outbox.ts';
 import type { RenderedEmail } from './outbox.ts';
 import { canSendTexts, isTextStopped } from './visit-messages.ts';
 
-export const MAINTENANCE_REMINDER_TEMPLATE = 'maintenance-reminder';
+const MAINTENANCE_REMINDER_TEMPLATE = 'maintenance-reminder';
 
 /** The longest text that still fits one GSM-7 segment. */
 const TEXT_MAX = 160;
@@ -34,7 +34,7 @@ export interface MaintenanceReminder {
 }
 
 /** /booking with the service and the vehicle chosen (the page fills the rest from the account). */
-export function maintenanceBookingUrl(appUrl: string, serviceId: string | null, vehicleId: string) {
+function maintenanceBookingUrl(appUrl: string, serviceId: string | null, vehicleId: string) {
   const query = new URLSearchParams();
   if (serviceId !== null) query.set('service', serviceId);
   query.set('vehicle', vehicleId);
@@ -53,15 +53,12 @@ function withArticle(service: string): string {
   return `${/^[aeiou]/i.test(service) ? 'an' : 'a'} ${service}`;
 }
 
-export function maintenanceReminderEmail(
-  ctx: MailContext,
-  input: MaintenanceReminder,
-): RenderedEmail {
+function maintenanceReminderEmail(ctx: MailContext, input: MaintenanceReminder): RenderedEmail {
   const subject = subjectOf(input);
   const body: MailBody = {
     heading: subject,
     paragraphs: [
-      `Hi ${input.customerName}, going by your ${input.vehicleName}'s service history with ${ctx.business.name}, its next service is coming up.`,
+      `Hi ${input.customerName}, going by your ${input.vehicleName}'s service history with ${ctx.business.name}, ${input.due.dueOn < input.today ? 'its next service is due' : 'its next service is coming up'}.`,
       `${nextDueSentence(input.due)}.`,
     ],
     details: [
@@ -96,7 +93,7 @@ function plainAscii(text: string): string {
  * The reminder as a text of one segment: the vehicle named when it fits, the booking page's
  * address rather than the long link (the e-mail carries that).
  */
-export function maintenanceReminderText(
+function maintenanceReminderText(
   business: { name: string; phone: string },
   appUrl: string,
   input: Pick<MaintenanceReminder, 'vehicleName' | 'due'>,

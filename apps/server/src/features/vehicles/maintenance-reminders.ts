@@ -34,7 +34,7 @@ const BATCH = 200;
 const PASS_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A serviced garage vehicle with its next due service and last visit. */
-export interface DueVehicle {
+interface DueVehicle {
   vehicle: ServicedVehicleRow;
   due: NextDue;
   lastVisit: VehicleVisit;
@@ -42,7 +42,7 @@ export interface DueVehicle {
 }
 
 /** "2019 Toyota 4Runner". */
-export function vehicleNameOf(vehicle: Pick<ServicedVehicleRow, 'year' | 'make' | 'model'>) {
+function vehicleNameOf(vehicle: Pick<ServicedVehicleRow, 'year' | 'make' | 'model'>) {
   return `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 }
 
@@ -50,7 +50,7 @@ export function vehicleNameOf(vehicle: Pick<ServicedVehicleRow, 'year' | 'make' 
  * Every serviced garage vehicle that has a next due service, batch by batch, with its last
  * visit's contact. Each batch's reads are a few queries, whatever its size.
  */
-export async function* dueVehicleBatches(db: Executor): AsyncGenerator<DueVehicle[]> {
+async function* dueVehicleBatches(db: Executor): AsyncGenerator<DueVehicle[]> {
   let after: string | undefined;
   for (;;) {
     const batch = await listServicedVehicles(db, after, BATCH);
@@ -77,7 +77,7 @@ export async function* dueVehicleBatches(db: Executor): AsyncGenerator<DueVehicl
 }
 
 /** Whether the reminder of a service due on `dueOn` goes out on `today`, `leadDays` ahead. */
-export function isReminderDay(dueOn: string, today: string, leadDays: number): boolean {
+function isReminderDay(dueOn: string, today: string, leadDays: number): boolean {
   if (leadDays <= 0) return false;
   return (
     addCalendarDays(dueOn, -leadDays) <= today &&
