@@ -17,14 +17,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError, apiFetch, errorMessage } from './api.ts';
 
-export interface VinLookupOptions {
+interface VinLookupOptions {
   /** The VIN's make, model and year, as the catalogue names them (null where unknown). */
   onFound: (vehicle: VinDecodeResponse) => void;
   /** The VIN field's message: INVALID_VIN, or null to clear it. */
   onFieldError: (message: string | null) => void;
 }
 
-export interface VinLookup {
+interface VinLookup {
   /** Give it the field's every change. */
   onVinChange: (value: string) => void;
   /** Forget the lookup (the field was filled some other way). */
@@ -38,7 +38,7 @@ function decodeVin(vin: string): Promise<VinDecodeResponse> {
 }
 
 /** What was filled in from the VIN, in words. */
-export function vinFoundMessage({ make, model, year }: VinDecodeResponse): string {
+function vinFoundMessage({ make, model, year }: VinDecodeResponse): string {
   const known = [year, make, model].filter((part) => part !== null).join(' ');
   if (!known) return VIN_NOT_DECODED;
   if (make !== null && model !== null && year !== null) {
