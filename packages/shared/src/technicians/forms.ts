@@ -193,7 +193,7 @@ export const monthQuerySchema = z.object({
 });
 
 /** The highest odometer reading a visit's record takes, in miles. */
-export const MAX_ODOMETER_MILES = 2_000_000;
+const MAX_ODOMETER_MILES = 2_000_000;
 
 export const JOB_RECORD_MESSAGES = {
   odometer: 'Enter the odometer reading in whole miles (0 to 2,000,000)',
