@@ -64,21 +64,25 @@ async function garageOf(user: TestUser) {
 }
 
 /**
- * Books and pays as `user`, as bookAndPay does; `vin` is written on the booking before it is paid,
- * and `asGuest` takes the account off it (a visit with no account behind it).
+ * Books and pays as `user`, as bookAndPay does; `vin` and `year` are written on the booking before
+ * it is paid, and `asGuest` takes the account off it (a visit with no account behind it).
  */
 async function paidVisit(
   user: TestUser,
   overrides: Record<string, unknown> = {},
-  { vin, asGuest = false }: { vin?: string; asGuest?: boolean } = {},
+  { vin, year, asGuest = false }: { vin?: string; year?: string; asGuest?: boolean } = {},
 ) {
   const started = await postBooking(ctx, user, bookingBody({ date: nextDay(), ...overrides }));
   expect(started.statusCode, started.body).toBe(201);
   const { bookingId, checkoutUrl } = started.json() as { bookingId: string; checkoutUrl: string };
-  if (vin || asGuest) {
+  if (vin || year || asGuest) {
     await ctx.database.db
       .update(bookings)
-      .set({ ...(vin ? { vehicleVin: vin } : {}), ...(asGuest ? { userId: null } : {}) })
+      .set({
+        ...(vin ? { vehicleVin: vin } : {}),
+        ...(year ? { vehicleYear: year } : {}),
+        ...(asGuest ? { userId: null } : {}),
+      })
       .where(eq(bookings.id, bookingId));
   }
   const sessionId = sessionIdOf(checkoutUrl);
@@ -200,6 +204,22 @@ describe("a visit's garage vehicle", () => {
     expect(value).toBe(MAX_GARAGE_VEHICLES);
     // A plate already in the full garage is still found.
     expect((await paidVisit(customer, { licensePlate: 'full-3' })).vehicleId).not.toBeNull();
+  });
+
+  it('saves nothing from a year that is no model year, and a move keeps the visit’s vehicle', async () => {
+    const customer = await createUser(ctx, 'customer');
+    const odd = await paidVisit(customer, { licensePlate: 'ODD 1' }, { year: '19xx' });
+    expect(odd.vehicleId).toBeNull();
+    expect(await garageOf(customer)).toEqual([]);
+
+    const booking = await paidVisit(customer, { licensePlate: 'MOVE 1' });
+    expect(booking.vehicleId).not.toBeNull();
+    const moved = await sendAs(ctx, admin, 'POST', `/api/visits/${booking.id}/move`, {
+      date: nextDay(),
+      time: '11:00',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await bookingRow(booking.id)).vehicleId).toBe(booking.vehicleId);
   });
 
   it('shows the car on the technician’s job and the staff’s rows', async () => {
