@@ -1,7 +1,7 @@
 // VINs: decoded offline by the installed decoder, its database unpacked on first use into this
 // test's fresh DATA_DIR (a clean install), and named as the shared catalogue names makes and
 // models; kept on a garage vehicle once per garage; stored with a booking.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { vehicleResponseSchema, vinDecodeResponseSchema } from '@pitstop/shared/
 import { VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import { INVALID_VIN, VIN_NOT_DECODED } from '@pitstop/shared/vehicles/vin';
 import { bookings, vehicles } from '../src/db/schema.ts';
+import { createVinDecoder } from '../src/features/vehicles/vin-decoder.ts';
 import {
   APP_URL,
   bookingBody,
@@ -115,6 +116,51 @@ describe('GET /api/vehicles/decode', () => {
       expect(response.statusCode, vin).toBe(404);
       expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: VIN_NOT_DECODED });
     }
+  });
+});
+
+describe('the decoder', () => {
+  it('hands over to a fresh decoder as it goes, closing the old once its decodes end', async () => {
+    const errors: unknown[] = [];
+    const decoder = createVinDecoder(path.join(ctx.env.dataDir, 'vin-decoder'), {
+      onError: (error) => errors.push(error),
+      decodesPerDecoder: 2,
+    });
+    const vins = ['1HGCM82633A004352', '1FTFW1ET9DFC10312', '3GCUKREC1EG123456'];
+    const together = await Promise.all([...vins, ...vins].map((vin) => decoder.decode(vin)));
+    const oneByOne = [];
+    for (const vin of vins) oneByOne.push(await decoder.decode(vin));
+    await decoder.close();
+
+    expect(together.map((found) => found?.model)).toEqual([
+      'Accord',
+      'F-150',
+      'Silverado',
+      'Accord',
+      'F-150',
+      'Silverado',
+    ]);
+    expect(oneByOne.map((found) => found?.make)).toEqual(['Honda', 'Ford', 'Chevrolet']);
+    expect(oneByOne[2]).toEqual({
+      make: 'Chevrolet',
+      model: 'Silverado',
+      series: '1500',
+      year: 2014,
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('decodes nothing, and says why, when its database cannot be unpacked', async () => {
+    const errors: unknown[] = [];
+    // A directory under a file cannot be made.
+    const file = path.join(ctx.env.dataDir, 'not-a-directory');
+    writeFileSync(file, '');
+    const decoder = createVinDecoder(path.join(file, 'vin-decoder'), {
+      onError: (error) => errors.push(error),
+    });
+    expect(await decoder.decode('1HGCM82633A004352')).toBeNull();
+    expect(errors).toHaveLength(1);
+    await decoder.close();
   });
 });
 

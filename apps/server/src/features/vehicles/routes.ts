@@ -19,9 +19,9 @@ const vehicleParams = z.object({ id: z.uuid(VEHICLE_MESSAGES.notFound) });
 
 export async function vehiclesRoutes(app: AppInstance): Promise<void> {
   const { db, env } = app.ctx;
-  const vinDecoder = createVinDecoder(path.join(env.dataDir, 'vin-decoder'), (error) =>
-    app.log.error({ err: error }, 'VIN decoder failed'),
-  );
+  const vinDecoder = createVinDecoder(path.join(env.dataDir, 'vin-decoder'), {
+    onError: (error) => app.log.error({ err: error }, 'VIN decoder failed'),
+  });
   app.addHook('onClose', () => vinDecoder.close());
 
   app.get(

