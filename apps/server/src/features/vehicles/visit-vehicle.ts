@@ -5,8 +5,9 @@ import {
   isPlausibleVehicleYear,
   isValidPlate,
   MAX_GARAGE_VEHICLES,
+  normalizePlate,
+  plateKey,
 } from '@pitstop/shared/vehicles/rules';
-import { normalizePlate, plateKey } from '@pitstop/shared/vehicles/rules';
 import { isValidVin, normalizeVin } from '@pitstop/shared/vehicles/vin';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
