@@ -7,15 +7,16 @@ import {
   type VinDecodeResponse,
 } from '@pitstop/shared/vehicles/responses';
 import { INVALID_VIN, VIN_NOT_DECODED } from '@pitstop/shared/vehicles/vin';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubLocationAssign } from '../../../test/location.ts';
 import { signInAs } from '../../../test/msw/accounts.ts';
 import { makeService, seedServices } from '../../../test/msw/handlers/services.ts';
 import { seedVehicles } from '../../../test/msw/handlers/vehicles.ts';
 import { apiError, respond } from '../../../test/msw/respond.ts';
-import { apiCalls, server } from '../../../test/msw/server.ts';
+import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 beforeAll(async () => {
@@ -27,7 +28,18 @@ const DECODED: Record<string, VinDecodeResponse> = {
   '1M8GDM9AXKP042788': { make: null, model: null, year: 1989 },
 };
 
+// Saturday 2026-03-14, 11:00 in New York (the business's zone): Monday's slots are open.
+const NOW = new Date('2026-03-14T15:00:00.000Z');
+const MONDAY = '2026-03-16';
+
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
   seedServices([makeService('Basic Oil Change', { price: 49.99 })]);
   // As the server decodes: the catalogue's names, or 404 for a VIN it knows nothing of.
   server.use(
@@ -97,6 +109,41 @@ describe('the booking form’s VIN', () => {
     await waitFor(() => expect(screen.getByLabelText('Year')).toHaveValue('1989'));
     expect(screen.getByLabelText('Make')).toHaveValue('');
     expect(screen.getByText('From this VIN: 1989. Please choose the rest yourself.')).toBeVisible();
+  });
+
+  it('goes with the booking, in capitals, and comes back with a kept draft', async () => {
+    const assign = stubLocationAssign();
+    signInAs({ role: 'customer' });
+    renderApp('/booking?service=basic-oil-change');
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: /Basic Oil Change/ });
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: MONDAY } });
+    await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
+    for (const [label, value] of [
+      ['Phone', '5551234567'],
+      ['Street Address', '12 Analytical Way'],
+      ['City', 'Springfield'],
+      ['ZIP Code', '12345'],
+      ['VIN (optional)', '1hgcm82633 a004352'],
+    ]) {
+      await user.type(screen.getByLabelText(label as string), value as string);
+    }
+    await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('Accord'));
+    await user.type(screen.getByLabelText('Color'), 'Silver');
+    await user.type(screen.getByLabelText('License Plate'), 'ACC 03');
+    await user.click(await screen.findByRole('button', { name: 'Go to Payment - $49.99' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(await lastBodyOf('POST', '/api/bookings')).toMatchObject({
+      vehicleMake: 'Honda',
+      vehicleModel: 'Accord',
+      vehicleYear: '2003',
+      vehicleVin: '1HGCM82633A004352',
+    });
+    // The draft the payment page's Cancel brings back keeps the VIN as typed.
+    expect(JSON.parse(sessionStorage.getItem('pitstop.booking-draft')!)).toMatchObject({
+      vehicleVin: '1hgcm82633 a004352',
+    });
   });
 
   it("brings a garage vehicle's VIN, locked, and the blank option clears it", async () => {
