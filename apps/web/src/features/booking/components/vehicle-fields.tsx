@@ -43,12 +43,14 @@ export function VehicleFields({
   });
 
   /** What the VIN gives; the rest stays as the customer left it. */
-  function fillFromVin({ make: foundMake, model, year }: VinDecodeResponse) {
+  function fillFromVin({ make: foundMake, model: foundModel, year }: VinDecodeResponse) {
     const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
     if (foundMake !== null) {
       const isNewMake = foundMake !== form.getValues('vehicleMake');
       form.setValue('vehicleMake', foundMake, options);
-      if (model !== null || isNewMake) form.setValue('vehicleModel', model ?? '', options);
+      if (foundModel !== null || isNewMake) {
+        form.setValue('vehicleModel', foundModel ?? '', options);
+      }
     }
     if (year !== null) form.setValue('vehicleYear', String(year), options);
   }

@@ -111,12 +111,12 @@ function VehicleFormBody({ userId, vehicle, onDone }: VehicleFormBodyProps) {
   });
 
   /** What the VIN gives; the rest stays as the customer left it. */
-  function fillFromVin({ make: foundMake, model, year }: VinDecodeResponse) {
+  function fillFromVin({ make: foundMake, model: foundModel, year }: VinDecodeResponse) {
     const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
     if (foundMake !== null) {
       const isNewMake = foundMake !== form.getValues('make');
       form.setValue('make', foundMake, options);
-      if (model !== null || isNewMake) form.setValue('model', model ?? '', options);
+      if (foundModel !== null || isNewMake) form.setValue('model', foundModel ?? '', options);
     }
     if (year !== null) form.setValue('year', String(year), options);
   }
