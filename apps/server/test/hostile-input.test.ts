@@ -215,6 +215,11 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
     body: { ...vehicle, licensePlate: 'HST 202' },
   }),
   'DELETE /api/vehicles/:id': (f) => ({ params: { id: f.spareVehicleId } }),
+  'GET /api/vehicles/decode': () => ({ query: { vin: '1HGCM82633A004352' } }),
+  'GET /api/vehicles/:id/history': (f) => ({ params: { id: f.ownVehicleId } }),
+  'GET /api/visits/:bookingId/vehicle-history': (f) => ({
+    params: { bookingId: f.visitBookingId },
+  }),
   'GET /api/booking/slots': () => ({
     query: { date: futureWeekday(), services: 'basic-oil-change,tire-rotation' },
   }),

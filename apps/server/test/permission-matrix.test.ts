@@ -67,6 +67,10 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/vehicles': 'vehicle:manage:own',
   'PUT /api/vehicles/:id': 'vehicle:manage:own',
   'DELETE /api/vehicles/:id': 'vehicle:manage:own',
+  'GET /api/vehicles/decode': 'public',
+  'GET /api/vehicles/:id/history': 'vehicle:manage:own',
+  'GET /api/vehicles/due-soon': 'appointment:read:any',
+  'GET /api/visits/:bookingId/vehicle-history': 'appointment:read:any',
   'GET /api/booking/slots': 'public',
   'POST /api/bookings': 'signed-in',
   'POST /api/bookings/pay-now': 'signed-in',
@@ -260,6 +264,12 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url: `/api/vehicles/${victimVehicleId}`, payload: vehicleBody };
     case 'DELETE /api/vehicles/:id':
       return { url: `/api/vehicles/${victimVehicleId}` };
+    case 'GET /api/vehicles/decode':
+      return { url: `${url}?vin=1HGCM82633A004352` };
+    case 'GET /api/vehicles/:id/history':
+      return { url: `/api/vehicles/${victimVehicleId}/history` };
+    case 'GET /api/visits/:bookingId/vehicle-history':
+      return { url: `/api/visits/${visitBookingId}/vehicle-history` };
     case 'POST /api/user-cleanup':
       return { url, payload: { confirmation: 'DELETE ALL USERS' } };
     case 'PATCH /api/appointments/:id/technician':
