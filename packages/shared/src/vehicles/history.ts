@@ -2,7 +2,7 @@
 // staff's from an appointment (GET /api/visits/:bookingId/vehicle-history).
 import * as z from 'zod/mini';
 
-export const vehicleHistoryVisitSchema = z.object({
+const vehicleHistoryVisitSchema = z.object({
   bookingId: z.string(),
   /** The visit's calendar date, YYYY-MM-DD. */
   date: z.string(),
@@ -13,7 +13,7 @@ export const vehicleHistoryVisitSchema = z.object({
 });
 export type VehicleHistoryVisit = z.infer<typeof vehicleHistoryVisitSchema>;
 
-export const vehicleNextDueSchema = z.object({
+const vehicleNextDueSchema = z.object({
   serviceName: z.string(),
   /** YYYY-MM-DD: the earlier of the date by months and the date the miles are estimated for. */
   dueOn: z.string(),

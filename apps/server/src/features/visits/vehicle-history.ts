@@ -84,7 +84,7 @@ export async function vehicleVisits(
 }
 
 /** The odometer readings of a vehicle's visits. */
-export function readingsOf(visits: readonly VehicleVisit[]): OdometerReading[] {
+function readingsOf(visits: readonly VehicleVisit[]): OdometerReading[] {
   return visits.flatMap((visit) =>
     visit.odometerMiles === null ? [] : [{ on: visit.date, miles: visit.odometerMiles }],
   );
