@@ -41,6 +41,7 @@ import { myVisitsRoutes } from './features/visits/my-routes.ts';
 import { visitBalanceRoutes } from './features/visits/balance-routes.ts';
 import { installReminderPlanning, visitMessageRoutes } from './features/visits/message-routes.ts';
 import { visitsRoutes } from './features/visits/routes.ts';
+import { garageVehicleForVisit } from './features/vehicles/visit-vehicle.ts';
 import { visitCancelRoutes } from './features/visits/cancel-routes.ts';
 import { readRatedVisits } from './features/visits/rating-request.ts';
 import { ratingsRoutes } from './features/ratings/routes.ts';
@@ -257,7 +258,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(businessRoutes);
   await app.register(appointmentsRoutes);
-  await app.register(visitsRoutes);
+  await app.register(visitsRoutes, { garageVehicle: garageVehicleForVisit });
   await app.register(visitCancelRoutes);
   await app.register(myVisitsRoutes);
   await app.register(visitBalanceRoutes);

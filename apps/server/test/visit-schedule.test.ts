@@ -98,6 +98,27 @@ async function unscheduledIds(): Promise<string[]> {
 }
 
 describe('staff schedule a paid Pay Now order', () => {
+  it("links the scheduled visit to the customer's garage vehicle with its plate (issue 31)", async () => {
+    await setCapacity(5);
+    const customer = await createUser(ctx, 'customer', { email: uniqueEmail('pay-now-car') });
+    const saved = await sendAs(ctx, customer, 'POST', '/api/vehicles', {
+      make: 'Honda',
+      model: 'Civic',
+      year: '2020',
+      color: 'Red',
+      licensePlate: 'pay now',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const vehicleId = (saved.json() as { vehicle: { id: string } }).vehicle.id;
+    const bookingId = await payNow(customer, 'basic-oil-change');
+
+    const response = await schedule(manager, bookingId, visitAt(freshWeekday(), '10:00'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await bookingRow(ctx, bookingId)).vehicleId).toBe(vehicleId);
+    const garage = await sendAs(ctx, customer, 'GET', '/api/vehicles');
+    expect((garage.json() as { vehicles: unknown[] }).vehicles).toHaveLength(1);
+  });
+
   it('makes it a visit in a slot with room, with its appointments, and e-mails the customer the confirmation', async () => {
     await setCapacity(5);
     const customer = await createUser(ctx, 'customer', { email: uniqueEmail('paid-now') });

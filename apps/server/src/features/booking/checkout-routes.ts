@@ -47,7 +47,8 @@ export async function checkoutRoutes(app: AppInstance): Promise<void> {
         tags: ['booking'],
         summary:
           'The outcome of one of your checkouts for /checkout-success: paid (with the order, ' +
-          'and for a visit the vehicle and address it was booked for), ' +
+          'and for a visit the vehicle and address it was booked for, and garageVehicleId, ' +
+          'the My Garage vehicle a signed-in customer’s visit was linked to, or null), ' +
           'confirming (ask again) or expired. Confirms a completed payment with the provider. ' +
           'A checkout still open and unpaid answers openCheckoutUrl, where to pay. ' +
           'Anyone else’s session: 404',

@@ -77,10 +77,14 @@ async function cancelUnstartedBooking(db: Db, bookingId: string): Promise<void> 
   });
 }
 
-/** A visit's vehicle and address as booked; nulls for a pay-now order, which has neither. */
+/**
+ * A visit's vehicle and address as booked, and the My Garage vehicle fulfilment linked it to;
+ * nulls for a pay-now order, which has none of them.
+ */
 function bookedDetails(booking: BookingRow): {
   vehicle: BookedVehicle | null;
   address: BookedAddress | null;
+  garageVehicleId: string | null;
 } {
   const { vehicleMake, vehicleModel, vehicleYear, vehicleColor, licensePlate } = booking;
   const { address, city, zipCode } = booking;
@@ -96,6 +100,7 @@ function bookedDetails(booking: BookingRow): {
           }
         : null,
     address: address && city && zipCode ? { street: address, city, zipCode } : null,
+    garageVehicleId: booking.vehicleId,
   };
 }
 
@@ -159,6 +164,6 @@ export async function getCheckoutOutcome(
       : null,
     openCheckoutUrl: isPayable ? booking.checkoutUrl : null,
     // Only the booking's own customer gets this far; the rest was 'not found' above.
-    ...(order ? bookedDetails(booking) : { vehicle: null, address: null }),
+    ...(order ? bookedDetails(booking) : { vehicle: null, address: null, garageVehicleId: null }),
   };
 }

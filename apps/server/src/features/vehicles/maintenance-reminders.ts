@@ -11,17 +11,22 @@ import type { AppContext, AppInstance } from '../../app-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { queueMaintenanceReminder } from '../notifications/maintenance-reminder.ts';
-import { nextDueOfVehicles, vehicleVisits } from '../visits/vehicle-history.ts';
-import type { VehicleVisit } from '../visits/vehicle-history.ts';
+import { accountContacts } from '../users/service.ts';
+import {
+  listVehicleIdsWithVisits,
+  listVisitContacts,
+  nextDueOfVehicles,
+  vehiclesWithVisitAhead,
+  vehicleVisits,
+} from '../visits/vehicle-history.ts';
+import type { VehicleVisit, VisitContact } from '../visits/vehicle-history.ts';
 import {
   insertMaintenanceReminder,
   listRemindedDueDates,
-  listServicedVehicles,
-  listVisitContacts,
+  listVehicleRowsByIds,
   reminderKey,
-  vehiclesWithVisitAhead,
 } from './maintenance-repository.ts';
-import type { ServicedVehicleRow, VisitContactRow } from './maintenance-repository.ts';
+import type { ServicedVehicleRow } from './maintenance-repository.ts';
 
 /**
  * A due date further in the past than this is not announced: the service was most likely done
@@ -35,10 +40,10 @@ const PASS_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A serviced garage vehicle with its next due service and last visit. */
 interface DueVehicle {
-  vehicle: ServicedVehicleRow;
+  vehicle: ServicedVehicleRow & { accountEmail: string; accountName: string };
   due: NextDue;
   lastVisit: VehicleVisit;
-  contact: VisitContactRow | undefined;
+  contact: VisitContact | undefined;
 }
 
 /** "2019 Toyota 4Runner". */
@@ -53,10 +58,19 @@ function vehicleNameOf(vehicle: Pick<ServicedVehicleRow, 'year' | 'make' | 'mode
 async function* dueVehicleBatches(db: Executor): AsyncGenerator<DueVehicle[]> {
   let after: string | undefined;
   for (;;) {
-    const batch = await listServicedVehicles(db, after, BATCH);
-    const last = batch.at(-1);
-    if (!last) return;
-    after = last.id;
+    const ids = await listVehicleIdsWithVisits(db, after, BATCH);
+    const lastId = ids.at(-1);
+    if (!lastId) return;
+    after = lastId;
+    const rows = await listVehicleRowsByIds(db, ids);
+    const accounts = await accountContacts(
+      db,
+      rows.map((row) => row.userId),
+    );
+    const batch = rows.flatMap((row) => {
+      const account = accounts.get(row.userId);
+      return account ? [{ ...row, accountEmail: account.email, accountName: account.name }] : [];
+    });
     const history = await vehicleVisits(
       db,
       batch.map((vehicle) => vehicle.id),
@@ -72,7 +86,7 @@ async function* dueVehicleBatches(db: Executor): AsyncGenerator<DueVehicle[]> {
       due.map((item) => item.lastVisit.bookingId),
     );
     yield due.map((item) => ({ ...item, contact: contacts.get(item.lastVisit.bookingId) }));
-    if (batch.length < BATCH) return;
+    if (ids.length < BATCH) return;
   }
 }
 

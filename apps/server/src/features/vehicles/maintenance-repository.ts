@@ -1,30 +1,21 @@
-// Queries for maintenance reminders: the garage vehicles that have been serviced, read in
-// batches by id; whether a vehicle has a visit ahead; its last visit's contact; and the
-// once-per-due-date rows of maintenance_reminders. The bookings are read here, never written.
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+// Queries for maintenance reminders: garage vehicles by id, and the once-per-due-date rows of
+// maintenance_reminders. What the vehicles' visits say comes from the visits feature, and the
+// owner's account from the users feature.
+import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authUsers, bookings, maintenanceReminders, vehicles } from '../../db/schema.ts';
+import { maintenanceReminders, vehicles } from '../../db/schema.ts';
 
-export interface ServicedVehicleRow {
-  id: string;
-  userId: string;
-  year: number;
-  make: string;
-  model: string;
-  accountEmail: string;
-  accountName: string;
-}
+export type ServicedVehicleRow = Pick<
+  typeof vehicles.$inferSelect,
+  'id' | 'userId' | 'year' | 'make' | 'model'
+>;
 
-/**
- * Garage vehicles after `afterId` (in id order) that any visit was booked for: only those can
- * have a service history.
- */
-export async function listServicedVehicles(
+/** These garage vehicles (those that still exist), in id order. */
+export async function listVehicleRowsByIds(
   db: Executor,
-  afterId: string | undefined,
-  limit: number,
+  ids: readonly string[],
 ): Promise<ServicedVehicleRow[]> {
-  const serviced = sql`exists (select 1 from ${bookings} where ${bookings.vehicleId} = ${vehicles.id})`;
+  if (ids.length === 0) return [];
   return db
     .select({
       id: vehicles.id,
@@ -32,76 +23,10 @@ export async function listServicedVehicles(
       year: vehicles.year,
       make: vehicles.make,
       model: vehicles.model,
-      accountEmail: authUsers.email,
-      accountName: authUsers.name,
     })
     .from(vehicles)
-    .innerJoin(authUsers, eq(authUsers.id, vehicles.userId))
-    .where(afterId === undefined ? serviced : and(gt(vehicles.id, afterId), serviced))
-    .orderBy(asc(vehicles.id))
-    .limit(limit);
-}
-
-/**
- * Of these vehicles, those with a visit ahead: paid and starting after `now`, a paid order not yet
- * scheduled, or an unpaid hold still live for a time after `now`.
- */
-export async function vehiclesWithVisitAhead(
-  db: Executor,
-  vehicleIds: readonly string[],
-  now: Date,
-): Promise<Set<string>> {
-  if (vehicleIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ vehicleId: bookings.vehicleId })
-    .from(bookings)
-    .where(
-      and(
-        inArray(bookings.vehicleId, [...vehicleIds]),
-        or(
-          and(
-            eq(bookings.status, 'paid'),
-            or(
-              gt(bookings.startsAt, now),
-              and(eq(bookings.kind, 'pay_now'), isNull(bookings.startsAt)),
-            ),
-          ),
-          and(
-            eq(bookings.status, 'pending_payment'),
-            gt(bookings.holdExpiresAt, now),
-            gt(bookings.startsAt, now),
-          ),
-        ),
-      ),
-    );
-  return new Set(rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])));
-}
-
-export interface VisitContactRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  textsConsentAt: Date | null;
-}
-
-/** The name, phone and consent to texts a customer gave at these visits. */
-export async function listVisitContacts(
-  db: Executor,
-  bookingIds: readonly string[],
-): Promise<Map<string, VisitContactRow>> {
-  if (bookingIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: bookings.id,
-      firstName: bookings.firstName,
-      lastName: bookings.lastName,
-      phone: bookings.phone,
-      textsConsentAt: bookings.textsConsentAt,
-    })
-    .from(bookings)
-    .where(inArray(bookings.id, [...bookingIds]));
-  return new Map(rows.map((row) => [row.id, row]));
+    .where(inArray(vehicles.id, [...ids]))
+    .orderBy(asc(vehicles.id));
 }
 
 /** When each of these vehicles was last reminded, per due date: `${vehicleId} ${dueOn}`. */

@@ -1,10 +1,18 @@
 // Queries for the vehicles feature's table: each customer's garage. Every query names the owner,
 // so a vehicle id of someone else's garage finds nothing.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { vehicles } from '../../db/schema.ts';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
+
+/** Advisory-lock class of a garage: adds to one garage wait for each other (the size limit). */
+const GARAGE_LOCK_CLASS = 7247;
+
+/** Serialises, until the transaction ends, every addition to `userId`'s garage. */
+export async function lockGarage(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${GARAGE_LOCK_CLASS}, hashtext(${userId}))`);
+}
 export type VehicleValues = Pick<
   typeof vehicles.$inferInsert,
   'make' | 'model' | 'year' | 'color' | 'licensePlate' | 'vin'

@@ -6,7 +6,6 @@ import { GARAGE_FULL, MAX_GARAGE_VEHICLES, VEHICLE_MESSAGES } from '@pitstop/sha
 import { DUPLICATE_VIN, type VehicleFormValues } from '@pitstop/shared/vehicles/forms';
 import type { Vehicle, VinDecodeResponse } from '@pitstop/shared/vehicles/responses';
 import { VIN_NOT_DECODED } from '@pitstop/shared/vehicles/vin';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,14 +13,12 @@ import {
   countVehicleRows,
   deleteVehicleRow,
   insertVehicleRow,
+  lockGarage,
   listVehicleRows,
   updateVehicleRow,
 } from './repository.ts';
 import type { VehicleRow, VehicleValues } from './repository.ts';
 import type { DecodedVin, VinDecoder } from './vin-decoder.ts';
-
-/** Advisory-lock class of a garage: adds to one garage wait for each other (the size limit). */
-const GARAGE_LOCK_CLASS = 7247;
 
 function toVehicle(row: VehicleRow): Vehicle {
   return {
@@ -89,9 +86,7 @@ export async function addVehicle(
 ): Promise<Vehicle> {
   return refusingDuplicates(() =>
     db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${GARAGE_LOCK_CLASS}, hashtext(${userId}))`,
-      );
+      await lockGarage(tx, userId);
       if ((await countVehicleRows(tx, userId)) >= MAX_GARAGE_VEHICLES) {
         throw new AppError('CONFLICT', GARAGE_FULL);
       }

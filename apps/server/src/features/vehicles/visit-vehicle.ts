@@ -13,10 +13,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { vehicles } from '../../db/schema.ts';
-import { countVehicleRows } from './repository.ts';
-
-/** The garage's advisory-lock class (service.ts's): adds to one garage wait for each other. */
-const GARAGE_LOCK_CLASS = 7247;
+import { countVehicleRows, lockGarage } from './repository.ts';
 
 /** The vehicle as the booking form gave it (the booking's text columns). */
 export interface BookedVehicle {
@@ -79,7 +76,7 @@ export async function garageVehicleForVisit(
   const vin = vinOf(vehicle);
   const plate = vehicle.licensePlate ? normalizePlate(vehicle.licensePlate) : null;
   if (vin === null && plate === null) return null;
-  await tx.execute(sql`select pg_advisory_xact_lock(${GARAGE_LOCK_CLASS}, hashtext(${userId}))`);
+  await lockGarage(tx, userId);
   const found = await findGarageVehicle(tx, userId, vin, plate);
   if (found) {
     if (vin !== null && found.vin === null) {

@@ -14,10 +14,14 @@ import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { moveVisit, visitSlots } from './move.ts';
 import { scheduleOrder } from './schedule.ts';
+import type { GarageVehicleFinder } from './schedule.ts';
 
 const visitParams = z.object({ bookingId: z.uuid(VISIT_MOVE_MESSAGES.notFound) });
 
-export async function visitsRoutes(app: AppInstance): Promise<void> {
+export async function visitsRoutes(
+  app: AppInstance,
+  options: { garageVehicle: GarageVehicleFinder },
+): Promise<void> {
   const { db, env } = app.ctx;
 
   app.get(
@@ -81,7 +85,7 @@ export async function visitsRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       scheduleOrder(
-        { db, env, sender: app.ctx.sender },
+        { db, env, sender: app.ctx.sender, garageVehicle: options.garageVehicle },
         requireViewer(request),
         request.params.bookingId,
         request.body,

@@ -9,7 +9,7 @@ import {
   nextDueSentence,
   vehicleNextDue,
 } from '@pitstop/shared/vehicles/next-due';
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments, bookings, visitRecords } from '../../db/schema.ts';
 import { serviceIntervals } from '../services/service.ts';
@@ -148,4 +148,88 @@ export async function vehicleHistoryAnswer(
       paceNote: nextDuePaceNote(due),
     },
   };
+}
+
+/**
+ * The vehicles any visit was booked for, after `afterId` in id order: the ones that can have a
+ * history, read in batches (bookings_vehicle_idx).
+ */
+export async function listVehicleIdsWithVisits(
+  db: Executor,
+  afterId: string | undefined,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ vehicleId: bookings.vehicleId })
+    .from(bookings)
+    .where(
+      afterId === undefined
+        ? isNotNull(bookings.vehicleId)
+        : and(isNotNull(bookings.vehicleId), gt(bookings.vehicleId, afterId)),
+    )
+    .orderBy(asc(bookings.vehicleId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : []));
+}
+
+/**
+ * Of these vehicles, those with a visit ahead: paid and starting after `now`, a paid order not yet
+ * scheduled, or an unpaid hold still live for a time after `now`.
+ */
+export async function vehiclesWithVisitAhead(
+  db: Executor,
+  vehicleIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (vehicleIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ vehicleId: bookings.vehicleId })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.vehicleId, [...vehicleIds]),
+        or(
+          and(
+            eq(bookings.status, 'paid'),
+            or(
+              gt(bookings.startsAt, now),
+              and(eq(bookings.kind, 'pay_now'), isNull(bookings.startsAt)),
+            ),
+          ),
+          and(
+            eq(bookings.status, 'pending_payment'),
+            gt(bookings.holdExpiresAt, now),
+            gt(bookings.startsAt, now),
+          ),
+        ),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])));
+}
+
+export interface VisitContact {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  textsConsentAt: Date | null;
+}
+
+/** The name, phone and consent to texts a customer gave at these visits. */
+export async function listVisitContacts(
+  db: Executor,
+  bookingIds: readonly string[],
+): Promise<Map<string, VisitContact>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: bookings.id,
+      firstName: bookings.firstName,
+      lastName: bookings.lastName,
+      phone: bookings.phone,
+      textsConsentAt: bookings.textsConsentAt,
+    })
+    .from(bookings)
+    .where(inArray(bookings.id, [...bookingIds]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
