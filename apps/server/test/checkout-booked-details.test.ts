@@ -1,6 +1,6 @@
-// What /checkout-success offers to keep after a paid visit: the success page's lookup answers
-// the vehicle and the address the visit was booked for, to the booking's own customer only, once
-// paid, and in the shapes My Garage and the profile take them.
+// What /checkout-success shows after a paid visit: the success page's lookup answers the vehicle
+// and the address the visit was booked for and the My Garage vehicle paying linked it to, to the
+// booking's own customer only, once paid, with the address in the shape the profile takes.
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '@pitstop/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,18 +60,26 @@ const outcomeOf = (user: TestUser, sessionId: string) =>
   sendAs(ctx, user, 'GET', `/api/checkout/sessions/${sessionId}`);
 
 describe('the booked vehicle and address on GET /api/checkout/sessions/:sessionId', () => {
-  it('answers them to the customer once the visit is paid, ready for My Garage and the profile', async () => {
+  it('answers them to the customer once the visit is paid, with the My Garage vehicle it is for', async () => {
     const sessionId = await bookVisit(customer, 31);
     const unpaid = await outcomeOf(customer, sessionId);
-    expect(unpaid.json()).toMatchObject({ state: 'confirming', vehicle: null, address: null });
+    expect(unpaid.json()).toMatchObject({
+      state: 'confirming',
+      vehicle: null,
+      address: null,
+      garageVehicleId: null,
+    });
 
     expect((await payLocalCheckout(ctx, sessionId)).statusCode).toBe(303);
     const paid = await outcomeOf(customer, sessionId);
     expect(paid.json()).toMatchObject({ state: 'paid', vehicle: VEHICLE, address: ADDRESS });
 
-    // What the page sends back with one click each is taken as it is.
-    const saved = await sendAs(ctx, customer, 'POST', '/api/vehicles', VEHICLE);
-    expect(saved.statusCode, saved.body).toBe(201);
+    // Paying kept the car in My Garage: the page names it rather than offering to save it.
+    const garage = (await sendAs(ctx, customer, 'GET', '/api/vehicles')).json().vehicles;
+    expect(garage).toMatchObject([{ ...VEHICLE, year: 2019 }]);
+    expect(paid.json().garageVehicleId).toBe(garage[0].id);
+
+    // What the page sends back with one click is taken as it is.
     const profile = await sendAs(ctx, customer, 'PUT', '/api/profile', {
       name: 'Ada Lovelace',
       phone: '',
@@ -109,6 +117,7 @@ describe('the booked vehicle and address on GET /api/checkout/sessions/:sessionI
       kind: 'pay_now',
       vehicle: null,
       address: null,
+      garageVehicleId: null,
     });
   });
 });

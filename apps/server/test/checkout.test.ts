@@ -139,6 +139,7 @@ describe('GET /api/checkout/sessions/:sessionId', () => {
       openCheckoutUrl: checkoutUrl,
       vehicle: null,
       address: null,
+      garageVehicleId: null,
     });
 
     const paid = await payLocalCheckout(ctx, sessionId);

@@ -67,11 +67,17 @@ export const checkoutOutcomeResponseSchema = z.object({
    */
   openCheckoutUrl: z.nullable(z.string()),
   /**
-   * The vehicle and the address of a paid visit, which the page offers to keep in My Garage and
-   * on the profile; null until it is paid, and for a pay-now order.
+   * The vehicle and the address of a paid visit, as booked (the page offers to keep the address
+   * on the profile); null until it is paid, and for a pay-now order.
    */
   vehicle: z.nullable(bookedVehicleSchema),
   address: z.nullable(bookedAddressSchema),
+  /**
+   * The My Garage vehicle a signed-in customer's paid visit was linked to (found by VIN or plate,
+   * or saved from the booking); null until it is paid, for a pay-now order, and when it was not
+   * linked (a full garage, or a vehicle the garage would not take).
+   */
+  garageVehicleId: z.nullable(z.string()),
 });
 export type CheckoutOutcomeResponse = z.infer<typeof checkoutOutcomeResponseSchema>;
 

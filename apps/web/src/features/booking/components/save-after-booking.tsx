@@ -1,58 +1,26 @@
-// After a paid visit, /checkout-success offers to keep its vehicle in My Garage and its address on
-// the profile, so the next booking is quicker: one click each, nothing kept without it. An offer
-// is left out when it would keep nothing new (the same car, by make, model and year or by plate,
-// is in the garage; the same address is on the profile), when the garage or the profile would
-// refuse it, and for a technician, who has no garage and whose address is where they work from.
+// After a paid visit, /checkout-success says the visit's vehicle is in My Garage (the server
+// keeps it there when the payment is confirmed) and offers to keep its address on the profile, so
+// the next booking is quicker: one click, nothing kept without it. The offer is left out when it
+// would keep nothing new (the same address is on the profile), when the profile would refuse it,
+// and for a technician, who has no garage and whose address is where they work from.
 import type { BookedAddress, BookedVehicle } from '@pitstop/shared/booking/responses';
 import { can } from '@pitstop/shared/permissions';
 import { joinAddress, isZipCode, type AddressParts } from '@pitstop/shared/profile/address';
 import type { Profile } from '@pitstop/shared/profile/responses';
-import type { Vehicle } from '@pitstop/shared/vehicles/responses';
-import {
-  isPlausibleVehicleYear,
-  isValidPlate,
-  MAX_GARAGE_VEHICLES,
-  plateKey,
-  VEHICLE_MESSAGES,
-} from '@pitstop/shared/vehicles/rules';
 import { PATHS } from '@pitstop/shared/web-routes';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Car, CheckCircle2, MapPin } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { garageQueryOptions } from '../../../lib/garage.ts';
+import { garageQueryKey, garageQueryOptions } from '../../../lib/garage.ts';
 import { ownProfileQueryOptions } from '../../../lib/own-profile.ts';
 import { useViewer } from '../../../lib/viewer.ts';
-import { useSaveBookedAddress, useSaveBookedVehicle } from '../save-after-booking-api.ts';
+import { useSaveBookedAddress } from '../save-after-booking-api.ts';
 
 const ADDRESS_FAILED = 'Failed to update profile. Please try again.';
-
-const isSameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-function isInGarage(vehicle: BookedVehicle, garage: readonly Vehicle[]): boolean {
-  const plate = plateKey(vehicle.licensePlate);
-  return garage.some(
-    (saved) =>
-      plateKey(saved.licensePlate) === plate ||
-      (isSameText(saved.make, vehicle.make) &&
-        isSameText(saved.model, vehicle.model) &&
-        String(saved.year) === vehicle.year.trim()),
-  );
-}
-
-/** Whether My Garage would take the vehicle: room left, a model year and a plate it accepts. */
-function canGarageTake(vehicle: BookedVehicle, garage: readonly Vehicle[]): boolean {
-  const year = vehicle.year.trim();
-  return (
-    garage.length < MAX_GARAGE_VEHICLES &&
-    /^\d{4}$/.test(year) &&
-    isPlausibleVehicleYear(Number(year)) &&
-    isValidPlate(vehicle.licensePlate)
-  );
-}
 
 const addressKey = (parts: AddressParts) => joinAddress(parts).toLowerCase().replace(/\s+/g, ' ');
 
@@ -69,27 +37,19 @@ function canProfileTake(address: BookedAddress, profile: Profile): boolean {
 export interface SaveAfterBookingProps {
   vehicle: BookedVehicle | null;
   address: BookedAddress | null;
+  /** The My Garage vehicle the paid visit was linked to, if any. */
+  garageVehicleId: string | null;
 }
 
-export function SaveAfterBooking({ vehicle, address }: SaveAfterBookingProps) {
+export function SaveAfterBooking({ vehicle, address, garageVehicleId }: SaveAfterBookingProps) {
   const { viewer } = useViewer();
   const canKeep = viewer !== null && can(viewer.role, 'vehicle:manage:own');
-  const userId = viewer?.userId ?? '';
-  const garage = useQuery({ ...garageQueryOptions(userId), enabled: canKeep && vehicle !== null });
   const profile = useQuery({ ...ownProfileQueryOptions(), enabled: canKeep && address !== null });
-  const saveVehicle = useSaveBookedVehicle(userId);
   const saveAddress = useSaveBookedAddress();
   const headingId = useId();
 
-  // Once saved, an offer stays to say so, though the garage or profile now hold what it kept.
-  const hasSavedVehicle = saveVehicle.isSuccess;
+  // Once saved, the offer stays to say so, though the profile now holds what it kept.
   const hasSavedAddress = saveAddress.isSuccess;
-  const vehicleOffer =
-    vehicle &&
-    (hasSavedVehicle ||
-      (garage.data && !isInGarage(vehicle, garage.data) && canGarageTake(vehicle, garage.data)))
-      ? vehicle
-      : null;
   const profileData = profile.data;
   const addressOffer =
     address &&
@@ -99,56 +59,87 @@ export function SaveAfterBooking({ vehicle, address }: SaveAfterBookingProps) {
         canProfileTake(address, profileData)))
       ? address
       : null;
-  if (!canKeep || (!vehicleOffer && !addressOffer)) return null;
+  if (!canKeep) return null;
 
   const current = profileData && profileData.street ? joinAddress(profileData) : '';
   return (
-    <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-border p-4">
-      <h2 id={headingId} className="text-sm font-semibold">
-        Save for next time
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground text-pretty">
-        Book faster next time. Nothing is saved unless you choose it.
-      </p>
-      <ul className="mt-4 space-y-4">
-        {vehicleOffer && (
-          <Offer
-            icon={<Car />}
-            title={`${vehicleOffer.year} ${vehicleOffer.make} ${vehicleOffer.model}`}
-            detail={`${vehicleOffer.color} · ${vehicleOffer.licensePlate}`}
-            action="Save to My Garage"
-            saved={
-              <>
-                Saved to My Garage. <Link to={PATHS.profile}>View My Garage</Link>
-              </>
-            }
-            isSaved={hasSavedVehicle}
-            isSaving={saveVehicle.isPending}
-            error={
-              saveVehicle.isError
-                ? errorMessage(saveVehicle.error, VEHICLE_MESSAGES.addFailed)
-                : null
-            }
-            onSave={() => saveVehicle.mutate(vehicleOffer)}
-          />
-        )}
-        {addressOffer && (
-          <Offer
-            icon={<MapPin />}
-            title={addressOffer.street}
-            detail={`${addressOffer.city}, ${addressOffer.zipCode}`}
-            note={current && !hasSavedAddress ? `Replaces ${current} on your profile.` : null}
-            action="Save address to my profile"
-            saved="Saved to your profile."
-            isSaved={hasSavedAddress}
-            isSaving={saveAddress.isPending}
-            error={saveAddress.isError ? errorMessage(saveAddress.error, ADDRESS_FAILED) : null}
-            onSave={() => {
-              if (profileData) saveAddress.mutate({ profile: profileData, address: addressOffer });
-            }}
-          />
-        )}
-      </ul>
+    <>
+      {garageVehicleId && (
+        <InGarageNote userId={viewer.userId} garageVehicleId={garageVehicleId} booked={vehicle} />
+      )}
+      {addressOffer && (
+        <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-border p-4">
+          <h2 id={headingId} className="text-sm font-semibold">
+            Save for next time
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground text-pretty">
+            Book faster next time. Nothing is saved unless you choose it.
+          </p>
+          <ul className="mt-4 space-y-4">
+            <Offer
+              icon={<MapPin />}
+              title={addressOffer.street}
+              detail={`${addressOffer.city}, ${addressOffer.zipCode}`}
+              note={current && !hasSavedAddress ? `Replaces ${current} on your profile.` : null}
+              action="Save address to my profile"
+              saved="Saved to your profile."
+              isSaved={hasSavedAddress}
+              isSaving={saveAddress.isPending}
+              error={saveAddress.isError ? errorMessage(saveAddress.error, ADDRESS_FAILED) : null}
+              onSave={() => {
+                if (profileData)
+                  saveAddress.mutate({ profile: profileData, address: addressOffer });
+              }}
+            />
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+interface InGarageNoteProps {
+  userId: string;
+  garageVehicleId: string;
+  /** The vehicle as booked: its name until the garage is read. */
+  booked: BookedVehicle | null;
+}
+
+/**
+ * Says the visit's vehicle is in My Garage. Any copy of the garage read before the payment was
+ * confirmed lacks it (or its new visit): the list is read again now, and the rest (each
+ * vehicle's history) when next shown, so /profile and /booking offer it.
+ */
+function InGarageNote({ userId, garageVehicleId, booked }: InGarageNoteProps) {
+  const queryClient = useQueryClient();
+  const garage = useQuery({ ...garageQueryOptions(userId), refetchOnMount: 'always' });
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: garageQueryKey(userId), refetchType: 'none' });
+  }, [queryClient, userId, garageVehicleId]);
+  // Named as the garage has it: found by VIN or plate, it keeps the name it was saved under.
+  const saved = garage.data?.find((vehicle) => vehicle.id === garageVehicleId);
+  const named = saved ?? booked;
+  const name = named ? `${named.year} ${named.make} ${named.model}` : 'Your vehicle';
+
+  return (
+    <section
+      aria-label="My Garage"
+      className="mt-6 flex items-start gap-3 rounded-xl border border-border p-4"
+    >
+      <span
+        className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-4"
+        aria-hidden="true"
+      >
+        <Car />
+      </span>
+      <div className="min-w-0 text-sm">
+        <p className="break-words text-foreground text-pretty">
+          {`${name} is in My Garage, with its service history and when its next service is due.`}
+        </p>
+        <Button asChild variant="outline" className="mt-3 w-full sm:w-auto">
+          <Link to={PATHS.profile}>View My Garage</Link>
+        </Button>
+      </div>
     </section>
   );
 }

@@ -28,6 +28,7 @@ const paidVisit: CheckoutOutcomeResponse = {
   openCheckoutUrl: null,
   vehicle: null,
   address: null,
+  garageVehicleId: null,
 };
 
 const confirming: CheckoutOutcomeResponse = { ...paidVisit, state: 'confirming', order: null };

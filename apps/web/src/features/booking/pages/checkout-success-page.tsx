@@ -28,8 +28,8 @@ import { CheckoutHeading } from '../components/checkout-heading.tsx';
 import { CheckoutShell } from '../components/checkout-shell.tsx';
 import { Expired, Unpaid } from '../components/checkout-unpaid.tsx';
 
-// The offers to keep the car and the address load after the page is shown: they are not what a
-// customer who just paid waits for.
+// The note that the car is in My Garage and the offer to keep the address load after the page is
+// shown: they are not what a customer who just paid waits for.
 const SaveAfterBooking = lazy(async () => ({
   default: (await import('../components/save-after-booking.tsx')).SaveAfterBooking,
 }));
@@ -133,9 +133,13 @@ function Paid({ outcome }: { outcome: CheckoutOutcome }) {
         </section>
       )}
       <HomeLinks />
-      {/* Last: it appears once the garage and profile are read, and moves nothing above it. */}
+      {/* Last: the address offer appears once the profile is read, and moves nothing above it. */}
       <Suspense fallback={null}>
-        <SaveAfterBooking vehicle={outcome.vehicle} address={outcome.address} />
+        <SaveAfterBooking
+          vehicle={outcome.vehicle}
+          address={outcome.address}
+          garageVehicleId={outcome.garageVehicleId}
+        />
       </Suspense>
     </CheckoutShell>
   );
