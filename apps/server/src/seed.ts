@@ -8,6 +8,7 @@ import type { Executor } from './db/client.ts';
 export const BUILT_IN_SERVICES = [
   {
     id: 'basic-oil-change',
+    includesOilChange: true,
     intervalMiles: 3000,
     intervalMonths: 3,
     name: 'Basic Oil Change',
@@ -24,6 +25,7 @@ export const BUILT_IN_SERVICES = [
   },
   {
     id: 'synthetic-oil-change',
+    includesOilChange: true,
     intervalMiles: 7500,
     intervalMonths: 6,
     name: 'Synthetic Oil Change',
@@ -41,6 +43,7 @@ export const BUILT_IN_SERVICES = [
   },
   {
     id: 'high-mileage',
+    includesOilChange: true,
     intervalMiles: 5000,
     intervalMonths: 6,
     name: 'High Mileage Service',
@@ -60,6 +63,7 @@ export const BUILT_IN_SERVICES = [
   },
   {
     id: 'battery-service',
+    includesOilChange: false,
     intervalMiles: null,
     intervalMonths: 12,
     name: 'Battery Service',
@@ -71,6 +75,7 @@ export const BUILT_IN_SERVICES = [
   },
   {
     id: 'maintenance',
+    includesOilChange: true,
     intervalMiles: 7500,
     intervalMonths: 6,
     name: 'Basic Maintenance',

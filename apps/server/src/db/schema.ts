@@ -262,6 +262,9 @@ export const vehicles = pgTable(
     licensePlate: text('license_plate').notNull(),
     /** The 17-character VIN, upper case, when the customer gave it. */
     vin: text('vin'),
+    // The owner asked for no more maintenance reminders about this vehicle (the e-mail's link or
+    // My Garage); null while they come.
+    remindersOffAt: timestamp('reminders_off_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -392,6 +395,9 @@ export const services = pgTable(
     // whichever comes first (either may be absent; neither means it is never due again).
     intervalMiles: integer('interval_miles'),
     intervalMonths: integer('interval_months'),
+    // The service changes the engine oil (whatever it is called): any such service resets the
+    // oil change's interval, and reminders call it an oil change.
+    includesOilChange: boolean('includes_oil_change').notNull().default(false),
     // Soft delete: appointments and bookings keep pointing at a removed service.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -15,6 +15,7 @@ export type ServiceValues = Pick<
   | 'includes'
   | 'intervalMiles'
   | 'intervalMonths'
+  | 'includesOilChange'
 >;
 
 // Catalogue writes serialise on this lock, so concurrent reorders keep orders a permutation.

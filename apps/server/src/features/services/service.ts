@@ -71,6 +71,7 @@ export interface ServiceInput {
   includes: string[];
   intervalMiles?: number | null;
   intervalMonths?: number | null;
+  includesOilChange?: boolean;
 }
 
 function toValues(input: ServiceInput): ServiceValues {
@@ -84,6 +85,7 @@ function toValues(input: ServiceInput): ServiceValues {
     includes: input.includes.map((item) => item.trim()).filter((item) => item.length > 0),
     intervalMiles: input.intervalMiles ?? null,
     intervalMonths: input.intervalMonths ?? null,
+    includesOilChange: input.includesOilChange ?? false,
   };
 }
 
