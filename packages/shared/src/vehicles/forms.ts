@@ -89,3 +89,27 @@ export const vehicleFormSchema = z
   });
 export type VehicleForm = z.input<typeof vehicleFormSchema>;
 export type VehicleFormValues = z.output<typeof vehicleFormSchema>;
+
+/** What My Garage's switch and the e-mail's stop link (/reminders/stop/…) say. */
+export const REMINDER_WORDS = {
+  switchLabel: 'Maintenance reminders',
+  switchHint: 'A message before its next service is due.',
+  switchFailed: "We couldn't change your reminders. Please try again.",
+  stopHeading: 'Stop maintenance reminders for this vehicle?',
+  stop: 'Stop reminders',
+  stopping: 'Stopping…',
+  stopped:
+    "You won't get maintenance reminders for this vehicle any more. You can switch them back on in My Garage.",
+  linkInvalid:
+    "This link isn't valid. You can switch maintenance reminders off in My Garage on your profile.",
+} as const;
+
+/** PUT /api/vehicles/:id/reminders: the owner's My Garage switch for a vehicle's reminders. */
+export const vehicleRemindersRequestSchema = z.object({ on: z.boolean('Choose on or off') });
+export type VehicleRemindersRequest = z.infer<typeof vehicleRemindersRequestSchema>;
+
+/** The signature of a reminder e-mail's stop link: base64url of an HMAC-SHA256 (43 characters). */
+export const reminderStopRequestSchema = z.object({
+  signature: z.string(REMINDER_WORDS.linkInvalid).max(100, REMINDER_WORDS.linkInvalid),
+});
+export type ReminderStopRequest = z.infer<typeof reminderStopRequestSchema>;

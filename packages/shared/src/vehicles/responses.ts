@@ -15,6 +15,8 @@ export const vehicleSchema = z.object({
   vin: z.optional(z.nullable(z.string())),
   /** ISO 8601. */
   createdAt: z.string(),
+  /** Whether maintenance reminders go out for it (absent from older answers: on). */
+  remindersOn: z.optional(z.boolean()),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
@@ -24,6 +26,9 @@ export type VehicleListResponse = z.infer<typeof vehicleListResponseSchema>;
 
 /** POST /api/vehicles and PUT /api/vehicles/:id: the vehicle as stored. */
 export const vehicleResponseSchema = z.object({ vehicle: vehicleSchema });
+
+/** POST /api/vehicles/:id/reminders/stop: the e-mail's link has switched the reminders off. */
+export const reminderStopResponseSchema = z.object({ remindersOn: z.literal(false) });
 
 /**
  * GET /api/vehicles/decode: what a VIN says, as the catalogue names it. A make or model the

@@ -68,3 +68,27 @@ export async function deleteVehicleRow(db: Executor, userId: string, id: string)
     .returning({ id: vehicles.id });
   return rows.length > 0;
 }
+
+/**
+ * Switches a vehicle's maintenance reminders off (`offAt`) or on (null). With no `owner` (the
+ * e-mail's signed link) the owner is not asked; switching off again keeps the first moment.
+ */
+export async function setRemindersOffRow(
+  db: Executor,
+  owner: { userId: string } | null,
+  id: string,
+  offAt: Date | null,
+): Promise<VehicleRow | undefined> {
+  const [row] = await db
+    .update(vehicles)
+    .set({
+      remindersOffAt: offAt === null ? null : sql`coalesce(${vehicles.remindersOffAt}, ${offAt})`,
+    })
+    .where(
+      owner === null
+        ? eq(vehicles.id, id)
+        : and(eq(vehicles.id, id), eq(vehicles.userId, owner.userId)),
+    )
+    .returning();
+  return row;
+}

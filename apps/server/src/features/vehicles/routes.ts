@@ -2,9 +2,15 @@
 // garage (the permission map leaves them out). Decoding a VIN is public, since guests book too,
 // and limited per address as tightly as sign-in: each decode reads a large database.
 import path from 'node:path';
-import { vehicleFormSchema, vinDecodeQuerySchema } from '@pitstop/shared/vehicles/forms';
+import {
+  reminderStopRequestSchema,
+  vehicleFormSchema,
+  vehicleRemindersRequestSchema,
+  vinDecodeQuerySchema,
+} from '@pitstop/shared/vehicles/forms';
 import { VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import {
+  reminderStopResponseSchema,
   vehicleListResponseSchema,
   vehicleResponseSchema,
   vinDecodeResponseSchema,
@@ -12,7 +18,15 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
-import { addVehicle, decodeVin, listVehicles, removeVehicle, updateVehicle } from './service.ts';
+import {
+  addVehicle,
+  decodeVin,
+  listVehicles,
+  removeVehicle,
+  setVehicleReminders,
+  stopVehicleReminders,
+  updateVehicle,
+} from './service.ts';
 import { createVinDecoder } from './vin-decoder.ts';
 
 const vehicleParams = z.object({ id: z.uuid(VEHICLE_MESSAGES.notFound) });
@@ -109,6 +123,58 @@ export async function vehiclesRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       await removeVehicle(db, requireViewer(request).userId, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/vehicles/:id/reminders',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Switch maintenance reminders for one of the caller’s vehicles on or off',
+        params: vehicleParams,
+        body: vehicleRemindersRequestSchema,
+        response: { 200: vehicleResponseSchema },
+      },
+      config: { access: 'vehicle:manage:own' },
+    },
+    async (request) => ({
+      vehicle: await setVehicleReminders(
+        db,
+        requireViewer(request).userId,
+        request.params.id,
+        request.body.on,
+        app.ctx.clock.now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/vehicles/:id/reminders/stop',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary:
+          'The reminder e-mail’s one-click stop link, without sign-in (the signature is the credential): switches the vehicle’s maintenance reminders off, again or not; 404 for a signature that is not the vehicle’s',
+        params: vehicleParams,
+        body: reminderStopRequestSchema,
+        response: { 200: reminderStopResponseSchema },
+      },
+      config: {
+        access: 'public',
+        rateLimit: { max: env.authRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await stopVehicleReminders(
+        db,
+        env.sessionSecret,
+        id,
+        request.body.signature,
+        app.ctx.clock.now(),
+      );
+      return { remindersOn: false as const };
     },
   );
 }

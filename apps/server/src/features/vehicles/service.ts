@@ -3,7 +3,11 @@
 // shared catalogue names makes and models.
 import { modelsFor, VEHICLE_MAKES } from '@pitstop/shared/booking/vehicle-catalog';
 import { GARAGE_FULL, MAX_GARAGE_VEHICLES, VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
-import { DUPLICATE_VIN, type VehicleFormValues } from '@pitstop/shared/vehicles/forms';
+import {
+  DUPLICATE_VIN,
+  REMINDER_WORDS,
+  type VehicleFormValues,
+} from '@pitstop/shared/vehicles/forms';
 import type { Vehicle, VinDecodeResponse } from '@pitstop/shared/vehicles/responses';
 import { VIN_NOT_DECODED } from '@pitstop/shared/vehicles/vin';
 import type { Db, Executor } from '../../db/client.ts';
@@ -15,9 +19,11 @@ import {
   insertVehicleRow,
   lockGarage,
   listVehicleRows,
+  setRemindersOffRow,
   updateVehicleRow,
 } from './repository.ts';
 import type { VehicleRow, VehicleValues } from './repository.ts';
+import { isReminderStopSignature } from './reminder-opt-out.ts';
 import type { DecodedVin, VinDecoder } from './vin-decoder.ts';
 
 function toVehicle(row: VehicleRow): Vehicle {
@@ -30,6 +36,7 @@ function toVehicle(row: VehicleRow): Vehicle {
     licensePlate: row.licensePlate,
     vin: row.vin,
     createdAt: row.createdAt.toISOString(),
+    remindersOn: row.remindersOffAt === null,
   };
 }
 
@@ -108,6 +115,35 @@ export async function updateVehicle(
 
 export async function removeVehicle(db: Db, userId: string, id: string): Promise<void> {
   if (!(await deleteVehicleRow(db, userId, id))) throw notFound();
+}
+
+/** PUT /api/vehicles/:id/reminders: the owner switches a vehicle's maintenance reminders. */
+export async function setVehicleReminders(
+  db: Db,
+  userId: string,
+  id: string,
+  isOn: boolean,
+  now: Date,
+): Promise<Vehicle> {
+  const row = await setRemindersOffRow(db, { userId }, id, isOn ? null : now);
+  if (!row) throw notFound();
+  return toVehicle(row);
+}
+
+/**
+ * POST /api/vehicles/:id/reminders/stop: the e-mail's signed link, no sign-in. A signature that is
+ * not this vehicle's is "not found", as is a vehicle since removed; stopping twice is no change.
+ */
+export async function stopVehicleReminders(
+  db: Db,
+  secret: string,
+  id: string,
+  signature: string,
+  now: Date,
+): Promise<void> {
+  const linkInvalid = () => new AppError('NOT_FOUND', REMINDER_WORDS.linkInvalid);
+  if (!isReminderStopSignature(secret, id, signature)) throw linkInvalid();
+  if (!(await setRemindersOffRow(db, null, id, now))) throw linkInvalid();
 }
 
 const catalogueKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
