@@ -111,6 +111,7 @@ describe('add, list, edit and remove', () => {
       licensePlate: 'CIV 1',
       vin: null,
       createdAt: expect.any(String),
+      remindersOn: true,
     });
     expect(new Date(first.createdAt).toISOString()).toBe(first.createdAt);
     const second = await addVehicle(customer, { year: 2021 });
