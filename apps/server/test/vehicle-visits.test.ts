@@ -176,6 +176,103 @@ describe("a visit's garage vehicle", () => {
     expect(await garageOf(customer)).toHaveLength(1);
   });
 
+  it('links no car whose plate moved: another VIN, or no VIN and another make or model', async () => {
+    const customer = await createUser(ctx, 'customer');
+    const [saved] = await ctx.database.db
+      .insert(vehicles)
+      .values([
+        {
+          userId: customer.userId,
+          make: 'Toyota',
+          model: 'Corolla',
+          year: 2012,
+          color: 'Red',
+          licensePlate: 'OLD 1',
+          vin: '1M8GDM9AXKP042788',
+        },
+        {
+          userId: customer.userId,
+          make: 'Honda',
+          model: 'Civic',
+          year: 2010,
+          color: 'Grey',
+          licensePlate: 'OLD 2',
+        },
+        {
+          userId: customer.userId,
+          make: 'toyota ',
+          model: 'COROLLA',
+          year: 2018,
+          color: 'Blue',
+          licensePlate: 'OLD 3',
+        },
+      ])
+      .returning();
+    const before = await garageOf(customer);
+
+    // The plate now on a car with another VIN: not the saved one, and none can be saved.
+    const moved = await paidVisit(
+      customer,
+      { licensePlate: 'old-1' },
+      { vin: '1HGCM82633A004352' },
+    );
+    expect(moved.vehicleId).toBeNull();
+    // A saved car with no VIN but another make and model: nothing linked, no VIN written.
+    const other = await paidVisit(
+      customer,
+      { licensePlate: 'OLD 2' },
+      { vin: '1HGCM82633A004352' },
+    );
+    expect(other.vehicleId).toBeNull();
+    expect(await garageOf(customer)).toEqual(before);
+
+    // Its make and model (any case or spacing): the same car, the VIN filled in.
+    const same = await paidVisit(customer, { licensePlate: 'OLD 3' }, { vin: '1HGCM82633A004352' });
+    expect(same.vehicleId).not.toBeNull();
+    expect(same.vehicleId).not.toBe(saved!.id);
+    const filled = (await garageOf(customer)).find((one) => one.id === same.vehicleId);
+    expect(filled).toMatchObject({ licensePlate: 'OLD 3', vin: '1HGCM82633A004352' });
+  });
+
+  it('links nothing, and the payment stands, when the VIN was saved on another car meanwhile', async () => {
+    const customer = await createUser(ctx, 'customer');
+    await ctx.database.db.insert(vehicles).values({
+      userId: customer.userId,
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2018,
+      color: 'Blue',
+      licensePlate: 'RACE 1',
+    });
+    const before = await garageOf(customer);
+    // The customer saves the VIN on another of their cars just as the visit's vehicle is linked
+    // (an edit takes no garage lock): a trigger writes it when the visit's update comes.
+    for (const statement of [
+      `create function test_vin_race() returns trigger language plpgsql as $$
+       begin
+         insert into vehicles (user_id, make, model, year, color, license_plate, vin)
+         values (new.user_id, 'Honda', 'Accord', 2003, 'Black', 'RACE 2', new.vin);
+         return new;
+       end $$`,
+      `create trigger test_vin_race before update of vin on vehicles for each row
+       when (old.vin is null and new.vin = '1HGCM82633A004352') execute function test_vin_race()`,
+    ]) {
+      await ctx.database.db.execute(sql.raw(statement));
+    }
+    try {
+      const booking = await paidVisit(
+        customer,
+        { licensePlate: 'RACE 1' },
+        { vin: '1HGCM82633A004352' },
+      );
+      expect(booking.vehicleId).toBeNull();
+    } finally {
+      await ctx.database.db.execute(sql.raw('drop trigger test_vin_race on vehicles'));
+      await ctx.database.db.execute(sql.raw('drop function test_vin_race()'));
+    }
+    expect(await garageOf(customer)).toEqual(before);
+  });
+
   it('gives a guest’s visit no vehicle, and a full garage books all the same', async () => {
     const someone = await createUser(ctx, 'customer');
     const guest = await paidVisit(someone, { licensePlate: 'GUEST 1' }, { asGuest: true });
