@@ -107,6 +107,7 @@ describe('a vehicle’s service history', () => {
       {
         serviceId: 'basic-oil-change',
         serviceName: 'Basic Oil Change',
+        includesOilChange: true,
         intervalMiles: 3000,
         intervalMonths: 3,
         on: secondDate,
@@ -154,7 +155,8 @@ describe('a vehicle’s service history', () => {
     expect((await sendAs(ctx, undefined, 'GET', url)).statusCode).toBe(401);
   });
 
-  it('shows staff the same history from the appointment', async () => {
+  it('shows staff the same history from the appointment, naming the garage’s car', async () => {
+    // The visit was booked as a 2018 Toyota Corolla, ADA-1815; the garage's car is the record.
     const response = await sendAs(ctx, admin, 'GET', `/api/visits/${firstVisit}/vehicle-history`);
     expect(response.statusCode, response.body).toBe(200);
     const body = visitVehicleHistoryResponseSchema.parse(response.json());
@@ -162,7 +164,7 @@ describe('a vehicle’s service history', () => {
       (await sendAs(ctx, owner, 'GET', `/api/vehicles/${vehicleId}/history`)).json(),
     );
     expect(body).toEqual({
-      vehicle: { id: vehicleId, description: '2018 Toyota Corolla', licensePlate: 'ADA-1815' },
+      vehicle: { id: vehicleId, description: '2019 Toyota Camry', licensePlate: 'HIST 1' },
       ...own,
     });
   });

@@ -56,14 +56,15 @@ const priceSchema = z
 
 /**
  * A maintenance interval as typed (digits, thousands commas allowed) or sent (a whole number);
- * empty, null or absent is none.
+ * empty or null is none. Absent stays absent: an edit then keeps the saved interval, an add has none.
  */
 function intervalSchema(min: number, max: number, message: string) {
   return z
     .union([z.number(), z.string(), z.null()], message)
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === null) return null;
+      if (value === undefined) return undefined;
+      if (value === null) return null;
       if (typeof value === 'number') return value;
       const text = value.trim().replace(/,/g, '');
       if (text === '') return null;
@@ -73,7 +74,7 @@ function intervalSchema(min: number, max: number, message: string) {
       }
       return Number(text);
     })
-    .pipe(z.number(message).int(message).min(min, message).max(max, message).nullable());
+    .pipe(z.number(message).int(message).min(min, message).max(max, message).nullable().optional());
 }
 
 /** The Add/Edit Service form; price in dollars as typed (parsed, default 0). */
@@ -119,6 +120,9 @@ export const serviceFormSchema = z.object({
     .transform((items) => items.filter((item) => item.length > 0)),
   intervalMiles: intervalSchema(MIN_INTERVAL_MILES, MAX_INTERVAL_MILES, INTERVAL_MILES_INVALID),
   intervalMonths: intervalSchema(MIN_INTERVAL_MONTHS, MAX_INTERVAL_MONTHS, INTERVAL_MONTHS_INVALID),
+  // The service changes the engine oil: it resets the oil change's interval. Absent keeps the saved
+  // value on an edit; an add without it does not change the oil.
+  includesOilChange: z.boolean('Includes an oil change must be true or false').optional(),
 });
 export type ServiceForm = z.input<typeof serviceFormSchema>;
 

@@ -17,6 +17,8 @@ export const serviceSchema = z.object({
   /** Due again after this many miles or months, whichever comes first; null for none. */
   intervalMiles: z.optional(z.nullable(z.int())),
   intervalMonths: z.optional(z.nullable(z.int())),
+  /** The service changes the engine oil, so it resets the oil change's interval. */
+  includesOilChange: z.optional(z.boolean()),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

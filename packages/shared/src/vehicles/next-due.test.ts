@@ -5,8 +5,11 @@ import {
   formatDueDate,
   milesPerDay,
   nextDueOf,
+  odometerHistory,
   nextDuePaceNote,
   nextDueSentence,
+  OIL_CHANGE_GROUP,
+  vehicleDueList,
   vehicleNextDue,
 } from './next-due.ts';
 import type { ServiceDone } from './next-due.ts';
@@ -14,6 +17,7 @@ import type { ServiceDone } from './next-due.ts';
 const oilChange: ServiceDone = {
   serviceId: 'basic-oil-change',
   serviceName: 'Basic Oil Change',
+  includesOilChange: true,
   intervalMiles: 3000,
   intervalMonths: 3,
   on: '2026-01-10',
@@ -23,6 +27,7 @@ const oilChange: ServiceDone = {
 const battery: ServiceDone = {
   serviceId: 'battery-service',
   serviceName: 'Battery Service',
+  includesOilChange: false,
   intervalMiles: null,
   intervalMonths: 12,
   on: '2026-01-10',
@@ -81,6 +86,47 @@ describe('milesPerDay', () => {
       milesPerDay: DEFAULT_MILES_PER_DAY,
       known: false,
     });
+  });
+
+  it('ignores a lower reading the odometer climbs back past (a confirmed typo)', () => {
+    const readings = [
+      { on: '2026-01-01', miles: 40_000 },
+      { on: '2026-04-01', miles: 4_300 },
+      { on: '2026-07-01', miles: 46_000 },
+    ];
+    // 6,000 miles in 181 days, not 41,700 in the 91 days since the typo.
+    expect(milesPerDay(readings)).toEqual({ milesPerDay: 6_000 / 181, known: true });
+    expect(odometerHistory(readings)).toEqual({
+      current: [readings[0], readings[2]],
+      ignored: [readings[1]],
+    });
+  });
+
+  it('starts again at a drop every later reading stays below (a replaced odometer)', () => {
+    const readings = [
+      { on: '2026-01-01', miles: 80_000 },
+      { on: '2026-04-01', miles: 500 },
+      { on: '2026-05-01', miles: 3_500 },
+      { on: '2026-07-01', miles: 8_000 },
+    ];
+    // From April 1: 7,500 miles in 91 days.
+    expect(milesPerDay(readings)).toEqual({ milesPerDay: 7_500 / 91, known: true });
+    expect(odometerHistory(readings).ignored).toEqual([]);
+  });
+
+  it('does not believe a pace above 300 miles a day', () => {
+    expect(
+      milesPerDay([
+        { on: '2026-01-01', miles: 40_000 },
+        { on: '2026-01-11', miles: 43_010 },
+      ]),
+    ).toEqual({ milesPerDay: DEFAULT_MILES_PER_DAY, known: false });
+    expect(
+      milesPerDay([
+        { on: '2026-01-01', miles: 40_000 },
+        { on: '2026-01-11', miles: 43_000 },
+      ]),
+    ).toEqual({ milesPerDay: 300, known: true });
   });
 
   it('does not take two readings of one day for a drop', () => {
@@ -177,6 +223,16 @@ describe('nextDueOf', () => {
     expect(due).toMatchObject({ dueOn: '2026-04-10', dueMiles: null, byMilesOn: null });
   });
 
+  it('has no miles basis when its own reading was ignored as a typo', () => {
+    const typo = { ...oilChange, on: '2026-04-01', miles: 4_300 };
+    const due = nextDueOf(typo, [
+      { on: '2026-01-01', miles: 40_000 },
+      { on: '2026-04-01', miles: 4_300 },
+      { on: '2026-07-01', miles: 46_000 },
+    ]);
+    expect(due).toMatchObject({ dueOn: '2026-07-01', dueMiles: null, byMilesOn: null });
+  });
+
   it('is null without an interval', () => {
     expect(nextDueOf({ ...oilChange, intervalMiles: null, intervalMonths: null }, [])).toBeNull();
     expect(nextDueOf({ ...oilChange, intervalMonths: null, miles: null }, [])).toBeNull();
@@ -197,6 +253,7 @@ describe('vehicleNextDue', () => {
     const synthetic: ServiceDone = {
       serviceId: 'synthetic-oil-change',
       serviceName: 'Synthetic Oil Change',
+      includesOilChange: true,
       intervalMiles: 7500,
       intervalMonths: 6,
       on: '2026-03-01',
@@ -208,11 +265,50 @@ describe('vehicleNextDue', () => {
     });
   });
 
+  it('lets any service that changes the oil reset the oil change, whatever its name', () => {
+    const highMileage: ServiceDone = {
+      serviceId: 'high-mileage',
+      serviceName: 'High Mileage Service',
+      includesOilChange: true,
+      intervalMiles: 5000,
+      intervalMonths: 6,
+      on: '2026-03-01',
+      miles: 41_000,
+    };
+    const due = vehicleNextDue([oilChange, highMileage], readings);
+    expect(due).toMatchObject({
+      serviceId: 'high-mileage',
+      group: OIL_CHANGE_GROUP,
+      lastDoneOn: '2026-03-01',
+      dueMiles: 46_000,
+    });
+    expect(due && nextDueSentence(due)).toMatch(/^Next oil change: about 46,000 miles/);
+    // A service that does not change the oil keeps its own interval, even named like one.
+    const flush = { ...highMileage, serviceId: 'oil-change-flush', includesOilChange: false };
+    expect(vehicleDueList([oilChange, flush], readings).map((item) => item.group)).toEqual([
+      OIL_CHANGE_GROUP,
+      'oil-change-flush',
+    ]);
+  });
+
   it('names the service due first', () => {
     const due = vehicleNextDue([battery, oilChange], [{ on: '2026-01-10', miles: 40_000 }]);
     // 3,000 miles at the default 37 a day: 82 days, before the 3 months.
     expect(due).toMatchObject({ serviceId: 'basic-oil-change', dueOn: '2026-04-02' });
     expect(vehicleNextDue([battery], [])).toMatchObject({ serviceId: 'battery-service' });
+  });
+
+  it('lists one due per group, soonest first, each with the date its cycle began', () => {
+    const oldBattery = { ...battery, on: '2025-01-10' };
+    const list = vehicleDueList(
+      [oldBattery, battery, oilChange],
+      [{ on: '2026-01-10', miles: 40_000 }],
+    );
+    expect(list.map((item) => [item.group, item.dueOn, item.lastDoneOn])).toEqual([
+      [OIL_CHANGE_GROUP, '2026-04-02', '2026-01-10'],
+      ['battery-service', '2027-01-10', '2026-01-10'],
+    ]);
+    expect(vehicleNextDue([battery, oilChange], [])).toEqual(list[0]);
   });
 
   it('is null when nothing done has an interval', () => {

@@ -16,9 +16,14 @@ export interface OdometerReading {
   miles: number;
 }
 
+/** At most this many miles a day are believed: a faster pace comes from a wrong reading. */
+export const MAX_MILES_PER_DAY = 300;
+
 export interface ServiceDone {
   serviceId: string | null;
   serviceName: string;
+  /** The service changes the engine oil, whatever it is called (Manage Services says so). */
+  includesOilChange: boolean;
   intervalMiles: number | null;
   intervalMonths: number | null;
   /** The calendar date it was done. */
@@ -30,6 +35,11 @@ export interface ServiceDone {
 export interface NextDue {
   serviceId: string | null;
   serviceName: string;
+  includesOilChange: boolean;
+  /** What is due again: every service that changes the oil is one group, any other its own. */
+  group: string;
+  /** The date a service of the group was last done: the start of this cycle. */
+  lastDoneOn: string;
   /** The earlier of the two dates below: when the service is due. */
   dueOn: string;
   /** The odometer reading it is due at, when the service has a mileage interval and a reading. */
@@ -39,6 +49,16 @@ export interface NextDue {
   /** Miles a day the estimate used, and whether they were the vehicle's own. */
   milesPerDay: number;
   paceKnown: boolean;
+}
+
+/** The group of every service that changes the oil (a service id is a slug and has no space). */
+export const OIL_CHANGE_GROUP = 'oil change';
+
+/** What a service done starts the interval of: the oil change, or the service itself. */
+export function dueGroupOf(
+  service: Pick<ServiceDone, 'serviceId' | 'serviceName' | 'includesOilChange'>,
+): string {
+  return service.includesOilChange ? OIL_CHANGE_GROUP : (service.serviceId ?? service.serviceName);
 }
 
 /**
@@ -57,46 +77,63 @@ export function addCalendarMonths(date: string, months: number): string {
 }
 
 /**
- * The vehicle's pace in miles a day, from its readings in date order. A reading lower than the one
- * before it (a replaced odometer, or an earlier typo the technician has since corrected) starts
- * the history again: the pace is read from the readings since the last drop. Without two readings
- * at least a day apart there, the default pace.
+ * What the readings say about the odometer now: the readings since it was last replaced, in date
+ * order, and those ignored as errors. A reading lower than the highest before it starts the
+ * history again only when every later reading stays below that highest (a replaced odometer);
+ * when a later one climbs back past it, the low reading was a typo (confirmed by the technician,
+ * but wrong) and is ignored. Of one day's readings, the lower comes first: two readings of one
+ * visit are not a drop.
+ */
+export function odometerHistory(readings: readonly OdometerReading[]): {
+  current: OdometerReading[];
+  ignored: OdometerReading[];
+} {
+  const ordered = [...readings].sort((a, b) =>
+    a.on < b.on ? -1 : a.on > b.on ? 1 : a.miles - b.miles,
+  );
+  let current: OdometerReading[] = [];
+  const ignored: OdometerReading[] = [];
+  let highest = -Infinity;
+  ordered.forEach((reading, index) => {
+    if (reading.miles >= highest) {
+      current.push(reading);
+      highest = reading.miles;
+      return;
+    }
+    const climbsBack = ordered.slice(index + 1).some((later) => later.miles >= highest);
+    if (climbsBack) {
+      ignored.push(reading);
+    } else {
+      current = [reading];
+      highest = reading.miles;
+    }
+  });
+  return { current, ignored };
+}
+
+/**
+ * The vehicle's pace in miles a day, from its readings since the odometer was last replaced
+ * (odometerHistory). Without two such readings at least a day apart, or at a pace no car keeps
+ * (above MAX_MILES_PER_DAY), the default pace.
  */
 export function milesPerDay(readings: readonly OdometerReading[]): {
   milesPerDay: number;
   known: boolean;
 } {
-  // Of one day's readings, the lower first: two readings of one visit are not a drop.
-  const ordered = [...readings].sort((a, b) =>
-    a.on < b.on ? -1 : a.on > b.on ? 1 : a.miles - b.miles,
-  );
-  let start = 0;
-  for (let index = 1; index < ordered.length; index += 1) {
-    const current = ordered[index];
-    const previous = ordered[index - 1];
-    if (current && previous && current.miles < previous.miles) start = index;
-  }
-  const first = ordered[start];
-  const last = ordered[ordered.length - 1];
-  if (!first || !last) return { milesPerDay: DEFAULT_MILES_PER_DAY, known: false };
+  const { current } = odometerHistory(readings);
+  const first = current[0];
+  const last = current.at(-1);
+  const unknown = { milesPerDay: DEFAULT_MILES_PER_DAY, known: false };
+  if (!first || !last) return unknown;
   const days = daysBetween(first.on, last.on);
-  if (days < 1) return { milesPerDay: DEFAULT_MILES_PER_DAY, known: false };
-  return { milesPerDay: (last.miles - first.miles) / days, known: true };
+  if (days < 1) return unknown;
+  const pace = (last.miles - first.miles) / days;
+  if (pace < 0 || pace > MAX_MILES_PER_DAY) return unknown;
+  return { milesPerDay: pace, known: true };
 }
 
-/** The latest reading (the last in date order; of one day, the highest). */
-function latestReading(readings: readonly OdometerReading[]): OdometerReading | undefined {
-  let latest: OdometerReading | undefined;
-  for (const reading of readings) {
-    if (
-      !latest ||
-      reading.on > latest.on ||
-      (reading.on === latest.on && reading.miles > latest.miles)
-    ) {
-      latest = reading;
-    }
-  }
-  return latest;
+function isSameReading(a: OdometerReading, b: OdometerReading): boolean {
+  return a.on === b.on && a.miles === b.miles;
 }
 
 /** When `service` is due again, or null when it has no interval. */
@@ -110,17 +147,22 @@ export function nextDueOf(
   let dueMiles: number | null = null;
   let byMilesOn: string | null = null;
   if (service.intervalMiles !== null && service.miles !== null) {
-    dueMiles = service.miles + service.intervalMiles;
-    const latest = latestReading(readings) ?? { on: service.on, miles: service.miles };
-    const left = dueMiles - latest.miles;
-    if (latest.miles < service.miles) {
-      // The odometer went back since (replaced): its miles no longer measure this service's.
-      dueMiles = null;
-    } else if (left <= 0) {
-      byMilesOn = latest.on;
-    } else if (pace.milesPerDay > 0) {
-      // A vehicle that does not move is never due by miles.
-      byMilesOn = addCalendarDays(latest.on, Math.ceil(left / pace.milesPerDay));
+    const own = { on: service.on, miles: service.miles };
+    const { current } = odometerHistory(readings);
+    const latest = current.at(-1) ?? own;
+    // The service's own reading was ignored as an error, or the odometer was replaced since: its
+    // miles no longer measure this service's.
+    const isKnown = readings.some((reading) => isSameReading(reading, own));
+    const isCurrent = current.some((reading) => isSameReading(reading, own));
+    if ((!isKnown || isCurrent) && latest.miles >= service.miles) {
+      dueMiles = service.miles + service.intervalMiles;
+      const left = dueMiles - latest.miles;
+      if (left <= 0) {
+        byMilesOn = latest.on;
+      } else if (pace.milesPerDay > 0) {
+        // A vehicle that does not move is never due by miles.
+        byMilesOn = addCalendarDays(latest.on, Math.ceil(left / pace.milesPerDay));
+      }
     }
   }
   const dates = [byMonthsOn, byMilesOn].filter((date): date is string => date !== null);
@@ -129,6 +171,9 @@ export function nextDueOf(
   return {
     serviceId: service.serviceId,
     serviceName: service.serviceName,
+    includesOilChange: service.includesOilChange,
+    group: dueGroupOf(service),
+    lastDoneOn: service.on,
     dueOn,
     dueMiles,
     byMonthsOn,
@@ -139,28 +184,34 @@ export function nextDueOf(
 }
 
 /**
- * The vehicle's next due service: of each service's latest time done, the one due first. A
- * service done again later supersedes its earlier times, and any oil change supersedes earlier
- * oil changes of every kind (the oil was changed, whichever oil it was).
+ * What the vehicle is due for: one entry per group (dueGroupOf), from the latest time a service
+ * of the group was done, soonest first. A service done again supersedes its earlier times, and
+ * any service that changes the oil supersedes every earlier one that did (the oil was changed,
+ * whichever service changed it).
  */
+export function vehicleDueList(
+  done: readonly ServiceDone[],
+  readings: readonly OdometerReading[],
+): NextDue[] {
+  const latestOfEach = new Map<string, ServiceDone>();
+  for (const service of done) {
+    const group = dueGroupOf(service);
+    const known = latestOfEach.get(group);
+    if (!known || service.on > known.on) latestOfEach.set(group, service);
+  }
+  return [...latestOfEach.values()]
+    .flatMap((service) => nextDueOf(service, readings) ?? [])
+    .sort((a, b) =>
+      a.dueOn === b.dueOn ? a.group.localeCompare(b.group) : a.dueOn < b.dueOn ? -1 : 1,
+    );
+}
+
+/** The vehicle's next due service: the first of vehicleDueList. */
 export function vehicleNextDue(
   done: readonly ServiceDone[],
   readings: readonly OdometerReading[],
 ): NextDue | null {
-  const latestOfEach = new Map<string, ServiceDone>();
-  for (const service of done) {
-    const key = isOilChange(service.serviceName)
-      ? 'oil change'
-      : (service.serviceId ?? service.serviceName);
-    const known = latestOfEach.get(key);
-    if (!known || service.on > known.on) latestOfEach.set(key, service);
-  }
-  let first: NextDue | null = null;
-  for (const service of latestOfEach.values()) {
-    const due = nextDueOf(service, readings);
-    if (due && (!first || due.dueOn < first.dueOn)) first = due;
-  }
-  return first;
+  return vehicleDueList(done, readings)[0] ?? null;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -171,20 +222,16 @@ export function formatDueDate(date: string): string {
   return `${MONTHS[month - 1] ?? ''} ${day}, ${year}`;
 }
 
-function isOilChange(serviceName: string): boolean {
-  return /oil change/i.test(serviceName);
-}
-
-/** "oil change" for any oil change service, else the service's own name. */
-export function dueServiceLabel(serviceName: string): string {
-  return isOilChange(serviceName) ? 'oil change' : serviceName;
+/** "oil change" for any service that changes the oil, else the service's own name. */
+export function dueServiceLabel(due: Pick<NextDue, 'serviceName' | 'includesOilChange'>): string {
+  return due.includesOilChange ? 'oil change' : due.serviceName;
 }
 
 /** "Next oil change: about 8,450 miles or by May 27, 2027" ("Next Battery Service: by ..."). */
 export function nextDueSentence(due: NextDue): string {
   const miles =
     due.dueMiles === null ? '' : `about ${due.dueMiles.toLocaleString('en-US')} miles or `;
-  return `Next ${dueServiceLabel(due.serviceName)}: ${miles}by ${formatDueDate(due.dueOn)}`;
+  return `Next ${dueServiceLabel(due)}: ${miles}by ${formatDueDate(due.dueOn)}`;
 }
 
 /**

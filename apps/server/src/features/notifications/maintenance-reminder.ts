@@ -42,7 +42,7 @@ function maintenanceBookingUrl(appUrl: string, serviceId: string | null, vehicle
 }
 
 function subjectOf(input: MaintenanceReminder): string {
-  const service = dueServiceLabel(input.due.serviceName);
+  const service = dueServiceLabel(input.due);
   return input.due.dueOn < input.today
     ? `Your ${input.vehicleName} is overdue for ${withArticle(service)}`
     : `Your ${input.vehicleName} is due for ${withArticle(service)}`;
@@ -96,12 +96,17 @@ function plainAscii(text: string): string {
 function maintenanceReminderText(
   business: { name: string; phone: string },
   appUrl: string,
-  input: Pick<MaintenanceReminder, 'vehicleName' | 'due'>,
+  input: Pick<MaintenanceReminder, 'vehicleName' | 'due' | 'today'>,
 ): string {
-  const service = dueServiceLabel(input.due.serviceName);
+  const service = withArticle(dueServiceLabel(input.due));
+  const when = formatDueDate(input.due.dueOn);
+  const status =
+    input.due.dueOn < input.today
+      ? `is overdue for ${service} (due ${when})`
+      : `is due for ${service} by ${when}`;
   const words = (vehicle: string) =>
     plainAscii(
-      `${business.name}: your ${vehicle} is due for ${withArticle(service)} by ${formatDueDate(input.due.dueOn)}. Book at ${appUrl}/booking or call ${business.phone}. Reply STOP to opt out.`,
+      `${business.name}: your ${vehicle} ${status}. Book at ${appUrl}/booking or call ${business.phone}. Reply STOP to opt out.`,
     );
   const named = words(input.vehicleName);
   return named.length <= TEXT_MAX ? named : words('vehicle');

@@ -83,7 +83,10 @@ export async function insertServicesIfAbsent(
   await db.insert(services).values(rows).onConflictDoNothing();
 }
 
-/** Every service's maintenance interval, removed services' too (their visits still count). */
+/**
+ * Every service's maintenance interval and oil flag, removed services' too (their visits still
+ * count).
+ */
 export async function listServiceIntervalRows(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
@@ -91,6 +94,7 @@ export async function listServiceIntervalRows(db: Executor, ids: readonly string
       id: services.id,
       intervalMiles: services.intervalMiles,
       intervalMonths: services.intervalMonths,
+      includesOilChange: services.includesOilChange,
     })
     .from(services)
     .where(inArray(services.id, [...ids]));

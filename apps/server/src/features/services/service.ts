@@ -42,6 +42,7 @@ function toService(row: ServiceRow): Service {
     payable: row.priceCents > 0,
     intervalMiles: row.intervalMiles,
     intervalMonths: row.intervalMonths,
+    includesOilChange: row.includesOilChange,
   };
 }
 
@@ -74,8 +75,11 @@ export interface ServiceInput {
   includesOilChange?: boolean;
 }
 
-function toValues(input: ServiceInput): ServiceValues {
-  return {
+/** An edit's values: a field the request left out (an interval, the oil flag) keeps its saved value. */
+function toValues(
+  input: ServiceInput,
+): Omit<ServiceValues, OptionalField> & Partial<ServiceValues> {
+  const values = {
     name: input.name,
     icon: input.icon,
     description: input.description,
@@ -83,9 +87,24 @@ function toValues(input: ServiceInput): ServiceValues {
     duration: input.duration,
     durationMinutes: durationMinutesOf(input.duration),
     includes: input.includes.map((item) => item.trim()).filter((item) => item.length > 0),
-    intervalMiles: input.intervalMiles ?? null,
-    intervalMonths: input.intervalMonths ?? null,
-    includesOilChange: input.includesOilChange ?? false,
+  };
+  return {
+    ...values,
+    ...(input.intervalMiles !== undefined && { intervalMiles: input.intervalMiles }),
+    ...(input.intervalMonths !== undefined && { intervalMonths: input.intervalMonths }),
+    ...(input.includesOilChange !== undefined && { includesOilChange: input.includesOilChange }),
+  };
+}
+
+type OptionalField = 'intervalMiles' | 'intervalMonths' | 'includesOilChange';
+
+/** A new service's values: a field left out is none (no interval, no oil change). */
+function toNewValues(input: ServiceInput): ServiceValues {
+  return {
+    intervalMiles: null,
+    intervalMonths: null,
+    includesOilChange: false,
+    ...toValues(input),
   };
 }
 
@@ -119,7 +138,7 @@ export async function createService(db: Db, actor: Viewer, input: ServiceInput):
     const active = await listActiveServiceRows(tx);
     refuseNameClash(active, input.name);
     await writeOrder(tx, active);
-    const row = await upsertService(tx, id, toValues(input), active.length);
+    const row = await upsertService(tx, id, toNewValues(input), active.length);
     if (!row) throw nameTaken();
     await recordAudit(tx, actor, {
       action: 'service.create',
@@ -230,9 +249,13 @@ export async function addBuiltInServices(
 export interface ServiceInterval {
   intervalMiles: number | null;
   intervalMonths: number | null;
+  includesOilChange: boolean;
 }
 
-/** The maintenance intervals of the services `ids` name, removed ones included. */
+/**
+ * The maintenance intervals of the services `ids` name, and whether they change the oil, removed
+ * services included.
+ */
 export async function serviceIntervals(
   db: Executor,
   ids: readonly string[],

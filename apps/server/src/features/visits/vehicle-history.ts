@@ -7,7 +7,7 @@ import type { NextDue, OdometerReading, ServiceDone } from '@pitstop/shared/vehi
 import {
   nextDuePaceNote,
   nextDueSentence,
-  vehicleNextDue,
+  vehicleDueList,
 } from '@pitstop/shared/vehicles/next-due';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -91,18 +91,18 @@ function readingsOf(visits: readonly VehicleVisit[]): OdometerReading[] {
 }
 
 /**
- * When each vehicle's next service is due (null for one with no service that has an interval),
- * from the services' intervals as the catalogue has them now.
+ * What each vehicle is due for, one entry per group of services, soonest first (empty for one with
+ * no service that has an interval), from the services' intervals as the catalogue has them now.
  */
-export async function nextDueOfVehicles(
+export async function dueListsOfVehicles(
   db: Executor,
   history: ReadonlyMap<string, readonly VehicleVisit[]>,
-): Promise<Map<string, NextDue | null>> {
+): Promise<Map<string, NextDue[]>> {
   const ids = [...history.values()].flatMap((visits) =>
     visits.flatMap((visit) => visit.services.flatMap((service) => service.serviceId ?? [])),
   );
   const intervals = await serviceIntervals(db, ids);
-  const result = new Map<string, NextDue | null>();
+  const result = new Map<string, NextDue[]>();
   for (const [vehicleId, visits] of history) {
     const done: ServiceDone[] = visits.flatMap((visit) =>
       visit.services.flatMap((service) => {
@@ -112,6 +112,7 @@ export async function nextDueOfVehicles(
           {
             serviceId: service.serviceId,
             serviceName: service.name,
+            includesOilChange: interval.includesOilChange,
             intervalMiles: interval.intervalMiles,
             intervalMonths: interval.intervalMonths,
             on: visit.date,
@@ -120,9 +121,18 @@ export async function nextDueOfVehicles(
         ];
       }),
     );
-    result.set(vehicleId, vehicleNextDue(done, readingsOf(visits)));
+    result.set(vehicleId, vehicleDueList(done, readingsOf(visits)));
   }
   return result;
+}
+
+/** When each vehicle's next service is due: the first of its due list, or null. */
+export async function nextDueOfVehicles(
+  db: Executor,
+  history: ReadonlyMap<string, readonly VehicleVisit[]>,
+): Promise<Map<string, NextDue | null>> {
+  const lists = await dueListsOfVehicles(db, history);
+  return new Map([...lists].map(([vehicleId, list]) => [vehicleId, list[0] ?? null]));
 }
 
 /** What the garage and staff are answered about one vehicle: its visits and next due service. */
@@ -173,8 +183,8 @@ export async function listVehicleIdsWithVisits(
 }
 
 /**
- * Of these vehicles, those with a visit ahead: paid and starting after `now`, a paid order not yet
- * scheduled, or an unpaid hold still live for a time after `now`.
+ * Of these vehicles, those with a visit ahead: paid and starting after `now`, or a paid order not
+ * yet scheduled. An unpaid hold cannot count: a visit is linked to its vehicle only when paid.
  */
 export async function vehiclesWithVisitAhead(
   db: Executor,
@@ -188,19 +198,10 @@ export async function vehiclesWithVisitAhead(
     .where(
       and(
         inArray(bookings.vehicleId, [...vehicleIds]),
+        eq(bookings.status, 'paid'),
         or(
-          and(
-            eq(bookings.status, 'paid'),
-            or(
-              gt(bookings.startsAt, now),
-              and(eq(bookings.kind, 'pay_now'), isNull(bookings.startsAt)),
-            ),
-          ),
-          and(
-            eq(bookings.status, 'pending_payment'),
-            gt(bookings.holdExpiresAt, now),
-            gt(bookings.startsAt, now),
-          ),
+          gt(bookings.startsAt, now),
+          and(eq(bookings.kind, 'pay_now'), isNull(bookings.startsAt)),
         ),
       ),
     );
