@@ -72,7 +72,6 @@ import { vehiclesRoutes } from './features/vehicles/routes.ts';
 import { dueSoonRoutes } from './features/vehicles/due-soon-routes.ts';
 import { installMaintenanceReminders } from './features/vehicles/maintenance-reminders.ts';
 import { vehicleHistoryRoutes } from './features/vehicles/history-routes.ts';
-import { visitVehicleHistoryRoutes } from './features/visits/vehicle-history-routes.ts';
 import { technicianInvitationRoutes } from './features/technicians/invitation-routes.ts';
 import { revokeInvitationTokens } from './features/technicians/invitation-tokens.ts';
 import { techniciansRoutes } from './features/technicians/routes.ts';
@@ -263,7 +262,6 @@ export async function buildApp({
   await app.register(myVisitsRoutes);
   await app.register(visitBalanceRoutes);
   await app.register(visitMessageRoutes);
-  await app.register(visitVehicleHistoryRoutes);
   await app.register(bookingRoutes);
   await app.register(checkoutRoutes);
   installCheckoutReconciliation(app);

@@ -37,7 +37,7 @@ export const visitVehicleHistoryResponseSchema = z.object({
   vehicle: z.nullable(
     z.object({
       id: z.string(),
-      /** "2019 Toyota Camry", as booked. */
+      /** "2019 Toyota Camry", as the garage keeps it (its plate too). */
       description: z.string(),
       licensePlate: z.nullable(z.string()),
     }),
