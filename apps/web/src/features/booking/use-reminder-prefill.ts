@@ -1,24 +1,16 @@
 // A maintenance reminder's link (/booking?service=<id>&vehicle=<id>) opens the form with the
 // service chosen (the page reads ?service=) and, once the signed-in customer's garage answers, the
-// vehicle picked from it, as 'Select from My Garage' would; the address comes from the profile
-// (use-profile-prefill.ts). A draft's vehicle wins, and an id not in the garage is ignored. A
-// signed-out visitor is offered to sign in and come back to the same link (reminderSignInPath).
+// vehicle picked from it, its VIN too, as 'Select from My Garage' would; the address comes from
+// the profile (use-profile-prefill.ts). A draft's vehicle wins, and an id not in the garage is
+// ignored. A signed-out visitor is offered to sign in and come back to the same link
+// (reminderSignInPath).
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { loginPathReturningTo } from '../../lib/return-path.ts';
+import { VEHICLE_FIELDS } from './booking-fields.ts';
 import type { BookingFormApi } from './booking-form.ts';
-
-/** The fields a garage vehicle fills, as 'Select from My Garage' fills them. */
-function garageVehicleValues(vehicle: Vehicle) {
-  return {
-    vehicleMake: vehicle.make,
-    vehicleModel: vehicle.model,
-    vehicleYear: String(vehicle.year),
-    vehicleColor: vehicle.color,
-    licensePlate: vehicle.licensePlate,
-  };
-}
+import { garageVehicleValues } from './garage-vehicle-values.ts';
 
 export function useReminderPrefill(
   form: BookingFormApi,
@@ -34,12 +26,9 @@ export function useReminderPrefill(
     hasFilled.current = true;
     const vehicle = garage.find((item) => item.id === vehicleId);
     if (!vehicle) return;
-    const values = Object.entries(garageVehicleValues(vehicle)) as [
-      keyof ReturnType<typeof garageVehicleValues>,
-      string,
-    ][];
-    if (values.some(([field]) => form.getValues(field))) return;
-    for (const [field, value] of values) form.setValue(field, value);
+    if (VEHICLE_FIELDS.some((field) => form.getValues(field))) return;
+    const values = garageVehicleValues(vehicle);
+    for (const field of VEHICLE_FIELDS) form.setValue(field, values[field]);
     onGarageVehicle(vehicle.id);
   }, [vehicleId, garage, form, onGarageVehicle]);
 }

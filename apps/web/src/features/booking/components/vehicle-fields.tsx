@@ -15,6 +15,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useVinLookup } from '../../../lib/vin-lookup.ts';
 import { VEHICLE_FIELDS } from '../booking-fields.ts';
 import type { BookingFormApi } from '../booking-form.ts';
+import { garageVehicleValues, NO_VEHICLE_VALUES } from '../garage-vehicle-values.ts';
 
 export interface VehicleFieldsProps {
   form: BookingFormApi;
@@ -57,23 +58,7 @@ export function VehicleFields({
 
   function pickGarageVehicle(id: string) {
     const vehicle = garage.find((item) => item.id === id);
-    const values = vehicle
-      ? {
-          vehicleMake: vehicle.make,
-          vehicleModel: vehicle.model,
-          vehicleYear: String(vehicle.year),
-          vehicleColor: vehicle.color,
-          licensePlate: vehicle.licensePlate,
-          vehicleVin: vehicle.vin ?? '',
-        }
-      : {
-          vehicleMake: '',
-          vehicleModel: '',
-          vehicleYear: '',
-          vehicleColor: '',
-          licensePlate: '',
-          vehicleVin: '',
-        };
+    const values = vehicle ? garageVehicleValues(vehicle) : NO_VEHICLE_VALUES;
     const shouldValidate = form.formState.isSubmitted;
     for (const field of VEHICLE_FIELDS) {
       form.setValue(field, values[field], { shouldDirty: true, shouldValidate });

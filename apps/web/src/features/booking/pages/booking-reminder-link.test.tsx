@@ -1,7 +1,7 @@
 // A maintenance reminder's link, /booking?service=<id>&vehicle=<id>: the service chosen, the
-// vehicle picked from the signed-in customer's garage (locked, as 'Select from My Garage' does)
-// and the address from their profile; a draft's vehicle wins; a signed-out visitor is offered to
-// sign in and come back to the same link.
+// vehicle picked from the signed-in customer's garage (its VIN too, locked, as 'Select from My
+// Garage' does) and the address from their profile; a draft's vehicle wins; a signed-out visitor
+// is offered to sign in and come back to the same link.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../test/msw/accounts.ts';
@@ -37,7 +37,14 @@ function signedInWithGarage() {
     address: '9 Oak Lane, Shelbyville, 54321',
   });
   const [civic, runner] = seedVehicles(customer, [
-    { make: 'Honda', model: 'Civic', year: 2018, color: 'Blue', licensePlate: 'CIV1' },
+    {
+      make: 'Honda',
+      model: 'Civic',
+      year: 2018,
+      color: 'Blue',
+      licensePlate: 'CIV1',
+      vin: '1HGCM82633A004352',
+    },
     RUNNER,
   ]);
   return { civic: civic!, runner: runner! };
@@ -56,6 +63,8 @@ describe('a maintenance reminder’s link', () => {
     expect(screen.getByLabelText(/^Make/)).toHaveValue('Honda');
     expect(screen.getByLabelText(/^Make/)).toHaveAttribute('readonly');
     expect(screen.getByLabelText(/^License Plate/)).toHaveValue('CIV1');
+    expect(screen.getByLabelText(/^VIN/)).toHaveValue('1HGCM82633A004352');
+    expect(screen.getByLabelText(/^VIN/)).toHaveAttribute('readonly');
     await waitFor(() => expect(screen.getByLabelText('Street Address')).toHaveValue('9 Oak Lane'));
     expect(screen.getByLabelText('City')).toHaveValue('Shelbyville');
     expect(screen.getByLabelText('ZIP Code')).toHaveValue('54321');
