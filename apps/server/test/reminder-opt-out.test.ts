@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMINDER_WORDS } from '@pitstop/shared/vehicles/forms';
+import { REMINDER_WORDS } from '@pitstop/shared/vehicles/reminder-words';
 import { VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import {
   vehicleListResponseSchema,

@@ -36,6 +36,8 @@ export const PATHS = {
   metricServiceTime: '/admin/metrics/service-time',
   /** A visit's one-time rating link (`:token` is the link's credential). */
   rateVisit: '/rate/:token',
+  /** A maintenance reminder e-mail's one-click stop link (the signature is its credential). */
+  stopReminders: '/reminders/stop/:vehicleId/:signature',
 } as const;
 
 export const WEB_ROUTE_PATHS: readonly string[] = Object.values(PATHS);

@@ -20,10 +20,18 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { bookingRoutes } from '../features/booking/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
 import { ratingsRoutes } from '../features/ratings/routes.tsx';
+import { remindersRoutes } from '../features/reminders/routes.tsx';
 import { servicesRoutes } from '../features/services/routes.tsx';
 
 // One line per feature; the account pages' features are listed in account-routes.tsx.
-const FEATURES = [homeRoutes, authRoutes, servicesRoutes, bookingRoutes, ratingsRoutes];
+const FEATURES = [
+  homeRoutes,
+  authRoutes,
+  servicesRoutes,
+  bookingRoutes,
+  ratingsRoutes,
+  remindersRoutes,
+];
 
 // The route inside the public layout that holds its pages, where account pages are added.
 const LAYOUT_PAGES_ID = 'layout-pages';

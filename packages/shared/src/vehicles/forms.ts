@@ -16,6 +16,7 @@ import {
   VEHICLE_MESSAGES,
   vehicleYearMessage,
 } from './rules.ts';
+import { REMINDER_WORDS } from './reminder-words.ts';
 import { INVALID_VIN, isValidVin, normalizeVin } from './vin.ts';
 
 /** A required field on one line (`field` names it in that message). */
@@ -89,20 +90,6 @@ export const vehicleFormSchema = z
   });
 export type VehicleForm = z.input<typeof vehicleFormSchema>;
 export type VehicleFormValues = z.output<typeof vehicleFormSchema>;
-
-/** What My Garage's switch and the e-mail's stop link (/reminders/stop/…) say. */
-export const REMINDER_WORDS = {
-  switchLabel: 'Maintenance reminders',
-  switchHint: 'A message before its next service is due.',
-  switchFailed: "We couldn't change your reminders. Please try again.",
-  stopHeading: 'Stop maintenance reminders for this vehicle?',
-  stop: 'Stop reminders',
-  stopping: 'Stopping…',
-  stopped:
-    "You won't get maintenance reminders for this vehicle any more. You can switch them back on in My Garage.",
-  linkInvalid:
-    "This link isn't valid. You can switch maintenance reminders off in My Garage on your profile.",
-} as const;
 
 /** PUT /api/vehicles/:id/reminders: the owner's My Garage switch for a vehicle's reminders. */
 export const vehicleRemindersRequestSchema = z.object({ on: z.boolean('Choose on or off') });

@@ -3,11 +3,8 @@
 // shared catalogue names makes and models.
 import { modelsFor, VEHICLE_MAKES } from '@pitstop/shared/booking/vehicle-catalog';
 import { GARAGE_FULL, MAX_GARAGE_VEHICLES, VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
-import {
-  DUPLICATE_VIN,
-  REMINDER_WORDS,
-  type VehicleFormValues,
-} from '@pitstop/shared/vehicles/forms';
+import { DUPLICATE_VIN, type VehicleFormValues } from '@pitstop/shared/vehicles/forms';
+import { REMINDER_WORDS } from '@pitstop/shared/vehicles/reminder-words';
 import type { Vehicle, VinDecodeResponse } from '@pitstop/shared/vehicles/responses';
 import { VIN_NOT_DECODED } from '@pitstop/shared/vehicles/vin';
 import type { Db, Executor } from '../../db/client.ts';

@@ -3,7 +3,7 @@
 // MAX_GARAGE_VEHICLES, Add stays in place but refuses, and says why. A closing dialog returns focus
 // to the button that opened it, or, when that button has gone (its vehicle removed, the empty
 // garage filled), to the garage's heading. Each vehicle shows when its next service is due and,
-// behind a disclosure, its service history.
+// behind a disclosure, its service history, and a switch for its maintenance reminders.
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';
 import { GARAGE_FULL, MAX_GARAGE_VEHICLES, VEHICLE_MESSAGES } from '@pitstop/shared/vehicles/rules';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { useRemoveVehicle } from '../api.ts';
 import { ProfileSection } from './profile-section.tsx';
 import { VehicleDialog, type VehicleDialogTarget } from './vehicle-dialog.tsx';
 import { VehicleHistory } from './vehicle-history.tsx';
+import { VehicleReminders } from './vehicle-reminders.tsx';
 
 /** '2019 Honda Civic' */
 const vehicleName = (vehicle: Vehicle) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -160,6 +161,7 @@ export function MyGarage({ userId }: { userId: string }) {
                   </Button>
                 </div>
               </div>
+              <VehicleReminders userId={userId} vehicle={vehicle} which={vehicleLabel(vehicle)} />
               <VehicleHistory
                 userId={userId}
                 vehicleId={vehicle.id}

@@ -1,9 +1,16 @@
 // Doubles of My Garage (/api/vehicles; customers and staff, not technicians), with the rules of
 // packages/shared/src/vehicles: the form's schema and messages, plates once per garage (compared
 // as plateKey does), at most MAX_GARAGE_VEHICLES, and another customer's vehicle as unknown as
-// one that never existed. Newest first.
-import { vehicleFormSchema } from '@pitstop/shared/vehicles/forms';
+// one that never existed. Newest first. A vehicle's maintenance reminders switch on and off, by
+// its owner or by the e-mail's stop link, whose signature here is `stopSignatureOf(vehicleId)`.
 import {
+  reminderStopRequestSchema,
+  vehicleFormSchema,
+  vehicleRemindersRequestSchema,
+} from '@pitstop/shared/vehicles/forms';
+import { REMINDER_WORDS } from '@pitstop/shared/vehicles/reminder-words';
+import {
+  reminderStopResponseSchema,
   vehicleListResponseSchema,
   vehicleResponseSchema,
   type Vehicle,
@@ -67,6 +74,23 @@ export function garageOf(account: Account): Vehicle[] {
   );
 }
 
+/** The stop link's signature of a vehicle, as the doubles accept it (the server's is an HMAC). */
+export function stopSignatureOf(vehicleId: string): string {
+  return `signed-${vehicleId}`;
+}
+
+/** Stores `vehicle` in place of the one with its id, in whichever garage holds it. */
+function replaceVehicle(vehicle: Vehicle): void {
+  for (const [userId, garage] of state.garages) {
+    if (garage.some((item) => item.id === vehicle.id)) {
+      state.garages.set(
+        userId,
+        garage.map((item) => (item.id === vehicle.id ? vehicle : item)),
+      );
+    }
+  }
+}
+
 const duplicatePlate = () =>
   apiError('CONFLICT', VEHICLE_MESSAGES.duplicatePlate, {
     licensePlate: VEHICLE_MESSAGES.duplicatePlate,
@@ -126,5 +150,28 @@ export const vehiclesHandlers = [
       garage.filter((vehicle) => vehicle.id !== params.id),
     );
     return noContent();
+  }),
+
+  http.put('/api/vehicles/:id/reminders', async ({ request, params }) => {
+    const access = requireAccess('vehicle:manage:own');
+    if (!access.ok) return access.response;
+    const body = await readBody(request, vehicleRemindersRequestSchema);
+    if (!body.ok) return body.response;
+    const current = garageOf(access.account).find((vehicle) => vehicle.id === params.id);
+    if (!current) return notFound();
+    const vehicle: Vehicle = { ...current, remindersOn: body.data.on };
+    replaceVehicle(vehicle);
+    return respond(vehicleResponseSchema, { vehicle });
+  }),
+
+  http.post('/api/vehicles/:id/reminders/stop', async ({ request, params }) => {
+    const body = await readBody(request, reminderStopRequestSchema);
+    if (!body.ok) return body.response;
+    const current = [...state.garages.values()].flat().find((vehicle) => vehicle.id === params.id);
+    if (!current || body.data.signature !== stopSignatureOf(current.id)) {
+      return apiError('NOT_FOUND', REMINDER_WORDS.linkInvalid);
+    }
+    replaceVehicle({ ...current, remindersOn: false });
+    return respond(reminderStopResponseSchema, { remindersOn: false });
   }),
 ];
