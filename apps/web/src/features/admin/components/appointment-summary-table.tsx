@@ -1,6 +1,8 @@
-// The dashboard's read-only appointment rows: customer (with what the visit needs), service,
-// date and 12-hour time, status and technician. A table on wide screens, stacked rows on phones.
+// The dashboard's read-only appointment rows: customer (with the car, the customer's note and
+// what the visit needs), service, date and 12-hour time, status and technician. A table on wide
+// screens, stacked rows on phones.
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
+import { describeVisitVehicle } from '@pitstop/shared/appointments/visit-vehicle';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge.tsx';
 import {
@@ -34,6 +36,7 @@ export function AppointmentSummaryTable({ appointments, label }: AppointmentSumm
               <AppointmentStatusBadge status={appointment.status} />
             </div>
             <p>{appointment.serviceName}</p>
+            <VehicleAndNote appointment={appointment} />
             <p className="text-muted-foreground">
               {formatAppointmentDay(appointment.date)} · {formatTime12(appointment.time)}
             </p>
@@ -72,5 +75,23 @@ export function AppointmentSummaryTable({ appointments, label }: AppointmentSumm
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The car and the customer's note, as the table's customer cell shows them. */
+function VehicleAndNote({ appointment }: { appointment: StaffAppointment }) {
+  const vehicle = describeVisitVehicle(appointment.vehicle);
+  return (
+    <>
+      {vehicle && (
+        <p className="break-words text-muted-foreground">
+          <span className="sr-only">Vehicle: </span>
+          {vehicle}
+        </p>
+      )}
+      {appointment.description && (
+        <p className="break-words text-muted-foreground">Note: {appointment.description}</p>
+      )}
+    </>
   );
 }

@@ -1,10 +1,11 @@
-// The appointments screen's rows: customer, service, date and 12-hour time, status badge,
-// technician picker, location, contact phone and status picker, with what the visit needs as
-// badges, and Move for a visit not yet begun (how an over-capacity visit is fixed), with Cancel
-// visit beside it (Payment once cancelled), Messages (what its customer was sent) and Vehicle
-// history (its garage vehicle's service record).
+// The appointments screen's rows: customer, service, the car and the customer's note, date and
+// 12-hour time, status badge, technician picker, location, contact phone and status picker, with
+// what the visit needs as badges, and Move for a visit not yet begun (how an over-capacity visit
+// is fixed), with Cancel visit beside it (Payment once cancelled), Messages (what its customer
+// was sent) and Vehicle history (its garage vehicle's service record).
 // A table on wide screens; on phones each row is a card.
 import type { StaffAppointment } from '@pitstop/shared/appointments/responses';
+import { describeVisitVehicle } from '@pitstop/shared/appointments/visit-vehicle';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { can } from '@pitstop/shared/permissions';
 import { phoneHref } from '@pitstop/shared/phone';
@@ -170,6 +171,7 @@ function AppointmentCard({
   technicians: readonly AssignableTechnician[] | undefined;
 }) {
   const titleId = useId();
+  const vehicle = describeVisitVehicle(appointment.vehicle);
   return (
     <li
       aria-labelledby={titleId}
@@ -187,6 +189,8 @@ function AppointmentCard({
       <AppointmentFlags appointment={appointment} />
       <dl className="grid gap-2 text-sm">
         {appointment.orderNumber && <Detail term="Order">{appointment.orderNumber}</Detail>}
+        {vehicle && <Detail term="Vehicle">{vehicle}</Detail>}
+        {appointment.description && <Detail term="Note">{appointment.description}</Detail>}
         <Detail term="Date & Time">
           {formatAppointmentDay(appointment.date)} at {formatTime12(appointment.time)}
           <VisitActions appointment={appointment} {...actions} className="flex-wrap" />

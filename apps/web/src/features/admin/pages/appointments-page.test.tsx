@@ -517,7 +517,7 @@ describe('the status picker', () => {
 });
 
 describe('the appointments screen on a phone', () => {
-  it('stacks each appointment as a card with its labelled pickers', async () => {
+  beforeEach(() => {
     vi.stubGlobal(
       'matchMedia',
       (query: string) =>
@@ -528,6 +528,9 @@ describe('the appointments screen on a phone', () => {
           removeEventListener: () => {},
         }) as unknown as MediaQueryList,
     );
+  });
+
+  it('stacks each appointment as a card with its labelled pickers', async () => {
     setup();
 
     const cards = await screen.findByRole('list', { name: 'Appointments' });
@@ -545,5 +548,35 @@ describe('the appointments screen on a phone', () => {
         name: 'Status of Casey Customer, Synthetic Oil Change',
       }),
     ).toHaveValue('scheduled');
+  });
+
+  it('shows the car and the customer’s note on the card, as the table does', async () => {
+    seedStaffAppointments([
+      {
+        customerName: 'Grace Hopper',
+        description: 'Gate code 1234',
+        vehicle: {
+          year: '2019',
+          make: 'Toyota',
+          model: '4Runner',
+          color: 'Blue',
+          licensePlate: 'ABC 123',
+          vin: null,
+        },
+      },
+      { customerName: 'Alan Turing', vehicle: null },
+    ]);
+    signInAs({ role: 'admin' });
+    renderApp('/admin/appointments');
+
+    const cards = await screen.findByRole('list', { name: 'Appointments' });
+    const grace = within(cards).getByRole('listitem', { name: 'Grace Hopper' });
+    expect(within(grace).getByText('Vehicle').nextElementSibling).toHaveTextContent(
+      '2019 Toyota 4Runner · Blue · ABC 123',
+    );
+    expect(within(grace).getByText('Note').nextElementSibling).toHaveTextContent('Gate code 1234');
+    const alan = within(cards).getByRole('listitem', { name: 'Alan Turing' });
+    expect(within(alan).queryByText('Vehicle')).not.toBeInTheDocument();
+    expect(within(alan).queryByText('Note')).not.toBeInTheDocument();
   });
 });
