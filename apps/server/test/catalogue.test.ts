@@ -508,3 +508,86 @@ describe('business profile', () => {
     expect((await profile()).name).toBe(current.name);
   });
 });
+
+describe('a service’s interval and oil change', () => {
+  const fluidService = {
+    name: 'Fluid Service',
+    icon: 'Gauge',
+    description: 'Fresh oil and fluids.',
+    price: 89,
+    duration: '45 minutes',
+    includes: [],
+  };
+
+  it('marks the built-ins that change the oil', async () => {
+    const { services: listed } = (await call('GET', '/api/services')).json() as {
+      services: { id: string; includesOilChange: boolean }[];
+    };
+    const flags = Object.fromEntries(listed.map((s) => [s.id, s.includesOilChange]));
+    expect(flags).toMatchObject({
+      'basic-oil-change': true,
+      'synthetic-oil-change': true,
+      'high-mileage': true,
+      maintenance: true,
+      'battery-service': false,
+    });
+  });
+
+  it('saves the flag, and an edit that leaves the interval or the flag out keeps them', async () => {
+    const plain = await call('POST', '/api/services', admin, fluidService);
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().service).toMatchObject({
+      intervalMiles: null,
+      intervalMonths: null,
+      includesOilChange: false,
+    });
+
+    const marked = await call('PUT', '/api/services/fluid-service', admin, {
+      ...fluidService,
+      intervalMiles: '6,000',
+      intervalMonths: 6,
+      includesOilChange: true,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().service).toMatchObject({
+      intervalMiles: 6000,
+      intervalMonths: 6,
+      includesOilChange: true,
+    });
+
+    const kept = await call('PUT', '/api/services/fluid-service', admin, {
+      ...fluidService,
+      price: 95,
+    });
+    expect(kept.json().service).toMatchObject({
+      price: 95,
+      intervalMiles: 6000,
+      intervalMonths: 6,
+      includesOilChange: true,
+    });
+
+    const cleared = await call('PUT', '/api/services/fluid-service', admin, {
+      ...fluidService,
+      intervalMiles: '',
+      intervalMonths: null,
+      includesOilChange: false,
+    });
+    expect(cleared.json().service).toMatchObject({
+      intervalMiles: null,
+      intervalMonths: null,
+      includesOilChange: false,
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(services)
+      .where(eq(services.id, 'fluid-service'));
+    expect(row).toMatchObject({ intervalMiles: null, includesOilChange: false });
+
+    const refused = await call('PUT', '/api/services/fluid-service', admin, {
+      ...fluidService,
+      includesOilChange: 'yes',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect((await call('DELETE', '/api/services/fluid-service', admin)).statusCode).toBe(204);
+  });
+});

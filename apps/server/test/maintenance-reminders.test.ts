@@ -69,7 +69,7 @@ interface Serviced {
  * linked to the vehicle and completed, as the visit would have been.
  */
 async function servicedVehicle(
-  options: { textUpdates?: boolean; phone?: string } = {},
+  options: { textUpdates?: boolean; phone?: string; services?: string[] } = {},
 ): Promise<Serviced> {
   const customer = await createUser(ctx, 'customer');
   const [vehicle] = await ctx.database.db
@@ -92,6 +92,7 @@ async function servicedVehicle(
     firstName: 'Rita',
     ...(options.phone ? { phone: options.phone } : {}),
     ...(options.textUpdates ? { textUpdates: true } : {}),
+    ...(options.services ? { services: options.services } : {}),
   });
   await ctx.database.db
     .update(bookings)
@@ -234,6 +235,61 @@ describe('the maintenance reminder', () => {
   });
 });
 
+describe('one maintenance reminder per service cycle', () => {
+  it('is not sent again when the due date shifts (a reading recorded, an interval edited)', async () => {
+    const { customer, vehicleId, bookingId, dueOn } = await servicedVehicle();
+    await sendMaintenanceReminders(deps(), noonOf(addCalendarDays(dueOn, -14)));
+    expect(await remindersTo(customer.email)).toHaveLength(1);
+    // A reading brings the date forward: 3,000 miles at 37 a day is 82 days, before 3 months.
+    await ctx.database.db.insert(visitRecords).values({ bookingId, odometerMiles: 42_000 });
+    await sendMaintenanceReminders(deps(), noonOf(addCalendarDays(dueOn, -5)));
+    expect(await remindersTo(customer.email)).toHaveLength(1);
+    expect(await reminderRows(vehicleId)).toMatchObject([{ dueOn }]);
+  });
+
+  it('reminds of another service due while the oil change is long overdue', async () => {
+    const { customer, vehicleId, bookingId } = await servicedVehicle({
+      services: ['basic-oil-change', 'battery-service'],
+    });
+    const [visit] = await ctx.database.db
+      .select({ date: appointments.appointmentDate })
+      .from(appointments)
+      .where(eq(appointments.bookingId, bookingId));
+    const batteryDueOn = addCalendarMonths(visit!.date, 12);
+    await sendMaintenanceReminders(deps(), noonOf(addCalendarDays(batteryDueOn, -14)));
+    const mails = await remindersTo(customer.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Your 2019 Toyota 4Runner is due for a Battery Service',
+    ]);
+    expect(await reminderRows(vehicleId)).toMatchObject([
+      { dueOn: batteryDueOn, serviceId: 'battery-service' },
+    ]);
+  });
+
+  it('is not sent for a vehicle whose owner switched reminders off', async () => {
+    const { customer, vehicleId, dueOn } = await servicedVehicle();
+    await ctx.database.db
+      .update(vehicles)
+      .set({ remindersOffAt: new Date() })
+      .where(eq(vehicles.id, vehicleId));
+    expect(await sendMaintenanceReminders(deps(), noonOf(addCalendarDays(dueOn, -14)))).toBe(0);
+    expect(await remindersTo(customer.email)).toEqual([]);
+  });
+
+  it('says overdue in the text when the due date has passed', async () => {
+    const { dueOn } = await servicedVehicle({ textUpdates: true, phone: '(555) 010-7789' });
+    await sendMaintenanceReminders(deps(), noonOf(addCalendarDays(dueOn, 5)));
+    const [text] = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, TEMPLATE), eq(emailOutbox.toAddress, '+15550107789')));
+    expect(text!.text).toMatch(
+      /^Pitstop: your 2019 Toyota 4Runner is overdue for an oil change\. Book at /,
+    );
+    expect(text!.text.length).toBeLessThanOrEqual(160);
+  });
+});
+
 describe('the maintenance reminder setting', () => {
   it('is kept in the business profile, from 0 (none) to 90 days, 14 by default', async () => {
     const read = await sendAs(ctx, admin, 'GET', '/api/business');
@@ -281,6 +337,7 @@ describe('vehicles due soon, for staff', () => {
         email: customer.email,
         phone: '(555) 123-4567',
         vehicle: '2019 Toyota 4Runner',
+        licensePlate: expect.stringMatching(/^MR-/),
         serviceName: expect.stringMatching(/oil change/i),
         dueMiles: 45_000,
         overdue: true,

@@ -1,6 +1,6 @@
 // What GET /api/vehicles/due-soon answers staff: the customers whose garage vehicles are due for a
-// service in the next days or overdue, soonest first, with their last visit and whether a
-// maintenance reminder went out for that due date.
+// service in the next days or overdue (each vehicle's soonest due), soonest first, with their last
+// visit and whether the maintenance reminder of that service's cycle went out.
 import * as z from 'zod/mini';
 
 /** How far ahead the list looks, in days. */
@@ -16,6 +16,7 @@ const dueSoonVehicleSchema = z.object({
   phone: z.nullable(z.string()),
   /** "2019 Toyota 4Runner". */
   vehicle: z.string(),
+  licensePlate: z.string(),
   serviceName: z.string(),
   /** Business-local YYYY-MM-DD. */
   dueOn: z.string(),
@@ -25,7 +26,7 @@ const dueSoonVehicleSchema = z.object({
   lastVisitDate: z.string(),
   /** A visit for the vehicle is booked ahead. */
   visitBooked: z.boolean(),
-  /** When the maintenance reminder for this due date was queued; null when none was. */
+  /** When the reminder of this service's cycle was queued; null when none was. */
   reminderSentAt: z.nullable(z.string()),
 });
 export type DueSoonVehicle = z.infer<typeof dueSoonVehicleSchema>;

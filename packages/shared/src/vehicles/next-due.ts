@@ -227,11 +227,16 @@ export function dueServiceLabel(due: Pick<NextDue, 'serviceName' | 'includesOilC
   return due.includesOilChange ? 'oil change' : due.serviceName;
 }
 
-/** "Next oil change: about 8,450 miles or by May 27, 2027" ("Next Battery Service: by ..."). */
-export function nextDueSentence(due: NextDue): string {
+/** "about 8,450 miles or by May 27, 2027", "by Jan 10, 2027" without miles. */
+export function dueByPhrase(due: Pick<NextDue, 'dueMiles' | 'dueOn'>): string {
   const miles =
     due.dueMiles === null ? '' : `about ${due.dueMiles.toLocaleString('en-US')} miles or `;
-  return `Next ${dueServiceLabel(due)}: ${miles}by ${formatDueDate(due.dueOn)}`;
+  return `${miles}by ${formatDueDate(due.dueOn)}`;
+}
+
+/** "Next oil change: about 8,450 miles or by May 27, 2027" ("Next Battery Service: by ..."). */
+export function nextDueSentence(due: NextDue): string {
+  return `Next ${dueServiceLabel(due)}: ${dueByPhrase(due)}`;
 }
 
 /**

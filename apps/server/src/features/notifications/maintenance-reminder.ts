@@ -100,9 +100,10 @@ function maintenanceReminderText(
 ): string {
   const service = withArticle(dueServiceLabel(input.due));
   const when = formatDueDate(input.due.dueOn);
+  // Past its date it is overdue, not due "by" a day gone (the e-mail names the date).
   const status =
     input.due.dueOn < input.today
-      ? `is overdue for ${service} (due ${when})`
+      ? `is overdue for ${service}`
       : `is due for ${service} by ${when}`;
   const words = (vehicle: string) =>
     plainAscii(

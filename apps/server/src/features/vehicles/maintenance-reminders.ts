@@ -1,8 +1,11 @@
 // The maintenance reminder pass: a set number of days (the business profile's, 0 for none) before
-// a garage vehicle's next service is due, its owner gets one e-mail (and a text if they agreed at
-// its last visit) with a link to book it. Not while a visit for the vehicle lies ahead; once per
-// due date, however often and on however many instances the pass runs (maintenance_reminders'
-// key is taken in the transaction that queues the message). Runs at start-up and every hour.
+// a garage vehicle's service is due, its owner gets one e-mail (and a text if they agreed at its
+// last visit) with a link to book it. Each group of services (every oil change is one) is reminded
+// once per cycle, however its due date shifts; not while a visit for the vehicle lies ahead, nor
+// for a vehicle whose owner switched reminders off. Once, however often and on however many
+// instances the pass runs: maintenance_reminders' key (vehicle, due date) is taken in the
+// transaction that queues the message. Runs at start-up and every hour.
+import { dueGroupOf } from '@pitstop/shared/vehicles/next-due';
 import type { NextDue } from '@pitstop/shared/vehicles/next-due';
 import { DUE_SOON_DAYS, DUE_SOON_LIMIT } from '@pitstop/shared/vehicles/due-soon';
 import type { DueSoonResponse, DueSoonVehicle } from '@pitstop/shared/vehicles/due-soon';
@@ -11,22 +14,22 @@ import type { AppContext, AppInstance } from '../../app-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { queueMaintenanceReminder } from '../notifications/maintenance-reminder.ts';
+import { serviceIntervals } from '../services/service.ts';
 import { accountContacts } from '../users/service.ts';
 import {
+  dueListsOfVehicles,
   listVehicleIdsWithVisits,
   listVisitContacts,
-  nextDueOfVehicles,
   vehiclesWithVisitAhead,
   vehicleVisits,
 } from '../visits/vehicle-history.ts';
 import type { VehicleVisit, VisitContact } from '../visits/vehicle-history.ts';
 import {
   insertMaintenanceReminder,
-  listRemindedDueDates,
+  listReminders,
   listVehicleRowsByIds,
-  reminderKey,
 } from './maintenance-repository.ts';
-import type { ServicedVehicleRow } from './maintenance-repository.ts';
+import type { ReminderRow, ServicedVehicleRow } from './maintenance-repository.ts';
 
 /**
  * A due date further in the past than this is not announced: the service was most likely done
@@ -38,10 +41,10 @@ export const OVERDUE_REMINDER_LIMIT_DAYS = 60;
 const BATCH = 200;
 const PASS_INTERVAL_MS = 60 * 60 * 1000;
 
-/** A serviced garage vehicle with its next due service and last visit. */
+/** A serviced garage vehicle with what it is due for (one per group, soonest first) and last visit. */
 interface DueVehicle {
   vehicle: ServicedVehicleRow & { accountEmail: string; accountName: string };
-  due: NextDue;
+  dueList: NextDue[];
   lastVisit: VehicleVisit;
   contact: VisitContact | undefined;
 }
@@ -75,11 +78,11 @@ async function* dueVehicleBatches(db: Executor): AsyncGenerator<DueVehicle[]> {
       db,
       batch.map((vehicle) => vehicle.id),
     );
-    const nextDue = await nextDueOfVehicles(db, history);
+    const dueLists = await dueListsOfVehicles(db, history);
     const due: Omit<DueVehicle, 'contact'>[] = batch.flatMap((vehicle) => {
-      const next = nextDue.get(vehicle.id);
+      const dueList = dueLists.get(vehicle.id) ?? [];
       const lastVisit = history.get(vehicle.id)?.[0];
-      return next && lastVisit ? [{ vehicle, due: next, lastVisit }] : [];
+      return dueList.length > 0 && lastVisit ? [{ vehicle, dueList, lastVisit }] : [];
     });
     const contacts = await listVisitContacts(
       db,
@@ -99,9 +102,54 @@ function isReminderDay(dueOn: string, today: string, leadDays: number): boolean 
   );
 }
 
+/**
+ * What the reminders' services are due again with (dueGroupOf): any that changes the oil is the
+ * oil change, whichever it was.
+ */
+async function reminderGroups(
+  db: Executor,
+  reminders: ReadonlyMap<string, readonly ReminderRow[]>,
+): Promise<Map<string, string>> {
+  const ids = [...reminders.values()].flatMap((rows) => rows.flatMap((row) => row.serviceId ?? []));
+  const intervals = await serviceIntervals(db, ids);
+  return new Map(
+    ids.map((id) => [
+      id,
+      dueGroupOf({
+        serviceId: id,
+        serviceName: id,
+        includesOilChange: intervals.get(id)?.includesOilChange ?? false,
+      }),
+    ]),
+  );
+}
+
+/**
+ * The reminder already sent for `due`'s cycle: one for a service of its group (one without a
+ * service counts for every group) queued on or after the group was last done. A due date that
+ * shifted since (an interval edited, a reading corrected) is the same cycle.
+ */
+function cycleReminder(
+  rows: readonly ReminderRow[],
+  due: NextDue,
+  groups: ReadonlyMap<string, string>,
+  timeZone: string,
+): ReminderRow | undefined {
+  return rows.find(
+    (row) =>
+      (row.serviceId === null || (groups.get(row.serviceId) ?? row.serviceId) === due.group) &&
+      calendarDateIn(timeZone, row.queuedAt) >= due.lastDoneOn,
+  );
+}
+
 type PassDeps = Pick<AppContext, 'db' | 'env' | 'sender'>;
 
-/** One pass over the garage; returns how many reminders it queued. */
+/**
+ * One pass over the garage; returns how many reminders it queued. A vehicle gets at most one per
+ * pass, for its soonest group not yet reminded this cycle; another group due too goes on the next
+ * pass (an hour later). Two groups due on the same date would share the key (vehicle, due date):
+ * the first (by group) is reminded and the other is not, for that date.
+ */
 export async function sendMaintenanceReminders(deps: PassDeps, now = new Date()): Promise<number> {
   const business = await getBusinessProfile(deps.db);
   const leadDays = business.maintenanceReminderDays;
@@ -109,16 +157,26 @@ export async function sendMaintenanceReminders(deps: PassDeps, now = new Date())
   const today = calendarDateIn(business.timeZone, now);
   let queued = 0;
   for await (const batch of dueVehicleBatches(deps.db)) {
-    const dueNow = batch.filter((item) => isReminderDay(item.due.dueOn, today, leadDays));
+    const dueNow = batch.flatMap((item) => {
+      if (item.vehicle.remindersOffAt !== null) return [];
+      const dueList = item.dueList.filter((due) => isReminderDay(due.dueOn, today, leadDays));
+      return dueList.length > 0 ? [{ ...item, dueList }] : [];
+    });
     const ids = dueNow.map((item) => item.vehicle.id);
-    const [ahead, reminded] = await Promise.all([
+    const [ahead, reminders] = await Promise.all([
       vehiclesWithVisitAhead(deps.db, ids, now),
-      listRemindedDueDates(deps.db, ids),
+      listReminders(deps.db, ids),
     ]);
+    const groups = await reminderGroups(deps.db, reminders);
     for (const item of dueNow) {
       if (ahead.has(item.vehicle.id)) continue;
-      if (reminded.has(reminderKey(item.vehicle.id, item.due.dueOn))) continue;
-      if (await remindOnce(deps, item, today, now)) queued += 1;
+      const rows = reminders.get(item.vehicle.id) ?? [];
+      const due = item.dueList.find(
+        (candidate) =>
+          !cycleReminder(rows, candidate, groups, business.timeZone) &&
+          !rows.some((row) => row.dueOn === candidate.dueOn),
+      );
+      if (due && (await remindOnce(deps, item, due, today, now))) queued += 1;
     }
   }
   if (queued > 0) deps.sender?.nudge();
@@ -129,14 +187,15 @@ export async function sendMaintenanceReminders(deps: PassDeps, now = new Date())
 async function remindOnce(
   deps: PassDeps,
   item: DueVehicle,
+  due: NextDue,
   today: string,
   now: Date,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const claimed = await insertMaintenanceReminder(tx, {
       vehicleId: item.vehicle.id,
-      dueOn: item.due.dueOn,
-      serviceId: item.due.serviceId,
+      dueOn: due.dueOn,
+      serviceId: due.serviceId,
       queuedAt: now,
     });
     if (!claimed) return false;
@@ -150,7 +209,7 @@ async function remindOnce(
         email: item.vehicle.accountEmail,
         phone: item.contact?.phone ?? null,
         textsConsented: (item.contact?.textsConsentAt ?? null) !== null,
-        due: item.due,
+        due,
         today,
       },
       now,
@@ -160,8 +219,8 @@ async function remindOnce(
 }
 
 /**
- * Staff's list: vehicles due within DUE_SOON_DAYS of the business's today or overdue, soonest
- * first, at most DUE_SOON_LIMIT.
+ * Staff's list: vehicles due within DUE_SOON_DAYS of the business's today or overdue, each with
+ * its soonest due and whether its cycle's reminder went out, soonest first, at most DUE_SOON_LIMIT.
  */
 export async function listDueSoon(db: Executor, now = new Date()): Promise<DueSoonResponse> {
   const { timeZone } = await getBusinessProfile(db);
@@ -169,15 +228,19 @@ export async function listDueSoon(db: Executor, now = new Date()): Promise<DueSo
   const horizon = addCalendarDays(today, DUE_SOON_DAYS);
   const rows: DueSoonVehicle[] = [];
   for await (const batch of dueVehicleBatches(db)) {
-    const due = batch.filter((item) => item.due.dueOn <= horizon);
+    const due = batch.flatMap((item) => {
+      const first = item.dueList[0];
+      return first && first.dueOn <= horizon ? [{ ...item, due: first }] : [];
+    });
     const ids = due.map((item) => item.vehicle.id);
-    const [ahead, reminded] = await Promise.all([
+    const [ahead, reminders] = await Promise.all([
       vehiclesWithVisitAhead(db, ids, now),
-      listRemindedDueDates(db, ids),
+      listReminders(db, ids),
     ]);
+    const groups = await reminderGroups(db, reminders);
     for (const item of due) {
       const contact = item.contact;
-      const sentAt = reminded.get(reminderKey(item.vehicle.id, item.due.dueOn));
+      const sent = cycleReminder(reminders.get(item.vehicle.id) ?? [], item.due, groups, timeZone);
       rows.push({
         vehicleId: item.vehicle.id,
         customerName: contact
@@ -186,13 +249,14 @@ export async function listDueSoon(db: Executor, now = new Date()): Promise<DueSo
         email: item.vehicle.accountEmail,
         phone: contact?.phone ?? null,
         vehicle: vehicleNameOf(item.vehicle),
+        licensePlate: item.vehicle.licensePlate,
         serviceName: item.due.serviceName,
         dueOn: item.due.dueOn,
         dueMiles: item.due.dueMiles,
         overdue: item.due.dueOn < today,
         lastVisitDate: item.lastVisit.date,
         visitBooked: ahead.has(item.vehicle.id),
-        reminderSentAt: sentAt?.toISOString() ?? null,
+        reminderSentAt: sent?.queuedAt.toISOString() ?? null,
       });
     }
   }

@@ -1,13 +1,13 @@
-// Queries for maintenance reminders: garage vehicles by id, and the once-per-due-date rows of
-// maintenance_reminders. What the vehicles' visits say comes from the visits feature, and the
+// Queries for maintenance reminders: garage vehicles by id, and the rows of maintenance_reminders
+// (one per vehicle and due date, the claim that sends it once). What the vehicles' visits say comes from the visits feature, and the
 // owner's account from the users feature.
-import { asc, inArray } from 'drizzle-orm';
+import { asc, desc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { maintenanceReminders, vehicles } from '../../db/schema.ts';
 
 export type ServicedVehicleRow = Pick<
   typeof vehicles.$inferSelect,
-  'id' | 'userId' | 'year' | 'make' | 'model'
+  'id' | 'userId' | 'year' | 'make' | 'model' | 'licensePlate' | 'remindersOffAt'
 >;
 
 /** These garage vehicles (those that still exist), in id order. */
@@ -23,31 +23,40 @@ export async function listVehicleRowsByIds(
       year: vehicles.year,
       make: vehicles.make,
       model: vehicles.model,
+      licensePlate: vehicles.licensePlate,
+      remindersOffAt: vehicles.remindersOffAt,
     })
     .from(vehicles)
     .where(inArray(vehicles.id, [...ids]))
     .orderBy(asc(vehicles.id));
 }
 
-/** When each of these vehicles was last reminded, per due date: `${vehicleId} ${dueOn}`. */
-export async function listRemindedDueDates(
+export interface ReminderRow {
+  vehicleId: string;
+  dueOn: string;
+  serviceId: string | null;
+  queuedAt: Date;
+}
+
+/** The reminders these vehicles were sent, each vehicle's newest first. */
+export async function listReminders(
   db: Executor,
   vehicleIds: readonly string[],
-): Promise<Map<string, Date>> {
-  if (vehicleIds.length === 0) return new Map();
+): Promise<Map<string, ReminderRow[]>> {
+  const byVehicle = new Map<string, ReminderRow[]>(vehicleIds.map((id) => [id, []]));
+  if (vehicleIds.length === 0) return byVehicle;
   const rows = await db
     .select({
       vehicleId: maintenanceReminders.vehicleId,
       dueOn: maintenanceReminders.dueOn,
+      serviceId: maintenanceReminders.serviceId,
       queuedAt: maintenanceReminders.queuedAt,
     })
     .from(maintenanceReminders)
-    .where(inArray(maintenanceReminders.vehicleId, [...vehicleIds]));
-  return new Map(rows.map((row) => [reminderKey(row.vehicleId, row.dueOn), row.queuedAt]));
-}
-
-export function reminderKey(vehicleId: string, dueOn: string): string {
-  return `${vehicleId} ${dueOn}`;
+    .where(inArray(maintenanceReminders.vehicleId, [...vehicleIds]))
+    .orderBy(desc(maintenanceReminders.queuedAt));
+  for (const row of rows) byVehicle.get(row.vehicleId)?.push(row);
+  return byVehicle;
 }
 
 /**
