@@ -1,7 +1,7 @@
 // Completing a job: the odometer (always asked; the visit's reading so far filled in), and
 // optionally the oil used and a note. A reading below the vehicle's last one comes back with the
-// server's words and a confirmation that sends it again as right. Loaded when first opened: the
-// dashboard itself carries no form library.
+// server's words and a confirmation that sends the form as it then stands, the reading confirmed
+// right. Loaded when first opened: the dashboard itself carries no form library.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import {
   JOB_RECORD_MESSAGES,
@@ -41,8 +41,8 @@ export function CompleteJobForm({ job, onClose }: CompleteJobFormProps) {
       note: '',
     },
   });
-  // The values the server found lower than the vehicle's last reading, and its words.
-  const [lower, setLower] = useState<{ values: JobCompletionValues; message: string } | null>(null);
+  // The server's words on a reading lower than the vehicle's last one, until it is changed.
+  const [lowerMessage, setLowerMessage] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
   const titleId = `job-${job.id}-complete-title`;
   const idPrefix = `job-${job.id}-complete`;
@@ -67,7 +67,7 @@ export function CompleteJobForm({ job, onClose }: CompleteJobFormProps) {
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ODOMETER_LOWER') {
-        setLower({ values, message: error.message });
+        setLowerMessage(error.message);
         return;
       }
       const shown = serverFieldErrors(error, FIELDS);
@@ -99,24 +99,25 @@ export function CompleteJobForm({ job, onClose }: CompleteJobFormProps) {
           <Input
             {...control}
             // A changed reading is a new reading: the warning about the old one goes.
-            {...form.register('odometerMiles', { onChange: () => setLower(null) })}
+            {...form.register('odometerMiles', { onChange: () => setLowerMessage(null) })}
             inputMode="numeric"
             autoComplete="off"
             enterKeyHint="done"
           />
         )}
       </FormField>
-      {lower && (
+      {lowerMessage && (
         <div
           role="alert"
           className="flex flex-col gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
         >
-          <p>{lower.message}</p>
+          <p>{lowerMessage}</p>
           <Button
             type="button"
             variant="outline"
             disabled={isSubmitting || setStatus.isPending}
-            onClick={() => void send(lower.values, true)}
+            // The form as it stands now: the oil used or the note may have changed since.
+            onClick={form.handleSubmit((values) => send(values, true))}
           >
             {JOB_RECORD_MESSAGES.confirmLower}
           </Button>
@@ -133,7 +134,7 @@ export function CompleteJobForm({ job, onClose }: CompleteJobFormProps) {
             {...control}
             {...form.register('oilUsed')}
             maxLength={60}
-            placeholder="5W-30, 4.5 qt"
+            placeholder="e.g. 5W-30, 4.5 qt"
           />
         )}
       </FormField>

@@ -1,7 +1,7 @@
 // A job card shows the car and the customer's note, and Completed asks for the odometer first:
 // required, sent with the optional oil used and note; a reading the server finds below the
-// vehicle's last one shows its words and is sent again once confirmed; Cancel or Escape sends
-// nothing and gives the focus back to the status picker.
+// vehicle's last one shows its words and, once confirmed, the form is sent as it then stands;
+// Cancel or Escape sends nothing and gives the focus back to the status picker.
 import { JOB_RECORD_MESSAGES } from '@pitstop/shared/technicians/forms';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,7 +68,10 @@ describe('completing a job', () => {
     expect(apiCalls()).not.toContain(`PATCH ${statusPath(job.id)}`);
 
     await user.type(odometer, '45,210');
-    await user.type(within(card).getByLabelText('Oil used'), '5W-30, 4.5 qt');
+    const oilUsed = within(card).getByLabelText('Oil used');
+    // An example, not a value: it says so.
+    expect(oilUsed).toHaveAttribute('placeholder', 'e.g. 5W-30, 4.5 qt');
+    await user.type(oilUsed, '5W-30, 4.5 qt');
     await user.type(within(card).getByLabelText('Note'), 'Wipers worn');
     await user.click(within(card).getByRole('button', { name: 'Complete job' }));
 
@@ -109,11 +112,16 @@ describe('completing a job', () => {
     );
     expect(picker).toHaveValue('in-progress');
 
+    // What is typed after the warning is sent with the confirmation.
+    await user.type(within(card).getByLabelText('Oil used'), '5W-30, 4.5 qt');
+    await user.type(within(card).getByLabelText('Note'), 'Odometer replaced');
     await user.click(within(warning).getByRole('button', { name: 'Yes, the reading is right' }));
     await waitFor(async () =>
       expect(await lastBodyOf('PATCH', statusPath(job.id))).toEqual({
         status: 'completed',
         odometerMiles: 44000,
+        oilUsed: '5W-30, 4.5 qt',
+        note: 'Odometer replaced',
         confirmLowerOdometer: true,
       }),
     );
