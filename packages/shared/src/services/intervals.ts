@@ -9,6 +9,12 @@ export const MAX_INTERVAL_MONTHS = 60;
 export const INTERVAL_MILES_INVALID = `Miles must be a whole number from ${MIN_INTERVAL_MILES} to ${MAX_INTERVAL_MILES.toLocaleString('en-US')}, or empty for none`;
 export const INTERVAL_MONTHS_INVALID = `Months must be a whole number from ${MIN_INTERVAL_MONTHS} to ${MAX_INTERVAL_MONTHS}, or empty for none`;
 
+/** The Add/Edit Service form's oil change checkbox. */
+export const SERVICE_OIL_CHANGE_WORDS = {
+  label: 'Includes an oil change',
+  hint: "Any service that changes the oil starts the oil change's interval again, whatever it is called.",
+} as const;
+
 /** "Every 3,000 miles or 3 months", "Every 12 months", "Every month"; null without an interval. */
 export function intervalPhrase(miles: number | null, months: number | null): string | null {
   const milesText = miles === null ? null : `${miles.toLocaleString('en-US')} miles`;

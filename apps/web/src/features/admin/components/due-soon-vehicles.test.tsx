@@ -1,5 +1,5 @@
 // The dashboard's Due soon: customers whose vehicles are due for a service in the next 30 days or
-// overdue, with the service, the last visit, whether a visit is booked and whether the reminder
+// overdue, with the vehicle's plate, the service, the last visit, whether a visit is booked and whether the reminder
 // went out, and how to reach them; the note when the list was cut.
 import { screen, within } from '@testing-library/react';
 import { DUE_SOON_WORDS, type DueSoonVehicle } from '@pitstop/shared/vehicles/due-soon';
@@ -31,6 +31,7 @@ const ROW: DueSoonVehicle = {
   email: 'rita@example.com',
   phone: '(555) 010-7788',
   vehicle: '2019 Toyota 4Runner',
+  licensePlate: 'ABC 123',
   serviceName: 'Basic Oil Change',
   dueOn: '2026-03-02',
   dueMiles: 45_000,
@@ -52,6 +53,7 @@ describe('vehicles due soon on the dashboard', () => {
           email: 'sam@example.com',
           phone: null,
           vehicle: '2021 Honda Civic',
+          licensePlate: '7XYZ890',
           serviceName: 'Battery Service',
           dueOn: '2026-03-28',
           dueMiles: null,
@@ -69,14 +71,16 @@ describe('vehicles due soon on the dashboard', () => {
     const [first, second] = await within(section).findAllByRole('listitem');
     expect(first).toHaveTextContent('Rita Lovelace');
     expect(first).toHaveTextContent(DUE_SOON_WORDS.overdue);
-    expect(first).toHaveTextContent('2019 Toyota 4Runner');
-    expect(first).toHaveTextContent('Basic Oil Change: by Mar 2, 2026 or 45,000 miles');
+    expect(first).toHaveTextContent('2019 Toyota 4Runner · ABC 123');
+    // Worded as the customer reads it: the miles first, then the date.
+    expect(first).toHaveTextContent('Basic Oil Change: about 45,000 miles or by Mar 2, 2026');
     expect(first).toHaveTextContent(DUE_SOON_WORDS.reminderSent);
     expect(within(first!).getByRole('link', { name: 'rita@example.com' })).toBeVisible();
     expect(within(first!).getByRole('link', { name: '(555) 010-7788' })).toBeVisible();
 
     expect(second).toHaveTextContent('Sam Rivera');
     expect(second).not.toHaveTextContent(DUE_SOON_WORDS.overdue);
+    expect(second).toHaveTextContent('2021 Honda Civic · 7XYZ890');
     expect(second).toHaveTextContent('Battery Service: by Mar 28, 2026');
     expect(second).toHaveTextContent(
       `${DUE_SOON_WORDS.visitBooked} · ${DUE_SOON_WORDS.noReminder}`,

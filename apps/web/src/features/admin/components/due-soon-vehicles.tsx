@@ -1,8 +1,8 @@
 // Customers whose garage vehicles are due for a service in the next 30 days or overdue, soonest
-// first: the service and when it is due, the last visit, whether a visit is booked and whether the
+// first: the vehicle and its plate, the service and when it is due, the last visit, whether a visit is booked and whether the
 // maintenance reminder went out, with the customer's contact.
 import { DUE_SOON_WORDS } from '@pitstop/shared/vehicles/due-soon';
-import { formatDueDate } from '@pitstop/shared/vehicles/next-due';
+import { dueByPhrase } from '@pitstop/shared/vehicles/next-due';
 import { formatVisitDate } from '../../../lib/visit-words.ts';
 import { useDueSoonTruncated, useDueSoonVehicles } from '../due-soon-api.ts';
 import { ContactLinks, FollowUpList } from './follow-up-list.tsx';
@@ -32,10 +32,11 @@ export function DueSoonVehicles() {
                 </p>
               )}
             </div>
-            <p className="text-sm">{row.vehicle}</p>
             <p className="text-sm">
-              {row.serviceName}: by {formatDueDate(row.dueOn)}
-              {row.dueMiles === null ? '' : ` or ${row.dueMiles.toLocaleString('en-US')} miles`}
+              {row.vehicle} · {row.licensePlate}
+            </p>
+            <p className="text-sm">
+              {row.serviceName}: {dueByPhrase(row)}
             </p>
             <p className="text-sm text-muted-foreground">
               Last visit {formatVisitDate(row.lastVisitDate)}

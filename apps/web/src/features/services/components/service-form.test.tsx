@@ -1,6 +1,7 @@
 import {
   INTERVAL_MILES_INVALID,
   INTERVAL_MONTHS_INVALID,
+  SERVICE_OIL_CHANGE_WORDS,
 } from '@pitstop/shared/services/intervals';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -53,6 +54,45 @@ describe('the service form’s maintenance interval', () => {
     expect(months()).toHaveAccessibleDescription(INTERVAL_MONTHS_INVALID);
     expect(miles()).toHaveAttribute('aria-invalid', 'true');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('the service form’s oil change', () => {
+  const oilChange = () => screen.getByRole('checkbox', { name: SERVICE_OIL_CHANGE_WORDS.label });
+
+  it('shows whether the service changes the oil, and sends what the keyboard set', async () => {
+    const { user, onSubmit } = setup({
+      ...makeService('High Mileage Service'),
+      includesOilChange: true,
+    });
+    expect(oilChange()).toBeChecked();
+    expect(oilChange()).toHaveAccessibleDescription(SERVICE_OIL_CHANGE_WORDS.hint);
+    oilChange().focus();
+    await user.keyboard(' ');
+    expect(oilChange()).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ includesOilChange: false }));
+  });
+
+  it('is unticked for a new service, and sends it ticked', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(
+      <ServiceForm
+        idPrefix="add"
+        submitLabel="Save new"
+        onSubmit={onSubmit}
+        onCancel={() => undefined}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(oilChange()).not.toBeChecked();
+    await user.type(screen.getByLabelText(/^Name/), 'Fluid Service');
+    await user.type(screen.getByLabelText(/^Duration/), '45 minutes');
+    await user.click(oilChange());
+    await user.click(screen.getByRole('button', { name: 'Save new' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Fluid Service', includesOilChange: true }),
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // The Add Service form and a row's inline edit: name, icon, description, price (parsed as a number,
-// default 0), duration, the includes list and the maintenance interval (miles, months, or none). Validated by the shared serviceFormSchema here and
-// again by the server; the server's field errors are shown next to their fields.
+// default 0), duration, the includes list, the maintenance interval (miles, months, or none) and
+// whether the service changes the oil. Validated by the shared serviceFormSchema here and again by
+// the server; the server's field errors are shown next to their fields.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { serviceIdFromName } from '@pitstop/shared/services/catalog';
 import { serviceFormSchema } from '@pitstop/shared/services/forms';
@@ -11,6 +12,7 @@ import {
   MAX_INTERVAL_MONTHS,
   MIN_INTERVAL_MILES,
   MIN_INTERVAL_MONTHS,
+  SERVICE_OIL_CHANGE_WORDS,
 } from '@pitstop/shared/services/intervals';
 import type { Service } from '@pitstop/shared/services/responses';
 import type { ReactNode } from 'react';
@@ -45,6 +47,7 @@ const FIELDS = [
   'includes',
   'intervalMiles',
   'intervalMonths',
+  'includesOilChange',
 ] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -70,6 +73,7 @@ function defaultsFor(service?: Service): ServiceFormValues {
         includes: service.includes,
         intervalMiles: service.intervalMiles == null ? '' : String(service.intervalMiles),
         intervalMonths: service.intervalMonths == null ? '' : String(service.intervalMonths),
+        includesOilChange: service.includesOilChange ?? false,
       }
     : {
         name: '',
@@ -80,6 +84,7 @@ function defaultsFor(service?: Service): ServiceFormValues {
         includes: [],
         intervalMiles: '',
         intervalMonths: '',
+        includesOilChange: false,
       };
 }
 
@@ -247,6 +252,29 @@ export function ServiceForm({
             />
           )}
         </FormField>
+
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <input
+            id={id('includesOilChange')}
+            type="checkbox"
+            className="mt-1 size-5 shrink-0 accent-primary"
+            aria-describedby={`${id('includesOilChange')}-hint`}
+            {...form.register('includesOilChange')}
+          />
+          <div>
+            <label htmlFor={id('includesOilChange')} className="text-sm font-medium">
+              {SERVICE_OIL_CHANGE_WORDS.label}
+            </label>
+            <p id={`${id('includesOilChange')}-hint`} className="text-sm text-muted-foreground">
+              {SERVICE_OIL_CHANGE_WORDS.hint}
+            </p>
+            {errors.includesOilChange?.message && (
+              <p className="text-sm text-destructive" role="alert">
+                {errors.includesOilChange.message}
+              </p>
+            )}
+          </div>
+        </div>
 
         <div className="sm:col-span-2">
           <Controller

@@ -116,9 +116,10 @@ describe('Manage Services', () => {
       price: 39.5,
       duration: '30 minutes',
       includes: ['Rotate all four'],
-      // No maintenance interval typed: none.
+      // No maintenance interval typed: none; the oil change box left unticked.
       intervalMiles: null,
       intervalMonths: null,
+      includesOilChange: false,
     });
     await waitFor(async () => expect((await serviceNames()).at(-1)).toBe('Tire Rotation'));
     expect(screen.queryByRole('region', { name: 'Add Service' })).not.toBeInTheDocument();

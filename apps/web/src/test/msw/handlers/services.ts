@@ -26,6 +26,9 @@ export interface ServiceValues {
   price: number;
   duration: string;
   includes: string[];
+  intervalMiles: number | null;
+  intervalMonths: number | null;
+  includesOilChange: boolean;
 }
 
 const state = { services: [] as Service[] };
@@ -50,6 +53,9 @@ export function makeService(name: string, values: Partial<ServiceValues> = {}, o
     includes: values.includes ?? [],
     order,
     payable: priceCents > 0,
+    ...(values.intervalMiles !== undefined && { intervalMiles: values.intervalMiles }),
+    ...(values.intervalMonths !== undefined && { intervalMonths: values.intervalMonths }),
+    ...(values.includesOilChange !== undefined && { includesOilChange: values.includesOilChange }),
   };
 }
 
@@ -98,8 +104,13 @@ export const servicesHandlers = [
     const current = state.services[index];
     if (!current) return apiError('NOT_FOUND', 'Service not found.');
     if (nameTaken(body.data.name, current.id)) return nameTakenError();
-    // The id stays when the name changes: appointments refer to it.
-    const service = { ...makeService(body.data.name, body.data, current.order), id: current.id };
+    // The id stays when the name changes: appointments refer to it. A field left out (an
+    // interval, the oil flag) keeps its saved value.
+    const service = {
+      ...current,
+      ...makeService(body.data.name, body.data, current.order),
+      id: current.id,
+    };
     state.services = state.services.with(index, service);
     return respond(serviceResponseSchema, { service });
   }),
