@@ -16,17 +16,18 @@ function fieldErrors(values: Record<string, unknown>): Record<string, string | u
 }
 
 describe('service intervals in the form', () => {
-  it('reads typed numbers, commas allowed, and empty as none', () => {
+  it('reads typed numbers, commas allowed, empty as none, and absent as absent', () => {
     expect(
       serviceFormSchema.parse({ ...service, intervalMiles: '3,000', intervalMonths: ' 3 ' }),
     ).toMatchObject({ intervalMiles: 3000, intervalMonths: 3 });
     expect(
       serviceFormSchema.parse({ ...service, intervalMiles: '', intervalMonths: null }),
     ).toMatchObject({ intervalMiles: null, intervalMonths: null });
-    expect(serviceFormSchema.parse(service)).toMatchObject({
-      intervalMiles: null,
-      intervalMonths: null,
-    });
+    // Left out is not none: an edit keeps the saved interval (and oil flag), an add has none.
+    const absent = serviceFormSchema.parse(service);
+    expect(absent.intervalMiles).toBeUndefined();
+    expect(absent.intervalMonths).toBeUndefined();
+    expect(absent.includesOilChange).toBeUndefined();
     expect(
       serviceFormSchema.parse({ ...service, intervalMiles: 100_000, intervalMonths: 60 }),
     ).toMatchObject({ intervalMiles: 100_000, intervalMonths: 60 });

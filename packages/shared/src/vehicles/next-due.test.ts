@@ -3,6 +3,7 @@ import {
   addCalendarMonths,
   DEFAULT_MILES_PER_DAY,
   formatDueDate,
+  MAX_MILES_PER_DAY,
   milesPerDay,
   nextDueOf,
   odometerHistory,
@@ -114,7 +115,7 @@ describe('milesPerDay', () => {
     expect(odometerHistory(readings).ignored).toEqual([]);
   });
 
-  it('does not believe a pace above 300 miles a day', () => {
+  it(`does not believe a pace above ${MAX_MILES_PER_DAY} miles a day`, () => {
     expect(
       milesPerDay([
         { on: '2026-01-01', miles: 40_000 },
@@ -126,7 +127,7 @@ describe('milesPerDay', () => {
         { on: '2026-01-01', miles: 40_000 },
         { on: '2026-01-11', miles: 43_000 },
       ]),
-    ).toEqual({ milesPerDay: 300, known: true });
+    ).toEqual({ milesPerDay: MAX_MILES_PER_DAY, known: true });
   });
 
   it('does not take two readings of one day for a drop', () => {
