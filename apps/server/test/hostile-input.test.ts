@@ -217,6 +217,14 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
   'DELETE /api/vehicles/:id': (f) => ({ params: { id: f.spareVehicleId } }),
   'GET /api/vehicles/decode': () => ({ query: { vin: '1HGCM82633A004352' } }),
   'GET /api/vehicles/:id/history': (f) => ({ params: { id: f.ownVehicleId } }),
+  'PUT /api/vehicles/:id/reminders': (f) => ({
+    params: { id: f.ownVehicleId },
+    body: { on: false },
+  }),
+  'POST /api/vehicles/:id/reminders/stop': (f) => ({
+    params: { id: f.ownVehicleId },
+    body: { signature: 'A'.repeat(43) },
+  }),
   'GET /api/visits/:bookingId/vehicle-history': (f) => ({
     params: { bookingId: f.visitBookingId },
   }),

@@ -69,6 +69,9 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/vehicles/:id': 'vehicle:manage:own',
   'GET /api/vehicles/decode': 'public',
   'GET /api/vehicles/:id/history': 'vehicle:manage:own',
+  'PUT /api/vehicles/:id/reminders': 'vehicle:manage:own',
+  // The reminder e-mail's stop link: its signature is the credential (rate limited per address).
+  'POST /api/vehicles/:id/reminders/stop': 'public',
   'GET /api/vehicles/due-soon': 'appointment:read:any',
   'GET /api/visits/:bookingId/vehicle-history': 'appointment:read:any',
   'GET /api/booking/slots': 'public',
@@ -268,6 +271,8 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
       return { url: `${url}?vin=1HGCM82633A004352` };
     case 'GET /api/vehicles/:id/history':
       return { url: `/api/vehicles/${victimVehicleId}/history` };
+    case 'PUT /api/vehicles/:id/reminders':
+      return { url: `/api/vehicles/${victimVehicleId}/reminders`, payload: { on: false } };
     case 'GET /api/visits/:bookingId/vehicle-history':
       return { url: `/api/visits/${visitBookingId}/vehicle-history` };
     case 'POST /api/user-cleanup':
