@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   createAppointmentsForBooking,
-  linkVisitVehicle,
+  linkGarageVehicle,
   locationOf,
   vehicleOf,
 } from '../visits/fulfil.ts';
@@ -200,24 +200,8 @@ export async function fulfilInTransaction(
       overCapacity,
     });
     await followVisitTime(tx, deps.env, booking, now);
-    // A signed-in customer's visit is for a garage vehicle: the one with its VIN or plate, else
-    // saved now. Only once paid, so an abandoned hold never fills a garage.
-    if (booking.userId) {
-      const vehicleId = await garageVehicleForVisit(
-        tx,
-        booking.userId,
-        {
-          make: booking.vehicleMake,
-          model: booking.vehicleModel,
-          year: booking.vehicleYear,
-          color: booking.vehicleColor,
-          licensePlate: booking.licensePlate,
-          vin: booking.vehicleVin,
-        },
-        now,
-      );
-      await linkVisitVehicle(tx, booking.id, vehicleId);
-    }
+    // Only once paid, so an abandoned hold never fills a garage.
+    await linkGarageVehicle(tx, booking, garageVehicleForVisit, now);
   }
   await queueConfirmation(tx, deps, booking, order);
   return { outcome: 'fulfilled', order };

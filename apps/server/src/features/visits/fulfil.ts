@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
+import type { BookingRow } from './booking-rows.ts';
 import {
   type AppointmentValues,
   insertAppointmentsIfAbsent,
@@ -48,17 +49,55 @@ export function vehicleOf(visit: {
     .join(' ');
 }
 
+/** The vehicle as the booking form (or staff scheduling an order) gave it. */
+export interface BookedVehicleFields {
+  make: string | null;
+  model: string | null;
+  year: string | null;
+  color: string | null;
+  licensePlate: string | null;
+  vin: string | null;
+}
+
 /**
- * Records the garage vehicle a paid visit is for (null: a guest's, or none could be kept). Set
- * once, when the visit is paid; a move or a restore keeps it.
+ * Finds or saves the customer's garage vehicle for a visit: the vehicles feature's
+ * garageVehicleForVisit, handed in (by booking's fulfilment, and by app.ts to the visit routes)
+ * because visits never import vehicles.
  */
-export async function linkVisitVehicle(
+export type GarageVehicleFinder = (
   tx: Executor,
-  bookingId: string,
-  vehicleId: string | null,
+  userId: string,
+  vehicle: BookedVehicleFields,
+  now: Date,
+) => Promise<string | null>;
+
+/**
+ * Records the garage vehicle a signed-in customer's paid visit is for: the one with its VIN or
+ * plate, else one saved now (none for a guest, or when none could be kept). Set when the visit is
+ * paid, or when a paid order is scheduled; a move or a restore keeps it.
+ */
+export async function linkGarageVehicle(
+  tx: Executor,
+  booking: BookingRow,
+  findVehicle: GarageVehicleFinder,
+  now: Date,
 ): Promise<void> {
+  if (!booking.userId) return;
+  const vehicleId = await findVehicle(
+    tx,
+    booking.userId,
+    {
+      make: booking.vehicleMake,
+      model: booking.vehicleModel,
+      year: booking.vehicleYear,
+      color: booking.vehicleColor,
+      licensePlate: booking.licensePlate,
+      vin: booking.vehicleVin,
+    },
+    now,
+  );
   if (vehicleId === null) return;
-  await tx.update(bookings).set({ vehicleId }).where(eq(bookings.id, bookingId));
+  await tx.update(bookings).set({ vehicleId }).where(eq(bookings.id, booking.id));
 }
 
 /**

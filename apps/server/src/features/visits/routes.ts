@@ -14,7 +14,7 @@ import type { AppInstance } from '../../app-context.ts';
 import { requireViewer } from '../../lib/access.ts';
 import { moveVisit, visitSlots } from './move.ts';
 import { scheduleOrder } from './schedule.ts';
-import type { GarageVehicleFinder } from './schedule.ts';
+import type { GarageVehicleFinder } from './fulfil.ts';
 
 const visitParams = z.object({ bookingId: z.uuid(VISIT_MOVE_MESSAGES.notFound) });
 

@@ -8,7 +8,7 @@ import type { ScheduledOrder } from '@pitstop/shared/appointments/forms';
 import type { MovedVisitResponse } from '@pitstop/shared/appointments/responses';
 import { businessDatesOf, zonedMoment } from '@pitstop/shared/booking/capacity';
 import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Env } from '../../lib/env.ts';
@@ -18,7 +18,13 @@ import { sendEmail } from '../notifications/service.ts';
 import { bookingConfirmationEmail } from '../notifications/templates.ts';
 import { insertBookingStatusHistory, scheduleOrderRow } from './booking-rows.ts';
 import type { BookingRow } from './booking-rows.ts';
-import { createAppointmentsForBooking, linkVisitVehicle, locationOf, vehicleOf } from './fulfil.ts';
+import {
+  createAppointmentsForBooking,
+  linkGarageVehicle,
+  locationOf,
+  vehicleOf,
+} from './fulfil.ts';
+import type { GarageVehicleFinder } from './fulfil.ts';
 import { followVisitTime } from './messages.ts';
 import { visitLocks } from './locks.ts';
 import { requireRoomAt, requireWithinHorizon } from './slots.ts';
@@ -36,24 +42,6 @@ export function requireSchedulable(booking: BookingRow | undefined): asserts boo
  * Locks in the order every change to a visit takes: the booking, then every date the new span
  * touches in date order, then (creating them) its appointments.
  */
-/**
- * Finds or saves the customer's garage vehicle for a visit (the vehicles feature's
- * garageVehicleForVisit, passed in by app.ts: visits never import vehicles).
- */
-export type GarageVehicleFinder = (
-  tx: Executor,
-  userId: string,
-  vehicle: {
-    make: string | null;
-    model: string | null;
-    year: string | null;
-    color: string | null;
-    licensePlate: string | null;
-    vin: string | null;
-  },
-  now: Date,
-) => Promise<string | null>;
-
 export async function scheduleOrder(
   deps: {
     db: Db;
@@ -97,22 +85,7 @@ export async function scheduleOrder(
     // Locked and checked above, so still a paid order: this is the guard of last resort.
     if (!booking) throw new AppError('CONFLICT', SCHEDULE_ORDER_MESSAGES.notSchedulable);
     // The visit is for the customer's garage vehicle, as a visit booked online is (fulfilment).
-    if (booking.userId && deps.garageVehicle) {
-      const vehicleId = await deps.garageVehicle(
-        tx,
-        booking.userId,
-        {
-          make: booking.vehicleMake,
-          model: booking.vehicleModel,
-          year: booking.vehicleYear,
-          color: booking.vehicleColor,
-          licensePlate: booking.licensePlate,
-          vin: booking.vehicleVin,
-        },
-        now,
-      );
-      await linkVisitVehicle(tx, booking.id, vehicleId);
-    }
+    if (deps.garageVehicle) await linkGarageVehicle(tx, booking, deps.garageVehicle, now);
     const customerName = `${booking.firstName} ${booking.lastName}`.trim();
     await createAppointmentsForBooking(
       tx,
