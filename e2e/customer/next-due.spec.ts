@@ -7,13 +7,8 @@
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { nextDueOf, nextDuePaceNote, nextDueSentence } from '@pitstop/shared/vehicles/next-due';
 import { expectAccessible } from '../fixtures/accessibility.ts';
-import {
-  expectOk,
-  middayZone,
-  onboardedTechnician,
-  paidVisitOn,
-  useBusinessZone,
-} from '../fixtures/business-day.ts';
+import { expectOk } from '../fixtures/business-day.ts';
+import { assignedVisitToday } from '../fixtures/technician-day.ts';
 import { testOnOwnServer as test } from '../fixtures/own-server.ts';
 import { expect } from '../fixtures/test.ts';
 import { PHONE } from '../fixtures/viewports.ts';
@@ -28,26 +23,9 @@ test('a completed visit with an odometer reading gives the vehicle its next due 
   signIn,
 }) => {
   test.setTimeout(180_000);
-  const { timeZone, today } = middayZone();
-  const admin = await api.createUser('admin', { name: 'Ada Admin' });
-  const staff = await api.requestAs(admin);
-  await useBusinessZone(staff, timeZone);
-  const technician = await onboardedTechnician(api, 'Riley Ratchet', {
-    onDuty: true,
-    workingOn: today,
-  });
-  const customer = await api.createUser('customer', { name: 'Avery Driver' });
-  const asCustomer = await api.requestAs(customer);
-
   // A Basic Oil Change today, for the vehicle the booking saves to the garage, completed by the
   // technician with the odometer.
-  const visit = await paidVisitOn(asCustomer, staff, customer.email, today);
-  await expectOk(
-    await staff.patch(`/api/appointments/${visit.id}/technician`, {
-      data: { technicianId: technician.id },
-    }),
-    'PATCH /api/appointments/:id/technician',
-  );
+  const { today, technician, customer, visit } = await assignedVisitToday(api, 'Riley Ratchet');
   const asTechnician = await api.requestAs(technician);
   for (const status of ['in-progress', 'completed'] as const) {
     await expectOk(
@@ -63,6 +41,7 @@ test('a completed visit with an odometer reading gives the vehicle its next due 
     {
       serviceId: 'basic-oil-change',
       serviceName: 'Basic Oil Change',
+      includesOilChange: true,
       intervalMiles: 3000,
       intervalMonths: 3,
       on: today,

@@ -11,13 +11,8 @@ import { maskEmail } from '@pitstop/shared/appointments/balance';
 import { formatPrice } from '@pitstop/shared/money';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { CARDS, fillCard, mailbox } from '../fixtures/booking.ts';
-import {
-  expectOk,
-  middayZone,
-  onboardedTechnician,
-  paidVisitOn,
-  useBusinessZone,
-} from '../fixtures/business-day.ts';
+import { expectOk } from '../fixtures/business-day.ts';
+import { assignedVisitToday } from '../fixtures/technician-day.ts';
 import { testOnOwnServer as test } from '../fixtures/own-server.ts';
 import { expect } from '../fixtures/test.ts';
 import { PHONE } from '../fixtures/viewports.ts';
@@ -47,28 +42,13 @@ test('a service added on site is paid by the customer from the e-mailed link, an
   signIn,
 }) => {
   test.setTimeout(180_000);
-  const { timeZone, today } = middayZone();
-  const admin = await api.createUser('admin', { name: 'Ada Admin' });
-  const staff = await api.requestAs(admin);
-  await useBusinessZone(staff, timeZone);
-  const technician = await onboardedTechnician(api, 'Terry Torque', {
-    onDuty: true,
-    workingOn: today,
-  });
-  const asTechnician = await api.requestAs(technician);
-
   // A visit today, assigned to the technician, who adds a service on site.
-  const customer = await api.createUser('customer', { name: 'Avery Driver' });
-  const asCustomer = await api.requestAs(customer);
-  const visit = await paidVisitOn(asCustomer, staff, customer.email, today, {
-    firstName: 'Balance',
-  });
-  await expectOk(
-    await staff.patch(`/api/appointments/${visit.id}/technician`, {
-      data: { technicianId: technician.id },
-    }),
-    'PATCH /api/appointments/:id/technician',
+  const { admin, staff, technician, customer, visit } = await assignedVisitToday(
+    api,
+    'Terry Torque',
+    { firstName: 'Balance' },
   );
+  const asTechnician = await api.requestAs(technician);
   const added = (await (
     await expectOk(
       await asTechnician.post(`/api/technician/jobs/${visit.id}/services`, {

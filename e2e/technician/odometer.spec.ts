@@ -7,13 +7,7 @@
 // zone is one where it is now between 9 AM and 4 PM.
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { mailbox } from '../fixtures/booking.ts';
-import {
-  expectOk,
-  middayZone,
-  onboardedTechnician,
-  paidVisitOn,
-  useBusinessZone,
-} from '../fixtures/business-day.ts';
+import { assignedVisitToday } from '../fixtures/technician-day.ts';
 import { testOnOwnServer as test } from '../fixtures/own-server.ts';
 import { expect } from '../fixtures/test.ts';
 import { PHONE } from '../fixtures/viewports.ts';
@@ -29,23 +23,7 @@ test('a technician completes a job with the odometer reading on a phone', async 
   signIn,
 }) => {
   test.setTimeout(120_000);
-  const { timeZone, today } = middayZone();
-  const admin = await api.createUser('admin', { name: 'Ada Admin' });
-  const staff = await api.requestAs(admin);
-  await useBusinessZone(staff, timeZone);
-  const technician = await onboardedTechnician(api, 'Terry Torque', {
-    onDuty: true,
-    workingOn: today,
-  });
-  const customer = await api.createUser('customer', { name: 'Avery Driver' });
-  const asCustomer = await api.requestAs(customer);
-  const visit = await paidVisitOn(asCustomer, staff, customer.email, today);
-  await expectOk(
-    await staff.patch(`/api/appointments/${visit.id}/technician`, {
-      data: { technicianId: technician.id },
-    }),
-    'PATCH /api/appointments/:id/technician',
-  );
+  const { technician, customer } = await assignedVisitToday(api, 'Terry Torque');
 
   await signIn(page, technician);
   await page.goto('/technician-dashboard');

@@ -10,13 +10,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { SUPER_ADMIN } from '../fixtures/accounts.ts';
 import { mailbox } from '../fixtures/booking.ts';
-import {
-  expectOk,
-  middayZone,
-  onboardedTechnician,
-  paidVisitOn,
-  useBusinessZone,
-} from '../fixtures/business-day.ts';
+import { assignedVisitToday } from '../fixtures/technician-day.ts';
 import { testOnOwnServer as test } from '../fixtures/own-server.ts';
 import { expect } from '../fixtures/test.ts';
 import { PHONE } from '../fixtures/viewports.ts';
@@ -44,27 +38,11 @@ test('a technician taps On my way and the customer is texted the arrival', async
   signIn,
 }) => {
   test.setTimeout(120_000);
-  const { timeZone, today } = middayZone();
-  const admin = await api.createUser('admin', { name: 'Ada Admin' });
-  const staff = await api.requestAs(admin);
-  await useBusinessZone(staff, timeZone);
-  const technician = await onboardedTechnician(api, 'Terry Torque', {
-    onDuty: true,
-    workingOn: today,
-  });
-  const customer = await api.createUser('customer', { name: 'Avery Driver' });
-  const asCustomer = await api.requestAs(customer);
   const firstName = `Otw${Date.now().toString(36)}`;
-  const visit = await paidVisitOn(asCustomer, staff, customer.email, today, {
+  const { admin, technician, customer } = await assignedVisitToday(api, 'Terry Torque', {
     textUpdates: true,
     firstName,
   });
-  await expectOk(
-    await staff.patch(`/api/appointments/${visit.id}/technician`, {
-      data: { technicianId: technician.id },
-    }),
-    'PATCH /api/appointments/:id/technician',
-  );
 
   await signIn(page, technician);
   await page.goto('/technician-dashboard');

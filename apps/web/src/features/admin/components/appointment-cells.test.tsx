@@ -3,6 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { seedStaffAppointments } from '../../../test/msw/handlers/staff-appointments.ts';
+import { makeVisitVehicle } from '../../../test/visit-vehicle.ts';
 import { CustomerCell } from './appointment-cells.tsx';
 
 function renderCell(seed: Parameters<typeof seedStaffAppointments>[0][number]) {
@@ -24,14 +25,7 @@ describe('CustomerCell', () => {
     const cell = renderCell({
       customerName: 'Grace Hopper',
       description: 'Gate code 1234',
-      vehicle: {
-        year: '2019',
-        make: 'Toyota',
-        model: '4Runner',
-        color: 'Blue',
-        licensePlate: 'ABC 123',
-        vin: null,
-      },
+      vehicle: makeVisitVehicle(),
     });
     expect(cell).toHaveTextContent('Vehicle: 2019 Toyota 4Runner · Blue · ABC 123');
     expect(cell).toHaveTextContent('Note: Gate code 1234');

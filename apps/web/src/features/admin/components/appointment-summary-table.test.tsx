@@ -3,20 +3,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedStaffAppointments } from '../../../test/msw/handlers/staff-appointments.ts';
+import { stubPhoneMedia } from '../../../test/phone-media.ts';
+import { makeVisitVehicle } from '../../../test/visit-vehicle.ts';
 import { AppointmentSummaryTable } from './appointment-summary-table.tsx';
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-});
+beforeEach(stubPhoneMedia);
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -27,14 +18,7 @@ describe('the dashboard’s appointment rows on a phone', () => {
       {
         customerName: 'Grace Hopper',
         description: 'Gate code 1234',
-        vehicle: {
-          year: '2019',
-          make: 'Toyota',
-          model: '4Runner',
-          color: 'Blue',
-          licensePlate: 'ABC 123',
-          vin: null,
-        },
+        vehicle: makeVisitVehicle(),
       },
       { customerName: 'Alan Turing', vehicle: null },
     ]);

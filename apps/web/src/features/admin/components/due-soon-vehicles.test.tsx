@@ -3,27 +3,15 @@
 // went out, and how to reach them; the note when the list was cut.
 import { screen, within } from '@testing-library/react';
 import { DUE_SOON_WORDS, type DueSoonVehicle } from '@pitstop/shared/vehicles/due-soon';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInAs, TEST_NOW } from '../../../test/msw/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { signInAs } from '../../../test/msw/accounts.ts';
 import { seedDueSoon } from '../../../test/msw/handlers/due-soon.ts';
 import { apiCalls } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { dashboardSection, setUpDashboardCardTests } from './dashboard-card-setup.ts';
 
-beforeAll(async () => {
-  await import('../pages/admin-dashboard-page.tsx');
-});
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(TEST_NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-async function dueSoonSection() {
-  const heading = await screen.findByRole('heading', { name: DUE_SOON_WORDS.title });
-  return heading.closest('section') as HTMLElement;
-}
+setUpDashboardCardTests();
+const dueSoonSection = () => dashboardSection(DUE_SOON_WORDS.title);
 
 const ROW: DueSoonVehicle = {
   vehicleId: 'v-1',

@@ -1,27 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RATING_MESSAGES } from '@pitstop/shared/ratings/words';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInAs, TEST_NOW } from '../../../test/msw/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { signInAs } from '../../../test/msw/accounts.ts';
 import { seedLowRatings } from '../../../test/msw/handlers/ratings.ts';
 import { apiCalls } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { dashboardSection, setUpDashboardCardTests } from './dashboard-card-setup.ts';
 
-beforeAll(async () => {
-  await import('../pages/admin-dashboard-page.tsx');
-});
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(TEST_NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-async function lowRatingsSection() {
-  const heading = await screen.findByRole('heading', { name: 'Low ratings to follow up' });
-  return heading.closest('section') as HTMLElement;
-}
+setUpDashboardCardTests();
+const lowRatingsSection = () => dashboardSection('Low ratings to follow up');
 
 describe('low ratings on the dashboard', () => {
   it('lists each with the comment and contact until marked followed up', async () => {

@@ -12,7 +12,9 @@ import {
 } from '../../../test/msw/handlers/staff-appointments.ts';
 import { apiError } from '../../../test/msw/respond.ts';
 import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
+import { stubPhoneMedia } from '../../../test/phone-media.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { makeVisitVehicle } from '../../../test/visit-vehicle.ts';
 
 beforeAll(async () => {
   // The page is a lazy route: load it once up front.
@@ -517,18 +519,7 @@ describe('the status picker', () => {
 });
 
 describe('the appointments screen on a phone', () => {
-  beforeEach(() => {
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({
-          matches: false,
-          media: query,
-          addEventListener: () => {},
-          removeEventListener: () => {},
-        }) as unknown as MediaQueryList,
-    );
-  });
+  beforeEach(stubPhoneMedia);
 
   it('stacks each appointment as a card with its labelled pickers', async () => {
     setup();
@@ -555,14 +546,7 @@ describe('the appointments screen on a phone', () => {
       {
         customerName: 'Grace Hopper',
         description: 'Gate code 1234',
-        vehicle: {
-          year: '2019',
-          make: 'Toyota',
-          model: '4Runner',
-          color: 'Blue',
-          licensePlate: 'ABC 123',
-          vin: null,
-        },
+        vehicle: makeVisitVehicle(),
       },
       { customerName: 'Alan Turing', vehicle: null },
     ]);

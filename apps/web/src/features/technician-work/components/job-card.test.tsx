@@ -16,6 +16,7 @@ import {
 import { apiError } from '../../../test/msw/respond.ts';
 import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { makeVisitVehicle } from '../../../test/visit-vehicle.ts';
 
 async function openJob(seed: Parameters<typeof makeJob>[0] = {}) {
   const account = signInAs({ role: 'technician', name: 'Ann Lee', onboardingComplete: true });
@@ -29,18 +30,33 @@ async function openJob(seed: Parameters<typeof makeJob>[0] = {}) {
 
 const statusPath = (id: string) => `/api/technician/jobs/${id}/status`;
 
+/** The next status change is refused: the reading is below the vehicle's last, `lastMiles`. */
+function answerLowerOnce(lastMiles: number) {
+  const message = JOB_RECORD_MESSAGES.lower(lastMiles);
+  server.use(
+    http.patch(
+      '/api/technician/jobs/:id/status',
+      () => apiError('ODOMETER_LOWER', message, { odometerMiles: message }),
+      { once: true },
+    ),
+  );
+}
+
+/** Waits for the job's completion to be sent with the oil typed (5W-30, 4.5 qt) and `record`. */
+const expectCompletedWith = (id: string, record: Record<string, unknown>) =>
+  waitFor(async () =>
+    expect(await lastBodyOf('PATCH', statusPath(id))).toEqual({
+      status: 'completed',
+      oilUsed: '5W-30, 4.5 qt',
+      ...record,
+    }),
+  );
+
 describe('the job card', () => {
   it('shows the car, its VIN and the customer’s note', async () => {
     const { card } = await openJob({
       description: 'Spare key under the mat',
-      vehicle: {
-        year: '2019',
-        make: 'Toyota',
-        model: '4Runner',
-        color: 'Blue',
-        licensePlate: 'ABC 123',
-        vin: '1HGCM82633A004352',
-      },
+      vehicle: makeVisitVehicle({ vin: '1HGCM82633A004352' }),
     });
     expect(card).toHaveTextContent('2019 Toyota 4Runner · Blue · ABC 123');
     expect(card).toHaveTextContent('1HGCM82633A004352');
@@ -75,14 +91,7 @@ describe('completing a job', () => {
     await user.type(within(card).getByLabelText('Note'), 'Wipers worn');
     await user.click(within(card).getByRole('button', { name: 'Complete job' }));
 
-    await waitFor(async () =>
-      expect(await lastBodyOf('PATCH', statusPath(job.id))).toEqual({
-        status: 'completed',
-        odometerMiles: 45210,
-        oilUsed: '5W-30, 4.5 qt',
-        note: 'Wipers worn',
-      }),
-    );
+    await expectCompletedWith(job.id, { odometerMiles: 45210, note: 'Wipers worn' });
     expect(await screen.findByText('Basic Oil Change is now Completed.')).toBeInTheDocument();
     await waitFor(() => expect(picker).toHaveValue('completed'));
     expect(within(card).queryByLabelText('Odometer (miles)')).not.toBeInTheDocument();
@@ -94,14 +103,7 @@ describe('completing a job', () => {
 
   it('shows a lower reading’s warning and sends it again once confirmed', async () => {
     const { job, user, card, picker } = await openJob({ visitOdometerMiles: null });
-    const message = JOB_RECORD_MESSAGES.lower(45210);
-    server.use(
-      http.patch(
-        '/api/technician/jobs/:id/status',
-        () => apiError('ODOMETER_LOWER', message, { odometerMiles: message }),
-        { once: true },
-      ),
-    );
+    answerLowerOnce(45210);
     await user.selectOptions(picker, 'completed');
     await user.type(await within(card).findByLabelText('Odometer (miles)'), '44000');
     await user.keyboard('{Enter}');
@@ -116,28 +118,17 @@ describe('completing a job', () => {
     await user.type(within(card).getByLabelText('Oil used'), '5W-30, 4.5 qt');
     await user.type(within(card).getByLabelText('Note'), 'Odometer replaced');
     await user.click(within(warning).getByRole('button', { name: 'Yes, the reading is right' }));
-    await waitFor(async () =>
-      expect(await lastBodyOf('PATCH', statusPath(job.id))).toEqual({
-        status: 'completed',
-        odometerMiles: 44000,
-        oilUsed: '5W-30, 4.5 qt',
-        note: 'Odometer replaced',
-        confirmLowerOdometer: true,
-      }),
-    );
+    await expectCompletedWith(job.id, {
+      odometerMiles: 44000,
+      note: 'Odometer replaced',
+      confirmLowerOdometer: true,
+    });
     await waitFor(() => expect(picker).toHaveValue('completed'));
   });
 
   it('drops the warning once the reading is changed', async () => {
     const { user, card, picker } = await openJob();
-    const message = JOB_RECORD_MESSAGES.lower(45210);
-    server.use(
-      http.patch(
-        '/api/technician/jobs/:id/status',
-        () => apiError('ODOMETER_LOWER', message, { odometerMiles: message }),
-        { once: true },
-      ),
-    );
+    answerLowerOnce(45210);
     await user.selectOptions(picker, 'completed');
     const odometer = await within(card).findByLabelText('Odometer (miles)');
     await user.type(odometer, '44000{Enter}');

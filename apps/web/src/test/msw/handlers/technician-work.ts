@@ -36,6 +36,7 @@ import {
 import { http } from 'msw';
 import { requireAccess, signInAs, type Account } from '../accounts.ts';
 import { apiError, readBody, respond } from '../respond.ts';
+import { makeVisitVehicle } from '../../visit-vehicle.ts';
 import { profileOf } from './profile.ts';
 import { storedServices } from './services.ts';
 
@@ -136,14 +137,7 @@ export function makeJob(seed: Partial<TechnicianJob> = {}): TechnicianJob {
     visitBalanceDueCents: 0,
     visitBalancePaidCents: 0,
     arrivalEstimateAt: null,
-    vehicle: {
-      year: '2019',
-      make: 'Toyota',
-      model: '4Runner',
-      color: 'Blue',
-      licensePlate: 'ABC 123',
-      vin: null,
-    },
+    vehicle: makeVisitVehicle(),
     visitOdometerMiles: null,
     ...seed,
   };
