@@ -28,6 +28,12 @@ const PAGE_VISITORS = {
     note: 'rating link',
     url: () => '/rate/page-weight-token',
   },
+  // A reminder e-mail's stop link, signed out; the page asks nothing until its button is pressed.
+  '/reminders/stop/:vehicleId/:signature': {
+    visitor: SIGNED_OUT,
+    note: 'reminder stop link',
+    url: () => '/reminders/stop/00000000-0000-4000-8000-000000000000/page-weight-signature',
+  },
   '/user-cleanup': { visitor: 'super_admin' },
   '/checkout-success': {
     visitor: 'customer',

@@ -27,6 +27,9 @@ export function VehicleReminders({ userId, vehicle, which }: VehicleRemindersPro
         role="switch"
         className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
         checked={isOn}
+        // The label's words and which vehicle, the same in every browser (a hidden span's spacing
+        // is not).
+        aria-label={`${REMINDER_WORDS.switchLabel}: ${which}`}
         aria-busy={setReminders.isPending}
         aria-describedby={`${id}-hint`}
         onChange={(event) => !setReminders.isPending && setReminders.mutate(event.target.checked)}
@@ -34,7 +37,6 @@ export function VehicleReminders({ userId, vehicle, which }: VehicleRemindersPro
       <div className="min-w-0 text-sm">
         <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-2 font-medium">
           {REMINDER_WORDS.switchLabel}
-          <span className="sr-only">: {which}</span>
           {setReminders.isPending && <Spinner className="size-4" />}
         </label>
         <p id={`${id}-hint`} className="text-muted-foreground">
