@@ -31,6 +31,8 @@ export interface MaintenanceReminder {
   due: NextDue;
   /** The business's today: whether the service is overdue. */
   today: string;
+  /** The one-click link that stops this vehicle's reminders (vehicles/reminder-opt-out.ts). */
+  stopUrl: string;
 }
 
 /** /booking with the service and the vehicle chosen (the page fills the rest from the account). */
@@ -70,7 +72,7 @@ function maintenanceReminderEmail(ctx: MailContext, input: MaintenanceReminder):
       label: 'Book it now',
       url: maintenanceBookingUrl(ctx.appUrl, input.due.serviceId, input.vehicleId),
     },
-    footnote: `Already taken care of? Just ignore this message. Questions? Call us at ${ctx.business.phone}.`,
+    footnote: `Already taken care of? Just ignore this message. Questions? Call us at ${ctx.business.phone}. Stop these reminders: ${input.stopUrl}`,
   };
   return {
     template: MAINTENANCE_REMINDER_TEMPLATE,

@@ -30,6 +30,7 @@ import {
   listVehicleRowsByIds,
 } from './maintenance-repository.ts';
 import type { ReminderRow, ServicedVehicleRow } from './maintenance-repository.ts';
+import { maintenanceReminderStopUrl } from './reminder-opt-out.ts';
 
 /**
  * A due date further in the past than this is not announced: the service was most likely done
@@ -211,6 +212,7 @@ async function remindOnce(
         textsConsented: (item.contact?.textsConsentAt ?? null) !== null,
         due,
         today,
+        stopUrl: maintenanceReminderStopUrl(deps.env, item.vehicle.id),
       },
       now,
     );
