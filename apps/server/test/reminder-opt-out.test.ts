@@ -12,11 +12,19 @@ import {
   vehicleResponseSchema,
 } from '@pitstop/shared/vehicles/responses';
 import { vehicles } from '../src/db/schema.ts';
+import { queueMaintenanceReminder } from '../src/features/notifications/maintenance-reminder.ts';
 import {
   maintenanceReminderStopUrl,
   signReminderStop,
 } from '../src/features/vehicles/reminder-opt-out.ts';
-import { APP_URL, createTestContext, createUser, expectNothingChanged, sendAs } from './harness.ts';
+import {
+  APP_URL,
+  createTestContext,
+  createUser,
+  expectNothingChanged,
+  latestEmailTo,
+  sendAs,
+} from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
 let ctx: TestContext;
@@ -183,5 +191,43 @@ describe("the e-mail's stop link", () => {
     expect(removed.statusCode).toBe(204);
     const response = await expectNothingChanged(ctx, () => stop(vehicleId, signature), 404);
     expect(response.json().error.message).toBe(REMINDER_WORDS.linkInvalid);
+  });
+});
+
+describe('the reminder e-mail', () => {
+  it("carries the vehicle's stop link in its footer", async () => {
+    const vehicleId = await addVehicle(ada);
+    const stopUrl = maintenanceReminderStopUrl(ctx.env, vehicleId);
+    await queueMaintenanceReminder(
+      ctx.database.db,
+      ctx.env,
+      {
+        vehicleId,
+        vehicleName: '2018 Toyota Corolla',
+        customerName: 'Ada',
+        email: ada.email,
+        phone: null,
+        textsConsented: false,
+        due: {
+          serviceId: 'basic-oil-change',
+          serviceName: 'Basic Oil Change',
+          includesOilChange: true,
+          group: 'oil change',
+          lastDoneOn: '2026-01-05',
+          dueOn: '2026-04-05',
+          dueMiles: null,
+          byMonthsOn: '2026-04-05',
+          byMilesOn: null,
+          milesPerDay: 37,
+          paceKnown: false,
+        },
+        today: '2026-03-25',
+        stopUrl,
+      },
+      ctx.clock.now(),
+    );
+    const mail = await latestEmailTo(ctx, ada.email);
+    expect(mail?.text).toContain(`Stop these reminders: ${stopUrl}`);
+    expect(mail?.html).toContain(stopUrl);
   });
 });
