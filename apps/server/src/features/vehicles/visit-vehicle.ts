@@ -13,17 +13,8 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { vehicles } from '../../db/schema.ts';
+import type { BookedVehicleFields as BookedVehicle } from '../visits/fulfil.ts';
 import { countVehicleRows, lockGarage } from './repository.ts';
-
-/** The vehicle as the booking form gave it (the booking's text columns). */
-export interface BookedVehicle {
-  make: string | null;
-  model: string | null;
-  year: string | null;
-  color: string | null;
-  licensePlate: string | null;
-  vin: string | null;
-}
 
 /** The booking's VIN when it is one a garage may keep, normalised; else null. */
 function vinOf(vehicle: BookedVehicle): string | null {
