@@ -1,7 +1,7 @@
 // Queries for user profiles, the product's side of an account (role, contact details, a
 // technician's details and status), read with the account's e-mail where a screen shows it. The
 // auth tables better-auth writes (accounts, logins, sessions, one-time values): auth-repository.ts.
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or } from 'drizzle-orm';
 import type { Role } from '@pitstop/shared/roles';
 import type { Executor } from '../../db/client.ts';
 import { authUsers, userProfiles } from '../../db/schema.ts';
@@ -88,15 +88,6 @@ export async function findProfileWithEmailByUserId(db: Executor, userId: string)
     .innerJoin(authUsers, eq(authUsers.id, userProfiles.userId))
     .where(eq(userProfiles.userId, userId));
   return row;
-}
-
-/** The name and e-mail of each account in `userIds`. */
-export async function listAccountContacts(db: Executor, userIds: readonly string[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .select({ userId: authUsers.id, email: authUsers.email, name: authUsers.name })
-    .from(authUsers)
-    .where(inArray(authUsers.id, [...userIds]));
 }
 
 /** Inserts the default customer profile unless one exists. */

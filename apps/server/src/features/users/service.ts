@@ -21,7 +21,6 @@ import {
 } from './auth-repository.ts';
 import {
   ensureProfileRow,
-  listAccountContacts,
   findProfileById,
   lockProfileById,
   findProfileByUserId,
@@ -190,15 +189,6 @@ export async function peekOneTimeValue(
 /** An account's profile and e-mail by user id. */
 export async function findAccountByUserId(db: Executor, userId: string) {
   return findProfileWithEmailByUserId(db, userId);
-}
-
-/** The name and e-mail of each account in `userIds`, by user id. */
-export async function accountContacts(
-  db: Executor,
-  userIds: readonly string[],
-): Promise<Map<string, { email: string; name: string }>> {
-  const rows = await listAccountContacts(db, [...new Set(userIds)]);
-  return new Map(rows.map(({ userId, ...contact }) => [userId, contact]));
 }
 
 /** Every technician's profile and account e-mail, newest first. */

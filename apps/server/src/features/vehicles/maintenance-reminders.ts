@@ -15,7 +15,6 @@ import type { Executor } from '../../db/client.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { queueMaintenanceReminder } from '../notifications/maintenance-reminder.ts';
 import { serviceIntervals } from '../services/service.ts';
-import { accountContacts } from '../users/service.ts';
 import {
   dueListsOfVehicles,
   listVehicleIdsWithVisits,
@@ -44,10 +43,11 @@ const PASS_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A serviced garage vehicle with what it is due for (one per group, soonest first) and last visit. */
 interface DueVehicle {
-  vehicle: ServicedVehicleRow & { accountEmail: string; accountName: string };
+  vehicle: ServicedVehicleRow;
   dueList: NextDue[];
   lastVisit: VehicleVisit;
-  contact: VisitContact | undefined;
+  /** Who booked the last visit: the reminder goes to the e-mail and phone they gave. */
+  contact: VisitContact;
 }
 
 /** "2019 Toyota 4Runner". */
@@ -66,15 +66,7 @@ async function* dueVehicleBatches(db: Executor): AsyncGenerator<DueVehicle[]> {
     const lastId = ids.at(-1);
     if (!lastId) return;
     after = lastId;
-    const rows = await listVehicleRowsByIds(db, ids);
-    const accounts = await accountContacts(
-      db,
-      rows.map((row) => row.userId),
-    );
-    const batch = rows.flatMap((row) => {
-      const account = accounts.get(row.userId);
-      return account ? [{ ...row, accountEmail: account.email, accountName: account.name }] : [];
-    });
+    const batch = await listVehicleRowsByIds(db, ids);
     const history = await vehicleVisits(
       db,
       batch.map((vehicle) => vehicle.id),
@@ -89,7 +81,10 @@ async function* dueVehicleBatches(db: Executor): AsyncGenerator<DueVehicle[]> {
       db,
       due.map((item) => item.lastVisit.bookingId),
     );
-    yield due.map((item) => ({ ...item, contact: contacts.get(item.lastVisit.bookingId) }));
+    yield due.flatMap((item) => {
+      const contact = contacts.get(item.lastVisit.bookingId);
+      return contact ? [{ ...item, contact }] : [];
+    });
     if (ids.length < BATCH) return;
   }
 }
@@ -206,10 +201,10 @@ async function remindOnce(
       {
         vehicleId: item.vehicle.id,
         vehicleName: vehicleNameOf(item.vehicle),
-        customerName: item.contact?.firstName ?? item.vehicle.accountName,
-        email: item.vehicle.accountEmail,
-        phone: item.contact?.phone ?? null,
-        textsConsented: (item.contact?.textsConsentAt ?? null) !== null,
+        customerName: item.contact.firstName,
+        email: item.contact.email,
+        phone: item.contact.phone,
+        textsConsented: item.contact.textsConsentAt !== null,
         due,
         today,
         stopUrl: maintenanceReminderStopUrl(deps.env, item.vehicle.id),
@@ -245,11 +240,9 @@ export async function listDueSoon(db: Executor, now = new Date()): Promise<DueSo
       const sent = cycleReminder(reminders.get(item.vehicle.id) ?? [], item.due, groups, timeZone);
       rows.push({
         vehicleId: item.vehicle.id,
-        customerName: contact
-          ? `${contact.firstName} ${contact.lastName}`
-          : item.vehicle.accountName,
-        email: item.vehicle.accountEmail,
-        phone: contact?.phone ?? null,
+        customerName: `${contact.firstName} ${contact.lastName}`,
+        email: contact.email,
+        phone: contact.phone,
         vehicle: vehicleNameOf(item.vehicle),
         licensePlate: item.vehicle.licensePlate,
         serviceName: item.due.serviceName,

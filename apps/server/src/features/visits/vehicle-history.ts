@@ -212,11 +212,12 @@ export interface VisitContact {
   id: string;
   firstName: string;
   lastName: string;
+  email: string;
   phone: string;
   textsConsentAt: Date | null;
 }
 
-/** The name, phone and consent to texts a customer gave at these visits. */
+/** The name, e-mail, phone and consent to texts a customer gave at these visits. */
 export async function listVisitContacts(
   db: Executor,
   bookingIds: readonly string[],
@@ -227,6 +228,7 @@ export async function listVisitContacts(
       id: bookings.id,
       firstName: bookings.firstName,
       lastName: bookings.lastName,
+      email: bookings.email,
       phone: bookings.phone,
       textsConsentAt: bookings.textsConsentAt,
     })
