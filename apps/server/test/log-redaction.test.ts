@@ -17,6 +17,10 @@ describe('redactUrl', () => {
     // A visit's rating link, as the page and as its API read it.
     expect(redactUrl('/rate/abc_DEF-123')).toBe('/rate/[redacted]');
     expect(redactUrl('/api/ratings/abc_DEF-123')).toBe('/api/ratings/[redacted]');
+    // A maintenance reminder's stop link: the vehicle stays, its signature goes.
+    expect(redactUrl('/reminders/stop/5b0c1d2e-0000-4000-8000-000000000001/sig_Nature-1')).toBe(
+      '/reminders/stop/5b0c1d2e-0000-4000-8000-000000000001/[redacted]',
+    );
   });
 
   it('keeps addresses without secrets as they are', () => {

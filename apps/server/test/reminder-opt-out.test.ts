@@ -228,6 +228,7 @@ describe('the reminder e-mail', () => {
     );
     const mail = await latestEmailTo(ctx, ada.email);
     expect(mail?.text).toContain(`Stop these reminders: ${stopUrl}`);
+    expect(mail?.html).toContain(`<a href="${stopUrl}">Stop these reminders</a>`);
     expect(mail?.html).toContain(stopUrl);
   });
 });

@@ -4,8 +4,10 @@
 import type { FastifyRequest } from 'fastify';
 
 const SECRET_PARAMS = /([?&](?:token|code)=)[^&#]*/gi;
-// The auth library's e-mailed reset link and a visit's rating link carry their token in the path.
-const SECRET_PATHS = /^(\/api\/auth\/reset-password\/|\/api\/ratings\/|\/rate\/)[^?#/]+/i;
+// The auth library's e-mailed reset link and a visit's rating link carry their token in the path;
+// a maintenance reminder's stop link its signature, after the vehicle's id.
+const SECRET_PATHS =
+  /^(\/api\/auth\/reset-password\/|\/api\/ratings\/|\/rate\/|\/reminders\/stop\/[^/?#]+\/)[^?#/]+/i;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');

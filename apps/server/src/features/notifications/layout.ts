@@ -15,6 +15,8 @@ export interface MailBody {
   details?: [string, string][];
   action?: { label: string; url: string };
   footnote?: string;
+  /** A link that stops messages of this kind (shown last, as a link in the HTML). */
+  unsubscribe?: { label: string; url: string };
 }
 
 export function renderHtml(ctx: MailContext, body: MailBody): string {
@@ -36,7 +38,10 @@ export function renderHtml(ctx: MailContext, body: MailBody): string {
   const footnote = body.footnote
     ? `<p style="margin:0 0 16px;font-size:13px;color:#475569">${escapeHtml(body.footnote)}</p>`
     : '';
-  return `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#1e3a8a;margin-bottom:16px">${escapeHtml(b.name)}</div><div style="background:#ffffff;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(body.heading)}</h1>${paragraphs}${details}${action}${footnote}</div><p style="font-size:12px;color:#475569;margin-top:16px">${escapeHtml(b.name)} · ${escapeHtml(b.phone)} · <a href="mailto:${escapeHtml(b.email)}">${escapeHtml(b.email)}</a><br><a href="${escapeHtml(ctx.appUrl)}/">${escapeHtml(ctx.appUrl)}</a></p></div></body></html>`;
+  const unsubscribe = body.unsubscribe
+    ? `<p style="margin:0;font-size:13px;color:#475569"><a href="${escapeHtml(body.unsubscribe.url)}">${escapeHtml(body.unsubscribe.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#1e3a8a;margin-bottom:16px">${escapeHtml(b.name)}</div><div style="background:#ffffff;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(body.heading)}</h1>${paragraphs}${details}${action}${footnote}${unsubscribe}</div><p style="font-size:12px;color:#475569;margin-top:16px">${escapeHtml(b.name)} · ${escapeHtml(b.phone)} · <a href="mailto:${escapeHtml(b.email)}">${escapeHtml(b.email)}</a><br><a href="${escapeHtml(ctx.appUrl)}/">${escapeHtml(ctx.appUrl)}</a></p></div></body></html>`;
 }
 
 export function renderText(ctx: MailContext, body: MailBody): string {
@@ -49,6 +54,7 @@ export function renderText(ctx: MailContext, body: MailBody): string {
   }
   if (body.action) lines.push(`${body.action.label}: ${body.action.url}`, '');
   if (body.footnote) lines.push(body.footnote, '');
+  if (body.unsubscribe) lines.push(`${body.unsubscribe.label}: ${body.unsubscribe.url}`, '');
   lines.push('--', b.name, `${b.phone} · ${b.email}`, `${ctx.appUrl}/`);
   return lines.join('\n');
 }

@@ -72,7 +72,8 @@ function maintenanceReminderEmail(ctx: MailContext, input: MaintenanceReminder):
       label: 'Book it now',
       url: maintenanceBookingUrl(ctx.appUrl, input.due.serviceId, input.vehicleId),
     },
-    footnote: `Already taken care of? Just ignore this message. Questions? Call us at ${ctx.business.phone}. Stop these reminders: ${input.stopUrl}`,
+    footnote: `Already taken care of? Just ignore this message. Questions? Call us at ${ctx.business.phone}.`,
+    unsubscribe: { label: 'Stop these reminders', url: input.stopUrl },
   };
   return {
     template: MAINTENANCE_REMINDER_TEMPLATE,
