@@ -26,7 +26,7 @@ const test = base.extend<{ superAdmin: void }>({
         await server.stop();
       }
     },
-    { timeout: 120_000 },
+    { scope: 'test', timeout: 120_000 },
   ],
   superAdmin: [
     async ({ request, server }, use) => {
