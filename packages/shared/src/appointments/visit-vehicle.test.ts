@@ -17,4 +17,17 @@ describe('describeVisitVehicle', () => {
     );
     expect(describeVisitVehicle(null)).toBe('');
   });
+
+  it('writes the plate as the garage keeps it, however it was typed', () => {
+    expect(
+      describeVisitVehicle({
+        year: '2003',
+        make: 'Honda',
+        model: 'Accord',
+        color: 'Blue',
+        licensePlate: ' abc-123 ',
+        vin: null,
+      }),
+    ).toBe('2003 Honda Accord · Blue · ABC-123');
+  });
 });

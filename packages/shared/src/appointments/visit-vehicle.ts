@@ -1,5 +1,6 @@
 // How a visit's vehicle reads on a job card and the staff's rows: "2019 Toyota 4Runner · Blue ·
 // ABC 123", leaving out what the booking lacks. Zod-free: pages load it.
+import { normalizePlate } from '../vehicles/rules.ts';
 import type { VisitVehicle } from './responses.ts';
 
 export function describeVisitVehicle(vehicle: VisitVehicle | null): string {
@@ -8,7 +9,8 @@ export function describeVisitVehicle(vehicle: VisitVehicle | null): string {
     .map((part) => part?.trim() ?? '')
     .filter(Boolean)
     .join(' ');
-  return [car, vehicle.color?.trim() ?? '', vehicle.licensePlate?.trim() ?? '']
+  // A plate reads as the garage keeps it (upper case), however the booking form had it typed.
+  return [car, vehicle.color?.trim() ?? '', normalizePlate(vehicle.licensePlate ?? '')]
     .filter(Boolean)
     .join(' · ');
 }
