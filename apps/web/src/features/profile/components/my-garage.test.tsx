@@ -81,6 +81,14 @@ describe('My Garage list', () => {
     );
   });
 
+  it("shows a vehicle's VIN when it has one", async () => {
+    const { garage } = await openGarage([CIVIC, { ...CAMRY, vin: '1HGCM82633A004352' }]);
+
+    const list = await within(garage).findByRole('list', { name: 'Saved vehicles' });
+    await waitFor(() => expect(list).toHaveTextContent('VIN 1HGCM82633A004352'));
+    expect(within(list).getAllByText(/^VIN/)).toHaveLength(1);
+  });
+
   it('invites an empty garage to add a vehicle', async () => {
     const { garage } = await openGarage();
 

@@ -134,6 +134,11 @@ export function MyGarage({ userId }: { userId: string }) {
                       {vehicle.color} · <span className="sr-only">License plate </span>
                       <span className="font-mono">{vehicle.licensePlate}</span>
                     </p>
+                    {vehicle.vin && (
+                      <p className="text-xs text-muted-foreground break-all">
+                        VIN <span className="font-mono">{vehicle.vin}</span>
+                      </p>
+                    )}
                   </div>
                 </div>
                 <div className="flex gap-2">
