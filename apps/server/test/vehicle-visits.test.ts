@@ -3,6 +3,7 @@
 // job and the staff's rows show the car, and completing a job records the odometer, which the
 // completion e-mail names with the next service due. A reading below the vehicle's last one is
 // refused until confirmed, and another technician's job stays "not found".
+import { readFileSync } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentPageResponseSchema } from '@pitstop/shared/appointments/responses';
@@ -347,6 +348,41 @@ describe("a visit's garage vehicle", () => {
     expect(search.statusCode, search.body).toBe(200);
     const rows = appointmentPageResponseSchema.parse(search.json()).appointments;
     expect(rows).toMatchObject([{ id: jobId, vehicle }]);
+  });
+});
+
+describe('visits paid before visits knew their vehicle (migration 0023)', () => {
+  const backfill = readFileSync(
+    new URL('../src/db/migrations/0023_link_past_visits_to_garage_vehicles.sql', import.meta.url),
+    'utf8',
+  );
+
+  it("links each to the customer's one garage car that is plainly the same, and nothing else", async () => {
+    const customer = await createUser(ctx, 'customer', { email: uniqueEmail('backfill') });
+    const same = await paidVisit(customer, { licensePlate: 'old-101' });
+    const otherModel = await paidVisit(customer, {
+      licensePlate: 'OLD 202',
+      vehicleMake: 'Honda',
+      vehicleModel: 'Civic',
+    });
+    const garage = await garageOf(customer);
+    expect(garage).toHaveLength(2);
+    // As they were before this change: no vehicle on the visits; the second car's garage entry
+    // is since another model (a different car that took the plate).
+    await ctx.database.db
+      .update(bookings)
+      .set({ vehicleId: null })
+      .where(eq(bookings.userId, customer.userId));
+    await ctx.database.db
+      .update(vehicles)
+      .set({ model: 'Accord' })
+      .where(and(eq(vehicles.userId, customer.userId), eq(vehicles.make, 'Honda')));
+
+    await ctx.database.db.execute(sql.raw(backfill));
+
+    const camry = garage.find((vehicle) => vehicle.make !== 'Honda');
+    expect((await bookingRow(same.id)).vehicleId).toBe(camry?.id);
+    expect((await bookingRow(otherModel.id)).vehicleId).toBeNull();
   });
 });
 
