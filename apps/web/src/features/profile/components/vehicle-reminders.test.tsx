@@ -2,7 +2,7 @@
 // off for one whose reminders were stopped, saved at once each way, and a refusal said at the
 // switch, which goes back to what is stored.
 import { REMINDER_WORDS } from '@pitstop/shared/vehicles/reminder-words';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,17 @@ describe('the maintenance reminders switch', () => {
     await user.keyboard(' ');
     await waitFor(() => expect(garageOf(account)[0]?.remindersOn).toBe(true));
     expect(toggle).toBeChecked();
+  });
+
+  it('shows the choice from the click on, while the server is still asked', async () => {
+    const { account, garage } = await openGarage([CIVIC]);
+    const toggle = await switchOf(garage, '2019 Honda Civic (ABC1234)');
+    // A click as the browser delivers it, with nothing awaited after it: off at once, not only
+    // once the mutation reports it is pending (a later task).
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(garageOf(account)[0]?.remindersOn).toBe(false));
+    expect(toggle).not.toBeChecked();
   });
 
   it('is off for a vehicle whose reminders were stopped', async () => {

@@ -2,7 +2,7 @@
 // the reminder e-mail's stop link) switched them off; saved as soon as it is changed.
 import type { Vehicle } from '@pitstop/shared/vehicles/responses';
 import { REMINDER_WORDS } from '@pitstop/shared/vehicles/reminder-words';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSetVehicleReminders } from '../vehicle-reminders-api.ts';
 
@@ -16,8 +16,16 @@ interface VehicleRemindersProps {
 export function VehicleReminders({ userId, vehicle, which }: VehicleRemindersProps) {
   const id = useId();
   const setReminders = useSetVehicleReminders(userId, vehicle.id);
-  // While asked, the switch shows what the customer chose.
-  const isOn = setReminders.isPending ? setReminders.variables : vehicle.remindersOn !== false;
+  // While asked, the switch shows what the customer chose: kept here from the click itself, since
+  // the mutation's own pending state arrives a moment later and the switch would spring back.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const isOn = chosen ?? vehicle.remindersOn !== false;
+  const change = (on: boolean) => {
+    if (chosen !== null) return;
+    setChosen(on);
+    // After the garage's copy took the answer (or, refused, still holds what it was).
+    setReminders.mutate(on, { onSettled: () => setChosen(null) });
+  };
 
   return (
     <div className="flex items-start gap-3">
@@ -32,7 +40,7 @@ export function VehicleReminders({ userId, vehicle, which }: VehicleRemindersPro
         aria-label={`${REMINDER_WORDS.switchLabel}: ${which}`}
         aria-busy={setReminders.isPending}
         aria-describedby={`${id}-hint`}
-        onChange={(event) => !setReminders.isPending && setReminders.mutate(event.target.checked)}
+        onChange={(event) => change(event.target.checked)}
       />
       <div className="min-w-0 text-sm">
         <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-2 font-medium">

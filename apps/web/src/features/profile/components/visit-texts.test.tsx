@@ -5,7 +5,7 @@ import { MANAGE_VISIT_MESSAGES } from '@pitstop/shared/appointments/manage';
 import { visitTextsRequestSchema } from '@pitstop/shared/appointments/forms';
 import { visitTextsResponseSchema, type MyVisit } from '@pitstop/shared/appointments/responses';
 import { VISIT_MESSAGE_WORDS } from '@pitstop/shared/notifications/visit-texts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +100,35 @@ describe('texts about a visit', () => {
     const box = within(card).getByRole('checkbox', { name: LABEL });
     await user.click(box);
 
+    expect(await within(card).findByText(VISIT_MESSAGE_WORDS.textsOff)).toBeVisible();
+    expect(box).not.toBeChecked();
+  });
+
+  it('shows the choice from the click on, while the server is still asked', async () => {
+    const { customer, visit } = seedVisits({ textUpdates: true });
+    let answer: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.put('/api/my/visits/:bookingId/texts', async () => {
+        await asked;
+        seedMyAppointments(customer, { upcoming: [{ ...visit, textUpdates: false }] });
+        return respond(visitTextsResponseSchema, { textUpdates: false, textsStopped: false });
+      }),
+    );
+    renderApp('/profile');
+
+    const card = await cardOf(visit);
+    const box = within(card).getByRole('checkbox', { name: LABEL });
+    // A click as the browser delivers it, with nothing awaited after it: the box must be unticked
+    // at once, not only once the mutation reports it is pending (a later task).
+    fireEvent.click(box);
+    expect(box).not.toBeChecked();
+    await waitFor(() => expect(box).toHaveAttribute('aria-busy', 'true'));
+    expect(box).not.toBeChecked();
+
+    answer();
     expect(await within(card).findByText(VISIT_MESSAGE_WORDS.textsOff)).toBeVisible();
     expect(box).not.toBeChecked();
   });

@@ -24,14 +24,19 @@ export function VisitTexts({ bookingId, textUpdates, which }: VisitTextsProps) {
   const setTexts = useSetVisitTexts(bookingId);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  // While asked, the box shows what the customer chose.
-  const isChecked = setTexts.isPending ? setTexts.variables : textUpdates;
+  // While asked, the box shows what the customer chose: kept here from the click itself, since the
+  // mutation's own pending state arrives a moment later and the box would spring back meanwhile.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const isChecked = chosen ?? textUpdates;
 
   const change = (wanted: boolean) => {
-    if (setTexts.isPending) return;
+    if (chosen !== null) return;
+    setChosen(wanted);
     setAnswer(null);
     setRefusal(null);
     setTexts.mutate(wanted, {
+      // After the list's copy took the answer (or, refused, still holds what it was).
+      onSettled: () => setChosen(null),
       onSuccess: (texts) =>
         setAnswer({
           words: texts.textUpdates ? VISIT_MESSAGE_WORDS.textsOn : VISIT_MESSAGE_WORDS.textsOff,
