@@ -1027,3 +1027,30 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId),
   ],
 );
+
+/**
+ * Owner: lib/idempotency.ts, not a feature: routes opt in by `config.idempotent`. A change sent
+ * with an Idempotency-Key (the technician's app sends its queued changes again after a lost
+ * connection) is claimed here first, so it runs once and a repeat gets the stored answer.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and route pattern: "PATCH /api/technician/jobs/:id/status". */
+    route: text('route').notNull(),
+    /** SHA-256 of the URL with its parameters and the body as canonical JSON. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    answer: jsonb('answer'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotent_requests_created_idx').on(t.createdAt),
+  ],
+);
