@@ -20,6 +20,7 @@ import { createAuth, sessionCookieName } from './lib/auth.ts';
 import { installCrossSiteGuard } from './lib/cross-site.ts';
 import { createIndexHtml } from './lib/index-html.ts';
 import { installEmbeddedMaintenance } from './lib/embedded-maintenance.ts';
+import { installIdempotency } from './lib/idempotency.ts';
 import { rateLimitStore } from './lib/rate-limit-store.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { installReadCache, serializeCachedOnce } from './lib/read-cache.ts';
@@ -252,6 +253,8 @@ export async function buildApp({
     isStaffSecondFactorRequired: () => isStaffTwoFactorRequired(database.db),
   };
   ctx.routes = installAccessControl(app, resolveViewer, accessOptions);
+  // Routes declaring `config.idempotent` apply a change sent again with its key once.
+  installIdempotency(app, database.db, env.nodeEnv);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

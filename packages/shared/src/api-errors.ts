@@ -6,6 +6,8 @@ import * as z from 'zod/mini';
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   VALIDATION: 422,
+  /** An Idempotency-Key already used for a change with other details. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   /** A staff member must set up two-factor authentication before using staff pages. */
@@ -14,6 +16,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** An odometer reading below the vehicle's last one, not confirmed: check it, or confirm it. */
   ODOMETER_LOWER: 409,
+  /** The change sent with this Idempotency-Key is still running: send it again shortly. */
+  IDEMPOTENCY_IN_PROGRESS: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,

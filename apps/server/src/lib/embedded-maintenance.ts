@@ -16,6 +16,7 @@ import {
   authVerifications,
   bookings,
   emailOutbox,
+  idempotentRequests,
   localCheckoutSessions,
   rateLimitCounters,
   technicianWorkingDays,
@@ -30,8 +31,9 @@ const MAINTENANCE_INTERVAL_MS = 60_000;
 /**
  * Tables whose rows are updated or deleted in everyday use: photos and profile edits, sessions
  * renewed and ended, reset links spent, rate-limit counts, holds taken and released, checkouts,
- * e-mail sent, appointment statuses, working days toggled, garages edited. Tables only ever
- * added to (audit, histories, orders) leave no dead rows behind.
+ * e-mail sent, appointment statuses, working days toggled, garages edited, idempotency keys
+ * answered, released and forgotten. Tables only ever added to (audit, histories, orders) leave
+ * no dead rows behind.
  */
 const CHURNING_TABLES: readonly PgTable[] = [
   userProfiles,
@@ -45,6 +47,7 @@ const CHURNING_TABLES: readonly PgTable[] = [
   appointmentSearchTerms,
   technicianWorkingDays,
   vehicles,
+  idempotentRequests,
 ];
 
 /** One pass: vacuum the churning tables, then checkpoint. Does nothing on a PostgreSQL server. */

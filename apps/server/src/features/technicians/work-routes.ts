@@ -24,6 +24,7 @@ import {
 } from '@pitstop/shared/technicians/responses';
 import { z } from 'zod';
 import { requireViewer } from '../../lib/access.ts';
+import { IDEMPOTENT_ROUTE } from '../../lib/idempotency.ts';
 import type { AppInstance } from '../../app-context.ts';
 import { addServicesToJob } from '../visits/on-site.ts';
 import { announceArrival } from '../visits/on-the-way.ts';
@@ -93,11 +94,12 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['technicians'],
+        description: IDEMPOTENT_ROUTE,
         summary: 'Start Duty (available) or End Duty (off-duty)',
         body: dutyRequestSchema,
         response: { 200: dutyResponseSchema },
       },
-      config: { access: 'job:work:own' },
+      config: { access: 'job:work:own', idempotent: true },
     },
     async (request) => ({
       status: await setDuty(db, requireViewer(request), request.body.onDuty),
@@ -124,13 +126,14 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['technicians'],
+        description: IDEMPOTENT_ROUTE,
         summary:
           'Mark or unmark a working day (today to a year ahead); toggling today changes the status as the spec says',
         params: dateParamSchema,
         body: workingDayRequestSchema,
         response: { 200: workingDayResponseSchema },
       },
-      config: { access: 'job:work:own' },
+      config: { access: 'job:work:own', idempotent: true },
     },
     async (request) =>
       setWorkingDay(
@@ -147,13 +150,14 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['technicians'],
+        description: IDEMPOTENT_ROUTE,
         summary:
           'Move one of the caller’s own jobs to scheduled, in-progress or completed; the customer is e-mailed. Completing may record the odometer (and the oil used, a note): a reading below the vehicle’s last one is refused (409 ODOMETER_LOWER) unless confirmLowerOdometer',
         params: jobParams,
         body: jobStatusRequestSchema,
         response: { 200: jobStatusResponseSchema },
       },
-      config: { access: 'job:work:own' },
+      config: { access: 'job:work:own', idempotent: true },
     },
     async (request) =>
       changeOwnJobStatus(
@@ -170,13 +174,14 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['technicians'],
+        description: IDEMPOTENT_ROUTE,
         summary:
           'Add services on site to the visit of one of the caller’s own jobs (unpaid: a balance due)',
         params: jobParams,
         body: addServicesRequestSchema,
         response: { 201: addServicesResponseSchema },
       },
-      config: { access: 'job:work:own' },
+      config: { access: 'job:work:own', idempotent: true },
     },
     async (request, reply) => {
       const added = await addServicesToJob(
@@ -195,13 +200,14 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['technicians'],
+        description: IDEMPOTENT_ROUTE,
         summary:
           'On my way / Running late: tell the customer of one of the caller’s own jobs of today when they will arrive (a text if the customer agreed to texts, else an e-mail)',
         params: jobParams,
         body: arrivalRequestSchema,
         response: { 200: arrivalResponseSchema },
       },
-      config: { access: 'job:work:own' },
+      config: { access: 'job:work:own', idempotent: true },
     },
     async (request) =>
       announceArrival(
