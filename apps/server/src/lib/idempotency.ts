@@ -34,7 +34,7 @@ export const IDEMPOTENT_ROUTE =
 
 /** A claim this old with no answer belongs to an instance that stopped: another may take it. */
 const PENDING_TAKEOVER_MS = 2 * 60_000;
-/** How long a key is remembered; the app gives up on a queued change long before. */
+/** How long a key is remembered: far longer than a phone stays without a connection. */
 const KEPT_DAYS = 30;
 const PRUNE_INTERVAL_MS = 60 * 60_000;
 
