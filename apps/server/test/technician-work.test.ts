@@ -1,7 +1,8 @@
 // The technician's own API: onboarding (every step's rules, the admin's name kept, the password
-// set with the other sessions ended), today's dashboard with the status derived on load by the
-// spec's four rules, Start/End Duty, the working-days calendar, and moving and adding to their
-// own jobs (another technician's are "not found"). Refusals change nothing.
+// set with the other sessions ended), the dashboard (today's jobs and the next 6 days') with the
+// status derived on load by the spec's four rules, Start/End Duty, the working-days calendar,
+// and moving and adding to their own jobs (another technician's are "not found"). Refusals
+// change nothing.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from '@pitstop/shared/auth/forms';
@@ -87,11 +88,13 @@ async function markToday(technician: SignedInTechnician, working = true) {
 
 let slot = 0;
 /**
- * A paid visit of one service assigned to the technician, moved to today (so it is on the
- * dashboard); `time` orders the day. Answers the appointment id.
+ * A paid visit of one service assigned to the technician, moved to the business-local date
+ * `inDays` after today (0: today, so it is on the dashboard's day); `time` orders the day.
+ * Answers the appointment id.
  */
-async function jobToday(
+async function jobInDays(
   technician: { profileId: string },
+  inDays: number,
   { time = '09:00', email = `customer-${(slot += 1)}@example.com` } = {},
 ): Promise<string> {
   // A date of its own (two at most, where a Sunday moves to the Monday after): five dates in
@@ -106,16 +109,22 @@ async function jobToday(
     technicianId: technician.profileId,
   });
   expect(assigned.statusCode, assigned.body).toBe(200);
+  const target = addCalendarDays(today(), inDays);
   await ctx.database.db
     .update(appointments)
     .set({
-      appointmentDate: today(),
+      appointmentDate: target,
       // The moment moves by as many days, so the day's jobs keep the order of their times.
-      startsAt: sql`${appointments.startsAt} - make_interval(days => ${daysBetween(today(), date)})`,
-      endsAt: sql`${appointments.endsAt} - make_interval(days => ${daysBetween(today(), date)})`,
+      startsAt: sql`${appointments.startsAt} - make_interval(days => ${daysBetween(target, date)})`,
+      endsAt: sql`${appointments.endsAt} - make_interval(days => ${daysBetween(target, date)})`,
     })
     .where(eq(appointments.id, row!.id));
   return row!.id;
+}
+
+/** A job as jobInDays makes it, today. */
+function jobToday(technician: { profileId: string }, options?: Parameters<typeof jobInDays>[2]) {
+  return jobInDays(technician, 0, options);
 }
 
 async function setJobStatus(id: string, status: 'scheduled' | 'in-progress' | 'cancelled') {
@@ -292,7 +301,34 @@ describe('GET /api/technician/dashboard', () => {
     const tech = await onboardedTechnician(ctx, admin);
     const dashboard = await dashboardOf(tech);
     expect(dashboard.jobs).toEqual([]);
+    expect(dashboard.upcoming).toEqual([]);
     expect(dashboard.stats).toEqual({ todaysJobs: 0, completedToday: 0 });
+  });
+
+  it("lists the own jobs of the next 6 days in upcoming, by time; the counts stay today's", async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    const other = await onboardedTechnician(ctx, admin);
+    const todays = await jobToday(tech, { time: '11:00' });
+    const sixthDay = await jobInDays(tech, 6, { time: '08:00' });
+    const tomorrow = await jobInDays(tech, 1, { time: '10:00' });
+    await jobInDays(tech, 7);
+    await jobInDays(tech, -1);
+    await setJobStatus(await jobInDays(tech, 2), 'cancelled');
+    await jobInDays(other, 3);
+
+    const dashboard = await dashboardOf(tech);
+    expect(dashboard.jobs.map((job) => job.id)).toEqual([todays]);
+    expect(dashboard.upcoming.map((job) => job.id)).toEqual([tomorrow, sixthDay]);
+    expect(dashboard.upcoming.map((job) => [job.date, job.time])).toEqual([
+      [addCalendarDays(today(), 1), '10:00'],
+      [addCalendarDays(today(), 6), '08:00'],
+    ]);
+    expect(dashboard.upcoming[0]).toMatchObject({
+      customerName: 'Ada Lovelace',
+      status: 'scheduled',
+      vehicle: expect.objectContaining({ licensePlate: expect.any(String) }),
+    });
+    expect(dashboard.stats).toEqual({ todaysJobs: 1, completedToday: 0 });
   });
 
   it('derives the status on load by the four rules, and keeps what it derived', async () => {

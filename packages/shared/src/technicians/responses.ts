@@ -93,7 +93,7 @@ export const onboardingResponseSchema = z.object({
 });
 export type OnboardingStart = z.infer<typeof onboardingResponseSchema>;
 
-/** One of today's jobs on the technician's dashboard. */
+/** One of the technician's own jobs on their dashboard (today's or the next days'). */
 export const technicianJobSchema = z.object({
   id: z.string(),
   bookingId: z.nullable(z.string()),
@@ -145,6 +145,11 @@ export const technicianDashboardResponseSchema = z.object({
   stats: z.object({ todaysJobs: z.int(), completedToday: z.int() }),
   /** Today's own jobs, cancelled left out, by time. */
   jobs: z.array(technicianJobSchema),
+  /**
+   * The own jobs of the next 6 business-local days (today excluded), cancelled left out, by
+   * time: what the technician's phone keeps for working offline. `stats` do not count them.
+   */
+  upcoming: z.array(technicianJobSchema),
 });
 export type TechnicianDashboard = z.infer<typeof technicianDashboardResponseSchema>;
 

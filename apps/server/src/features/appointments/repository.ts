@@ -1,7 +1,7 @@
 // Reads of the appointments feature's tables for a customer (their own visits and the counts on
 // their profile), a technician (their day, the admin's figures of their jobs) and the staff's
 // list of unpaid services. The staff's search: search-repository.ts.
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
 import {
@@ -90,11 +90,15 @@ export async function listUserVisitRows(
     .orderBy(asc(appointments.startsAt));
 }
 
-/** A technician's own jobs on one business-local date, cancelled left out, by time. */
-export async function listTechnicianDayRows(
+/**
+ * A technician's own jobs on the business-local dates `first` to `last` (both included),
+ * cancelled left out, by time. One day is a range of one.
+ */
+export async function listTechnicianRangeRows(
   db: Executor,
   profileId: string,
-  date: string,
+  first: string,
+  last: string,
 ): Promise<AppointmentRow[]> {
   return db
     .select(appointmentRowColumns)
@@ -102,7 +106,8 @@ export async function listTechnicianDayRows(
     .where(
       and(
         eq(appointments.technicianId, profileId),
-        eq(appointments.appointmentDate, date),
+        gte(appointments.appointmentDate, first),
+        lte(appointments.appointmentDate, last),
         ne(appointments.status, 'cancelled'),
       ),
     )

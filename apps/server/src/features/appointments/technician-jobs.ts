@@ -3,17 +3,27 @@
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import type { Executor } from '../../db/client.ts';
 import { toTechnicianJobs } from '../visits/shape.ts';
-import { findNextJobs, countCompletedByTechnician, listTechnicianDayRows } from './repository.ts';
+import { findNextJobs, countCompletedByTechnician, listTechnicianRangeRows } from './repository.ts';
 
 /** A technician's own jobs on a business-local date: cancelled left out, by time. */
-
 export async function listTechnicianJobsForDay(
   db: Executor,
   profileId: string,
   date: string,
 ): Promise<TechnicianJob[]> {
-  return toTechnicianJobs(db, await listTechnicianDayRows(db, profileId, date));
+  return listTechnicianJobsBetween(db, profileId, date, date);
 }
+
+/** A technician's own jobs from `first` to `last` (business-local dates, both included), by time. */
+export async function listTechnicianJobsBetween(
+  db: Executor,
+  profileId: string,
+  first: string,
+  last: string,
+): Promise<TechnicianJob[]> {
+  return toTechnicianJobs(db, await listTechnicianRangeRows(db, profileId, first, last));
+}
+
 /** For the Technicians admin cards: jobs completed, and the next job still to do. */
 
 export async function technicianJobStats(db: Executor, profileIds: string[], now: Date) {

@@ -81,7 +81,7 @@ export async function technicianWorkRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['technicians'],
         summary:
-          "Today's own jobs (cancelled left out, by time), counts and the status derived on load",
+          "Today's own jobs and those of the next 6 business-local days (upcoming), cancelled left out, by time; today's counts and the status derived on load",
         response: { 200: technicianDashboardResponseSchema },
       },
       config: { access: 'job:work:own' },

@@ -1,7 +1,8 @@
-// The technician's own work: onboarding, today's dashboard with the
+// The technician's own work: onboarding, the dashboard (today's jobs and the next days') with the
 // status derived on load, Start Duty / End Duty, the working-days calendar, and moving their own
 // jobs. "Today" is the business-local date.
 import { joinAddress } from '@pitstop/shared/profile/address';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { formatPhone } from '@pitstop/shared/phone';
 import type { JobStatusRequest, OnboardingForm } from '@pitstop/shared/technicians/forms';
 import {
@@ -25,7 +26,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { Auth } from '../../lib/auth.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { listTechnicianJobsForDay } from '../appointments/technician-jobs.ts';
+import { listTechnicianJobsBetween } from '../appointments/technician-jobs.ts';
 import { changeJobStatusAsTechnician } from '../visits/status.ts';
 import { businessToday } from '../business/service.ts';
 import { getOwnProfile } from '../users/profile-service.ts';
@@ -47,6 +48,9 @@ import {
 import { technicianNotFound } from './service.ts';
 
 const ONBOARDING_ALREADY_COMPLETE = 'Onboarding is already complete.';
+
+/** How many days after today the dashboard lists, so the phone has them without a network. */
+const UPCOMING_DAYS = 6;
 
 /**
  * The technician's own profile; 404 if the account is no longer a technician's. With `lock` the
@@ -139,18 +143,22 @@ async function persistStatus(
   if (next !== stored) await setTechnicianStatus(db, profileId, next, stored);
 }
 
-/** Today's dashboard; the status is derived on load by the spec's four rules, and kept. */
+/**
+ * The dashboard: today's jobs and the next days' (one read of the week, split), the status
+ * derived on load by the spec's four rules, and kept. The counts are today's.
+ */
 export async function getDashboard(
   db: Db,
   viewer: Viewer,
   now = new Date(),
 ): Promise<TechnicianDashboard> {
   const today = await businessToday(db, now);
-  const [profile, jobs, worksToday] = await Promise.all([
+  const [profile, week, worksToday] = await Promise.all([
     workingProfile(db, viewer),
-    listTechnicianJobsForDay(db, viewer.profileId, today),
+    listTechnicianJobsBetween(db, viewer.profileId, today, addCalendarDays(today, UPCOMING_DAYS)),
     hasWorkingDayRow(db, viewer.profileId, today),
   ]);
+  const jobs = week.filter((job) => job.date === today);
   const status = deriveTechnicianStatus({
     stored: profile.technicianStatus,
     worksToday,
@@ -171,6 +179,7 @@ export async function getDashboard(
       completedToday: jobs.filter((job) => job.status === 'completed').length,
     },
     jobs,
+    upcoming: week.filter((job) => job.date !== today),
   };
 }
 

@@ -2,6 +2,7 @@
 // (check, then accept: the password set and the technician signed in), onboarding (an
 // admin-supplied name kept), and the dashboard's reads and changes (duty, working days, a job's
 // status, services added on site as unpaid appointments of the same visit).
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { joinAddress } from '@pitstop/shared/profile/address';
 import { formatPhone } from '@pitstop/shared/phone';
 import {
@@ -42,6 +43,8 @@ import { storedServices } from './services.ts';
 
 /** The doubles' business-local date (TEST_NOW, 2026-03-14, in the business zone). */
 const TECHNICIAN_TODAY = '2026-03-14';
+/** The dashboard's next days, after today. */
+const UPCOMING_DAYS = 6;
 
 type InvitationState = 'valid' | 'used' | 'expired';
 
@@ -107,7 +110,7 @@ export function technicianWorkOf(account: Account): TechnicianWork {
   return work;
 }
 
-/** One of today's jobs; a visit (booking) of its own unless `bookingId` is given. */
+/** One of today's jobs (or another `date`'s); a visit (booking) of its own unless `bookingId` is given. */
 export function makeJob(seed: Partial<TechnicianJob> = {}): TechnicianJob {
   const n = state.nextId++;
   const date = seed.date ?? TECHNICIAN_TODAY;
@@ -161,9 +164,11 @@ function findInvitation(token: string) {
 }
 
 function dashboardOf(work: TechnicianWork, account: Account) {
-  const jobs = work.jobs
+  const listed = work.jobs
     .filter((job) => job.status !== 'cancelled')
-    .sort((a, b) => a.time.localeCompare(b.time));
+    .sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
+  const jobs = listed.filter((job) => job.date === TECHNICIAN_TODAY);
+  const lastUpcoming = addCalendarDays(TECHNICIAN_TODAY, UPCOMING_DAYS);
   return {
     today: TECHNICIAN_TODAY,
     technician: {
@@ -178,6 +183,7 @@ function dashboardOf(work: TechnicianWork, account: Account) {
       completedToday: jobs.filter((job) => job.status === 'completed').length,
     },
     jobs,
+    upcoming: listed.filter((job) => job.date > TECHNICIAN_TODAY && job.date <= lastUpcoming),
   };
 }
 
