@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
 import { responseChecks } from './build/response-checks.ts';
 import { routePreloads } from './build/route-preloads.ts';
@@ -42,6 +43,23 @@ export default defineConfig(({ command }) => ({
     responseChecks(),
     zodFormsCopy(),
     routePreloads(),
+    // The technician's app offline (docs/decisions/035-technician-app-offline.md): a service worker
+    // built from sw/sw.ts, with the list of the build's files to keep on the device. Nothing is
+    // injected into the pages: only the technician's screens register it and link the manifest
+    // (public/technician.webmanifest), so a customer's page downloads none of it.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The app's code, styles, shell and icons; not the brotli and gzip copies (the server
+        // picks one for the browser, which stores what it decoded), nor the API docs' files.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.br', '**/*.gz'],
+      },
+    }),
   ],
   resolve: {
     alias:

@@ -21,8 +21,8 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export const INVALID_KEY = 'Use an Idempotency-Key of 8 to 100 letters, digits, - or _.';
 export const KEY_REUSED = 'This change was already sent with different details.';

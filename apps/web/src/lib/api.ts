@@ -9,6 +9,8 @@ export interface ApiFetchOptions {
   method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: a change the server applies once, however often it is sent. */
+  idempotencyKey?: string;
 }
 
 /** For endpoints that answer 204 No Content. */
@@ -42,9 +44,10 @@ export async function apiFetch<T>(
   schema: ResponseSchema<T>,
   options: ApiFetchOptions = {},
 ): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
 
   let response: Response;
   try {
@@ -93,6 +96,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (checked.issues) return new ApiError(response.status, 'UNKNOWN', fallback);
   const { code, message, fields } = checked.value.error;
   return new ApiError(response.status, code, message || fallback, fields);
+}
+
+/** Whether `error` is a request that never reached the server (no signal, the server down). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
 }
 
 /** A message fit to show a user: the server's words for an `ApiError`, else `fallback`. */

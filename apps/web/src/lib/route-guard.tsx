@@ -6,6 +6,7 @@
 import { PATHS } from '@pitstop/shared/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, redirect, useLocation, type RouteObject } from 'react-router';
+import { isNetworkError } from './api.ts';
 import { useViewer, viewerQueryOptions, type Viewer } from './viewer.ts';
 
 export interface GuardRule {
@@ -25,9 +26,14 @@ export interface GuardRule {
  * session may have ended elsewhere since); null when unknown.
  */
 export async function loadViewer(queryClient: QueryClient): Promise<Viewer | null> {
+  // With no signal, the viewer this device last knew (a technician's phone keeps it with their
+  // day: docs/decisions/035-technician-app-offline.md); the server still decides every request.
+  const known = queryClient.getQueryData(viewerQueryOptions().queryKey)?.viewer;
+  if (known && !navigator.onLine) return known;
   try {
     return (await queryClient.fetchQuery(viewerQueryOptions())).viewer;
-  } catch {
+  } catch (error) {
+    if (known && isNetworkError(error)) return known;
     // The spec's role on a load error is 'customer', i.e. no staff page: treat as signed out.
     return null;
   }

@@ -5,7 +5,8 @@ import type { MeResponse, Viewer } from '@pitstop/shared/auth/responses';
 import { DEFAULT_ROLE } from '@pitstop/shared/roles';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from './api.ts';
+import { apiFetch, isNetworkError } from './api.ts';
+import { forgetDeviceData } from './device-data.ts';
 
 export type { Viewer };
 
@@ -36,8 +37,11 @@ export function useViewer() {
   // "signed out" after a few seconds instead of leaving the top bar loading.
   const query = useQuery(viewerQueryOptions());
   // A failed reload forgets the last answer too: the spec's role is 'customer' on a load error,
-  // and guards must not keep trusting a session the server may have ended.
-  const viewer = query.isError ? null : (query.data?.viewer ?? null);
+  // and guards must not keep trusting a session the server may have ended. A read that never
+  // reached the server says nothing about the session: with no signal, a technician's phone
+  // keeps the viewer it knew (docs/decisions/035-technician-app-offline.md).
+  const isUnanswered = query.isError && !isNetworkError(query.error);
+  const viewer = isUnanswered ? null : (query.data?.viewer ?? null);
   return {
     viewer,
     role: viewer?.role ?? DEFAULT_ROLE,
@@ -82,7 +86,11 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () =>
       apiFetch('/api/auth/sign-out', signOutResponseSchema, { method: 'POST', body: {} }),
-    onSuccess: () => forgetSession(queryClient, { signedOutHere: true }),
+    onSuccess: () => {
+      forgetSession(queryClient, { signedOutHere: true });
+      // What a technician's phone kept for working offline goes with the session.
+      void forgetDeviceData();
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: viewerQueryKey }),
   });
 }

@@ -175,6 +175,7 @@ export const jobStatusResponseSchema = z.object({
   job: technicianJobSchema,
   technicianStatus: technicianStatusSchema,
 });
+export type JobStatusResponse = z.infer<typeof jobStatusResponseSchema>;
 
 /** POST /api/technician/jobs/:id/services: the appointments added to the visit. */
 export const addServicesResponseSchema = z.object({

@@ -15,14 +15,39 @@ import {
   onboardingResponseSchema,
   ownWorkingDaysResponseSchema,
   workingDayResponseSchema,
-  type TechnicianDashboard,
+  type TechnicianJob,
 } from '@pitstop/shared/technicians/responses';
-import type { TechnicianJobStatus, TechnicianStatus } from '@pitstop/shared/technicians/rules';
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
+import { wallClockIn } from '@pitstop/shared/calendar-dates';
+import { VISIT_MESSAGE_WORDS } from '@pitstop/shared/notifications/visit-texts';
+import type { TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
+import {
+  onlineManager,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { output } from 'zod/v4/core';
 import { apiFetch } from '../../lib/api.ts';
-import { technicianDayQueryKey, technicianDayQueryOptions } from '../../lib/technician-day.ts';
-import { forgetAccountData, viewerQueryKey, viewerQueryOptions } from '../../lib/viewer.ts';
+import type { ResponseSchema } from '../../lib/response-check.ts';
+import { technicianDayQueryOptions } from '../../lib/technician-day.ts';
+import {
+  forgetAccountData,
+  useViewer,
+  viewerQueryKey,
+  viewerQueryOptions,
+} from '../../lib/viewer.ts';
+import {
+  afterAddServices,
+  afterArrival,
+  afterDuty,
+  afterJobStatus,
+  afterWorkingDay,
+} from './day-cache.ts';
+import { JOB_STATUS_LABELS } from './job-status-labels.ts';
+import type { ChangeRequest } from './offline/change-queue.ts';
+import { sendOrQueue } from './offline/technician-changes.ts';
 
 // ---------------------------------------------------------------- invitation and onboarding
 
@@ -136,28 +161,37 @@ export function prefetchDashboardReads(queryClient: QueryClient): void {
     });
 }
 
-function useSetDashboard() {
+/** The signed-in technician's id, whose queue a change joins when it cannot go at once. */
+function useSender() {
   const queryClient = useQueryClient();
-  return (update: (dashboard: TechnicianDashboard) => TechnicianDashboard) =>
-    queryClient.setQueryData<TechnicianDashboard>(technicianDayQueryKey, (dashboard) =>
-      dashboard ? update(dashboard) : dashboard,
-    );
+  const userId = useViewer().viewer?.userId ?? '';
+  return <T>(request: ChangeRequest, schema: ResponseSchema<T>) =>
+    sendOrQueue(queryClient, userId, request, schema);
 }
 
-const withStatus =
-  (status: TechnicianStatus) =>
-  (dashboard: TechnicianDashboard): TechnicianDashboard => ({
-    ...dashboard,
-    technician: { ...dashboard.technician, status },
-  });
-
-/** Start Duty (true) or End Duty (false); the server answers the status it keeps. */
+/**
+ * Start Duty (true) or End Duty (false); the server answers the status it keeps. With no signal
+ * it waits on the phone to sync, as each change below does (offline/technician-changes.ts).
+ */
 export function useSetDuty() {
-  const setDashboard = useSetDashboard();
+  const queryClient = useQueryClient();
+  const send = useSender();
   return useMutation({
     mutationFn: (onDuty: boolean) =>
-      apiFetch('/api/technician/duty', dutyResponseSchema, { method: 'PUT', body: { onDuty } }),
-    onSuccess: ({ status }) => setDashboard(withStatus(status)),
+      send(
+        {
+          kind: 'duty',
+          method: 'PUT',
+          path: '/api/technician/duty',
+          body: { onDuty },
+          jobId: null,
+          label: onDuty ? 'Start Duty' : 'End Duty',
+        },
+        dutyResponseSchema,
+      ),
+    onSuccess: (sent) => {
+      if (!sent.queued) afterDuty(queryClient, sent.answer.status);
+    },
   });
 }
 
@@ -169,7 +203,6 @@ export interface WorkingDayVariables {
 /** Marks a day working or not; today's toggle changes the status as the server says. */
 export function useSetWorkingDay() {
   const queryClient = useQueryClient();
-  const setDashboard = useSetDashboard();
   return useMutation({
     mutationFn: ({ date, working }: WorkingDayVariables) =>
       apiFetch(
@@ -178,11 +211,7 @@ export function useSetWorkingDay() {
         { method: 'PUT', body: { working } },
       ),
     onSuccess: ({ date, working, status }) => {
-      setDashboard((dashboard) => {
-        const changed = withStatus(status)(dashboard);
-        if (date !== dashboard.today) return changed;
-        return { ...changed, technician: { ...changed.technician, worksToday: working } };
-      });
+      afterWorkingDay(queryClient, { date, working, status });
       queryClient.setQueryData<OwnWorkingDays>(
         workingDaysQueryOptions(date.slice(0, 7)).queryKey,
         (month) =>
@@ -198,7 +227,7 @@ export function useSetWorkingDay() {
 }
 
 export interface JobStatusVariables {
-  jobId: string;
+  job: Pick<TechnicianJob, 'id' | 'serviceName'>;
   status: TechnicianJobStatus;
   /** Completing: the odometer (and the oil used, a note), and a lower reading confirmed. */
   record?: Omit<JobStatusRequest, 'status'>;
@@ -206,78 +235,87 @@ export interface JobStatusVariables {
 
 export function useSetJobStatus() {
   const queryClient = useQueryClient();
-  const setDashboard = useSetDashboard();
+  const send = useSender();
   return useMutation({
-    mutationFn: ({ jobId, status, record }: JobStatusVariables) =>
-      apiFetch(
-        `/api/technician/jobs/${encodeURIComponent(jobId)}/status`,
-        jobStatusResponseSchema,
+    mutationFn: ({ job, status, record }: JobStatusVariables) =>
+      send(
         {
+          kind: 'job-status',
           method: 'PATCH',
+          path: `/api/technician/jobs/${encodeURIComponent(job.id)}/status`,
           body: { status, ...record },
+          jobId: job.id,
+          label: `${job.serviceName}: ${JOB_STATUS_LABELS[status]}`,
         },
+        jobStatusResponseSchema,
       ),
-    onSuccess: ({ job, technicianStatus }) => {
-      // The visit's other jobs show the reading just recorded.
-      setDashboard((dashboard) =>
-        withStatus(technicianStatus)({
-          ...dashboard,
-          jobs: dashboard.jobs.map((one) =>
-            one.id === job.id
-              ? job
-              : job.bookingId !== null && one.bookingId === job.bookingId
-                ? { ...one, visitOdometerMiles: job.visitOdometerMiles }
-                : one,
-          ),
-        }),
-      );
-      // The counts (Completed Today) are the server's to make.
-      return queryClient.invalidateQueries({ queryKey: technicianDayQueryKey });
-    },
+    onSuccess: (sent) => (sent.queued ? undefined : afterJobStatus(queryClient, sent.answer)),
   });
 }
 
 export interface ArrivalVariables {
-  jobId: string;
+  job: Pick<TechnicianJob, 'id' | 'serviceName'>;
   arrival: ArrivalRequest;
+  /** The business's zone: a choice in minutes kept to sync later becomes the time it meant. */
+  timeZone: string | undefined;
+}
+
+/** "In 20 minutes" said now, as a time on the business's clock: what a later sync must say. */
+function arrivalAsTime(arrival: ArrivalRequest, timeZone: string | undefined): ArrivalRequest {
+  if (arrival.minutes === undefined) return arrival;
+  const at = new Date(Date.now() + arrival.minutes * 60_000);
+  const { minutes } = wallClockIn(timeZone ?? DEFAULT_TIME_ZONE, at);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return { at: `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}` };
 }
 
 /** On my way / Running late: the customer is told; the visit's jobs show the new estimate. */
 export function useAnnounceArrival() {
-  const setDashboard = useSetDashboard();
+  const queryClient = useQueryClient();
+  const send = useSender();
   return useMutation({
-    mutationFn: ({ jobId, arrival }: ArrivalVariables) =>
-      apiFetch(`/api/technician/jobs/${encodeURIComponent(jobId)}/arrival`, arrivalResponseSchema, {
-        method: 'POST',
-        body: arrival,
-      }),
-    onSuccess: (answer) =>
-      setDashboard((dashboard) => ({
-        ...dashboard,
-        jobs: dashboard.jobs.map((one) =>
-          one.bookingId === answer.bookingId
-            ? { ...one, arrivalEstimateAt: answer.arrivalEstimateAt }
-            : one,
-        ),
-      })),
+    mutationFn: ({ job, arrival, timeZone }: ArrivalVariables) =>
+      send(
+        {
+          kind: 'arrival',
+          method: 'POST',
+          path: `/api/technician/jobs/${encodeURIComponent(job.id)}/arrival`,
+          body: onlineManager.isOnline() ? arrival : arrivalAsTime(arrival, timeZone),
+          jobId: job.id,
+          label: `${job.serviceName}: ${VISIT_MESSAGE_WORDS.onMyWay}`,
+        },
+        arrivalResponseSchema,
+      ),
+    onSuccess: (sent) => {
+      if (!sent.queued) afterArrival(queryClient, sent.answer);
+    },
   });
 }
 
 export interface AddServicesVariables {
-  jobId: string;
+  job: Pick<TechnicianJob, 'id' | 'serviceName'>;
   serviceIds: string[];
+  /** The services' names, for the change's line while it waits to sync. */
+  serviceNames: string[];
 }
 
 export function useAddServices() {
   const queryClient = useQueryClient();
+  const send = useSender();
   return useMutation({
-    mutationFn: ({ jobId, serviceIds }: AddServicesVariables) =>
-      apiFetch(
-        `/api/technician/jobs/${encodeURIComponent(jobId)}/services`,
+    mutationFn: ({ job, serviceIds, serviceNames }: AddServicesVariables) =>
+      send(
+        {
+          kind: 'add-services',
+          method: 'POST',
+          path: `/api/technician/jobs/${encodeURIComponent(job.id)}/services`,
+          body: { serviceIds },
+          jobId: job.id,
+          label: `Add ${serviceNames.join(', ')}`,
+        },
         addServicesResponseSchema,
-        { method: 'POST', body: { serviceIds } },
       ),
     // Awaited, so the list shows the new jobs by the time the dialog closes.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: technicianDayQueryKey }),
+    onSuccess: (sent) => (sent.queued ? undefined : afterAddServices(queryClient)),
   });
 }

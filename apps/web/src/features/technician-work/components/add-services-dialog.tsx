@@ -23,6 +23,7 @@ import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { servicesQueryOptions } from '../../../lib/service-catalog.ts';
 import { useAddServices } from '../api.ts';
+import { SYNC_WORDS } from '../offline/technician-changes.ts';
 
 export interface AddServicesDialogProps {
   /** The job whose visit gets the services; null when closed. */
@@ -82,9 +83,21 @@ function AddServicesForm({ job, onDone }: { job: TechnicianJob; onDone: () => vo
     if (chosen.length === 0) return;
     setOutcome(null);
     addServices.mutate(
-      { jobId: job.id, serviceIds: chosen },
       {
-        onSuccess: ({ added, visitBalanceDueCents }) => {
+        job,
+        serviceIds: chosen,
+        serviceNames: offered
+          .filter((service) => chosen.includes(service.id))
+          .map((service) => service.name),
+      },
+      {
+        onSuccess: (sent) => {
+          if (sent.queued) {
+            toast(SYNC_WORDS.queued);
+            onDone();
+            return;
+          }
+          const { added, visitBalanceDueCents } = sent.answer;
           const count = added.length;
           toast.success(
             `${count} ${count === 1 ? 'service' : 'services'} added. Balance due: ${formatPrice(visitBalanceDueCents)}`,

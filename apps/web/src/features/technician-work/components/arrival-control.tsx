@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
 import { formatMoment } from '../../../lib/business-time.ts';
 import { useAnnounceArrival } from '../api.ts';
+import { SYNC_WORDS } from '../offline/technician-changes.ts';
 
 const AT_A_TIME = 'at';
 
@@ -29,11 +30,15 @@ export function ArrivalControl({ job }: { job: TechnicianJob }) {
   const send = () =>
     announce.mutate(
       {
-        jobId: job.id,
+        job,
         arrival: choice === AT_A_TIME ? { at } : { minutes: Number(choice) },
+        timeZone,
       },
       {
-        onSuccess: (answer) => toast.success(VISIT_MESSAGE_WORDS.onMyWaySent(answer.arrival)),
+        onSuccess: (sent) =>
+          sent.queued
+            ? toast(SYNC_WORDS.queued)
+            : toast.success(VISIT_MESSAGE_WORDS.onMyWaySent(sent.answer.arrival)),
         onError: (error) =>
           toast.error(errorMessage(error, 'Could not tell the customer. Please try again.')),
       },

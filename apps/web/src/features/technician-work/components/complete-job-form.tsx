@@ -22,6 +22,7 @@ import { toast } from '../../../components/ui/toast.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
 import { useSetJobStatus } from '../api.ts';
+import { SYNC_WORDS } from '../offline/technician-changes.ts';
 
 const FIELDS = ['odometerMiles', 'oilUsed', 'note'] as const;
 
@@ -53,8 +54,8 @@ export function CompleteJobForm({ job, onClose }: CompleteJobFormProps) {
 
   async function send(values: JobCompletionValues, confirmLowerOdometer: boolean) {
     try {
-      await setStatus.mutateAsync({
-        jobId: job.id,
+      const sent = await setStatus.mutateAsync({
+        job,
         status: 'completed',
         record: {
           odometerMiles: values.odometerMiles,
@@ -63,7 +64,8 @@ export function CompleteJobForm({ job, onClose }: CompleteJobFormProps) {
           ...(confirmLowerOdometer ? { confirmLowerOdometer } : {}),
         },
       });
-      toast.success(`${job.serviceName} is now Completed.`);
+      if (sent.queued) toast(SYNC_WORDS.queued);
+      else toast.success(`${job.serviceName} is now Completed.`);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ODOMETER_LOWER') {

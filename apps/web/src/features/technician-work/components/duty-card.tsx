@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSetDuty } from '../api.ts';
+import { SYNC_WORDS } from '../offline/technician-changes.ts';
 
 export function DutyCard({ dashboard }: { dashboard: TechnicianDashboard }) {
   const { technician, stats } = dashboard;
@@ -19,8 +20,10 @@ export function DutyCard({ dashboard }: { dashboard: TechnicianDashboard }) {
 
   const toggle = () =>
     setDuty.mutate(!onDuty, {
-      onSuccess: ({ status }) =>
-        toast.success(isOnDuty(status) ? 'You are on duty.' : 'You are off duty.'),
+      onSuccess: (sent) =>
+        sent.queued
+          ? toast(SYNC_WORDS.queued)
+          : toast.success(isOnDuty(sent.answer.status) ? 'You are on duty.' : 'You are off duty.'),
       onError: (error) =>
         toast.error(errorMessage(error, 'Failed to change your duty status. Please try again.')),
     });

@@ -4,7 +4,6 @@
 // balance due, or what was paid of it; and the quick actions: call the customer, open the
 // address in a maps app, add services done on site, show the balance's payment link.
 import { balancePaidWords } from '@pitstop/shared/appointments/balance';
-import { describeVisitVehicle } from '@pitstop/shared/appointments/visit-vehicle';
 import { formatTime12 } from '@pitstop/shared/business/hours';
 import { formatPrice } from '@pitstop/shared/money';
 import { phoneHref } from '@pitstop/shared/phone';
@@ -13,8 +12,8 @@ import {
   TECHNICIAN_JOB_STATUSES,
   type TechnicianJobStatus,
 } from '@pitstop/shared/technicians/rules';
-import { Clock, MapPin, Phone, PlusCircle, QrCode } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Clock, CloudUpload, MapPin, Phone, PlusCircle, QrCode } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
@@ -22,7 +21,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSetJobStatus } from '../api.ts';
+import { JOB_STATUS_LABELS } from '../job-status-labels.ts';
+import { SYNC_WORDS } from '../offline/technician-changes.ts';
 import { ArrivalControl } from './arrival-control.tsx';
+import { JobDetail, jobVehicleLine, mapsHref } from './job-details.tsx';
 
 // The payment link's dialog (with its QR code) loads only when a technician opens it.
 const BalanceLinkDialog = lazy(async () => ({
@@ -33,28 +35,24 @@ const CompleteJobForm = lazy(async () => ({
   default: (await import('./complete-job-form.tsx')).CompleteJobForm,
 }));
 
-const JOB_STATUS_LABELS: Record<TechnicianJobStatus, string> = {
-  scheduled: 'Scheduled',
-  'in-progress': 'In Progress',
-  completed: 'Completed',
-};
-
 const isTechnicianStatus = (status: string): status is TechnicianJobStatus =>
   (TECHNICIAN_JOB_STATUSES as readonly string[]).includes(status);
-
-/** Google Maps' search link: opens the maps app on a phone, the website elsewhere. */
-function mapsHref(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
 
 export interface JobCardProps {
   job: TechnicianJob;
   /** A service of the job's visit is under way or done: the technician is there already. */
   isVisitBegun?: boolean;
   onAddServices: (job: TechnicianJob) => void;
+  /** A change made with no signal has not reached the server yet. */
+  isWaitingToSync?: boolean;
 }
 
-export function JobCard({ job, isVisitBegun = false, onAddServices }: JobCardProps) {
+export function JobCard({
+  job,
+  isVisitBegun = false,
+  onAddServices,
+  isWaitingToSync = false,
+}: JobCardProps) {
   const headingId = `job-${job.id}-title`;
   const time = formatTime12(job.time);
   return (
@@ -71,6 +69,12 @@ export function JobCard({ job, isVisitBegun = false, onAddServices }: JobCardPro
           <span className="sr-only">, </span>
           {job.serviceName}
         </h3>
+        {isWaitingToSync && (
+          <p className="flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 px-2.5 py-0.5 text-xs font-semibold text-blue-800">
+            <CloudUpload className="size-3.5" aria-hidden="true" />
+            {SYNC_WORDS.waiting}
+          </p>
+        )}
         {job.visitBalanceDueCents > 0 && (
           <p className="rounded-full border border-amber-200 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
             Balance due {formatPrice(job.visitBalanceDueCents)}
@@ -84,16 +88,14 @@ export function JobCard({ job, isVisitBegun = false, onAddServices }: JobCardPro
       </div>
 
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
-        <Detail term="Customer">{job.customerName}</Detail>
-        <Detail term="Address">{job.location}</Detail>
-        <Detail term="Vehicle">
-          {describeVisitVehicle(job.vehicle) || job.vehicleColor || 'Not given'}
-        </Detail>
-        {job.vehicle?.vin && <Detail term="VIN">{job.vehicle.vin}</Detail>}
+        <JobDetail term="Customer">{job.customerName}</JobDetail>
+        <JobDetail term="Address">{job.location}</JobDetail>
+        <JobDetail term="Vehicle">{jobVehicleLine(job)}</JobDetail>
+        {job.vehicle?.vin && <JobDetail term="VIN">{job.vehicle.vin}</JobDetail>}
         {job.description && (
-          <Detail term="Notes" wide>
+          <JobDetail term="Notes" wide>
             {job.description}
-          </Detail>
+          </JobDetail>
         )}
       </dl>
 
@@ -174,15 +176,6 @@ function PaymentLink({ job }: { job: TechnicianJob }) {
   );
 }
 
-function Detail({ term, wide, children }: { term: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
-
 function StatusPicker({ job, status }: { job: TechnicianJob; status: TechnicianJobStatus }) {
   const setStatus = useSetJobStatus();
   // Completed asks for the odometer first: the select keeps the status until the form is sent.
@@ -191,9 +184,12 @@ function StatusPicker({ job, status }: { job: TechnicianJob; status: TechnicianJ
   const id = `job-${job.id}-status`;
   const onChange = (next: TechnicianJobStatus) =>
     setStatus.mutate(
-      { jobId: job.id, status: next },
+      { job, status: next },
       {
-        onSuccess: () => toast.success(`${job.serviceName} is now ${JOB_STATUS_LABELS[next]}.`),
+        onSuccess: (sent) =>
+          sent.queued
+            ? toast(SYNC_WORDS.queued)
+            : toast.success(`${job.serviceName} is now ${JOB_STATUS_LABELS[next]}.`),
         onError: (error) =>
           toast.error(errorMessage(error, 'Failed to update the status. Please try again.')),
       },

@@ -7,13 +7,12 @@ import type { QueueStorage } from './storage.ts';
 
 export type {
   ChangeKind,
-  ChangeRefusal,
   ChangeRequest,
   QueuedChange,
   SendOutcome,
 } from './queued-change.ts';
 
-export interface ChangeQueueState {
+interface ChangeQueueState {
   /** A flush is under way. */
   sending: boolean;
   /** The server answered 401: nothing is sent until a flush gets through again. */
@@ -184,7 +183,8 @@ export function createChangeQueue(options: ChangeQueueOptions): ChangeQueue {
     await ready;
     const change: QueuedChange = {
       ...request,
-      key: newIdempotencyKey(),
+      // A change first sent online and unanswered keeps the key it went with.
+      key: request.key ?? newIdempotencyKey(),
       seq: ++lastSeq,
       userId,
       queuedAt: now(),

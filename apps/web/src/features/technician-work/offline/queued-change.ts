@@ -14,9 +14,14 @@ export interface ChangeRequest {
   jobId: string | null;
   /** What the technician reads, e.g. "Basic Oil Change: Completed". */
   label: string;
+  /**
+   * The key it was already sent under, when an attempt online got no answer (it may have been
+   * applied); a new one otherwise.
+   */
+  key?: string;
 }
 
-export interface ChangeRefusal {
+interface ChangeRefusal {
   status: number;
   code: string;
   message: string;

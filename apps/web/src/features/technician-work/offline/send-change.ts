@@ -17,7 +17,7 @@ function isWorthRetrying(status: number): boolean {
  * signal does not hold up the changes behind it; the retry carries the same key, so a change
  * the server applied meanwhile is not applied twice.
  */
-export const SEND_TIMEOUT_MS = 30_000;
+const SEND_TIMEOUT_MS = 30_000;
 
 // Messages that name no field: the server's own fallbacks for a refused body.
 const GENERIC_MESSAGES = new Set(['', 'Invalid input', 'Invalid value']);

@@ -2,6 +2,7 @@
 // on the device, or memory where IndexedDB cannot be opened (some private browsing modes) and in
 // tests.
 import { clear, createStore, del, entries, setMany, type UseStore } from 'idb-keyval';
+import { DEVICE_STORES } from '../../../lib/device-data.ts';
 import type { QueuedChange } from './queued-change.ts';
 
 export interface QueueStorage {
@@ -18,8 +19,6 @@ export interface QueueStorage {
   clear(): Promise<void>;
 }
 
-export const CHANGES_DATABASE = 'pitstop-technician-changes';
-export const CHANGES_STORE = 'changes';
 // Keys of changes are UUIDs, so this one cannot clash with a change.
 const LAST_SEQ_KEY = 'meta:last-seq';
 
@@ -84,8 +83,8 @@ export function idbQueueStorage(): QueueStorage {
   let active: QueueStorage | null = null;
   const load = async (): Promise<QueuedChange[]> => {
     if (active) return active.load();
-    const idb = idbStorageOver(createStore(CHANGES_DATABASE, CHANGES_STORE));
     try {
+      const idb = idbStorageOver(createStore(DEVICE_STORES.changes, DEVICE_STORES.changes));
       const changes = await idb.load();
       active = idb;
       return changes;

@@ -1,0 +1,184 @@
+// The technician's changes with or without a signal (docs/decisions/035-technician-app-offline.md).
+// Every change is sent with an idempotency key. With a connection and nothing waiting, it goes at
+// once, as before. With none, or when the attempt got no answer (it may still have been
+// applied), it joins the queue on the device under the same key and is sent, in order, when the
+// connection returns, also after the app was closed: the server applies it once either way.
+// Meanwhile the dashboard shows it as waiting to sync; a refusal stays listed with its reason.
+import {
+  addServicesResponseSchema,
+  arrivalResponseSchema,
+  dutyResponseSchema,
+  jobStatusResponseSchema,
+  type TechnicianDashboard,
+} from '@pitstop/shared/technicians/responses';
+import { statusAfterDuty, type TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
+import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { apiFetch, isNetworkError } from '../../../lib/api.ts';
+import { onDeviceDataForgotten } from '../../../lib/device-data.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import type { ResponseSchema } from '../../../lib/response-check.ts';
+import {
+  afterAddServices,
+  afterArrival,
+  afterDuty,
+  afterJobStatus,
+  refreshDay,
+} from '../day-cache.ts';
+import {
+  createChangeQueue,
+  type ChangeKind,
+  type ChangeQueue,
+  type ChangeRequest,
+  type QueuedChange,
+} from './change-queue.ts';
+import { sendChange } from './send-change.ts';
+import { idbQueueStorage } from './storage.ts';
+
+/** A change's outcome for the control that made it: the server's answer, or kept to sync. */
+export type Sent<T> = { queued: false; answer: T } | { queued: true };
+
+export const SYNC_WORDS = {
+  queued: 'Saved on this phone. It will sync when you are back online.',
+  waiting: 'Waiting to sync',
+  waitingCount: (count: number) =>
+    count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`,
+  signedOut: 'Your session has ended. Sign in again to sync your changes.',
+  notSynced: (label: string) => `Not synced: ${label}`,
+  dismiss: 'Dismiss',
+} as const;
+
+// The answers' schemas, by kind: a change sent from the queue is checked as apiFetch checks one.
+const ANSWERS: Record<ChangeKind, ResponseSchema<unknown> | null> = {
+  'job-status': jobStatusResponseSchema,
+  arrival: arrivalResponseSchema,
+  'add-services': addServicesResponseSchema,
+  duty: dutyResponseSchema,
+  'working-day': null,
+};
+
+async function applyAnswer(queryClient: QueryClient, change: QueuedChange, answer: unknown) {
+  const schema = ANSWERS[change.kind];
+  const checked = schema && (await schema['~standard'].validate(answer));
+  if (!checked || checked.issues) {
+    await refreshDay(queryClient);
+    return;
+  }
+  const value = checked.value as never;
+  if (change.kind === 'job-status') await afterJobStatus(queryClient, value);
+  else if (change.kind === 'arrival') afterArrival(queryClient, value);
+  else if (change.kind === 'add-services') await afterAddServices(queryClient);
+  else if (change.kind === 'duty') afterDuty(queryClient, (value as { status: never }).status);
+}
+
+let queue: ChangeQueue | undefined;
+
+/** The device's one queue, made on first use. */
+function changeQueue(queryClient: QueryClient): ChangeQueue {
+  if (!queue) {
+    const made = createChangeQueue({
+      storage: idbQueueStorage(),
+      send: sendChange,
+      onApplied: (change, answer) => void applyAnswer(queryClient, change, answer),
+      // What the phone showed for it was never so: read the day as the server has it.
+      onRefused: () => void refreshDay(queryClient),
+    });
+    onDeviceDataForgotten(() => void made.clear());
+    queue = made;
+  }
+  return queue;
+}
+
+/**
+ * Sends `request` now, or keeps it to sync: with no connection, behind changes still waiting
+ * (sending it first would break their order), or when the attempt got no answer. A refusal
+ * answered at once is thrown, as apiFetch throws it.
+ */
+export async function sendOrQueue<T>(
+  queryClient: QueryClient,
+  userId: string,
+  request: ChangeRequest,
+  schema: ResponseSchema<T>,
+): Promise<Sent<T>> {
+  const changes = changeQueue(queryClient);
+  await changes.ready;
+  const key = newIdempotencyKey();
+  const isBehind = changes.changes().some((one) => one.userId === userId && !one.refusal);
+  if (onlineManager.isOnline() && !isBehind) {
+    try {
+      const answer = await apiFetch(request.path, schema, {
+        method: request.method,
+        body: request.body,
+        idempotencyKey: key,
+      });
+      return { queued: false, answer };
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+    }
+  }
+  await changes.enqueue(userId, { ...request, key });
+  void changes.flush(userId);
+  return { queued: true };
+}
+
+const NO_CHANGES: readonly QueuedChange[] = [];
+
+/** The signed-in technician's changes kept on the device, waiting or refused, oldest first. */
+export function useKeptChanges(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const changes = changeQueue(queryClient);
+  const all = useSyncExternalStore(changes.subscribe, changes.changes);
+  const state = useSyncExternalStore(changes.subscribe, changes.state);
+  const own = userId ? all.filter((one) => one.userId === userId) : NO_CHANGES;
+  return {
+    waiting: own.filter((one) => !one.refusal),
+    refused: own.filter((one) => one.refusal),
+    isSignedOut: state.signedOut,
+    dismiss: (key: string) => void changes.dismiss(key),
+  };
+}
+
+/** Sends what waits when the page opens and each time the connection comes back. */
+export function useChangeSync(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    const changes = changeQueue(queryClient);
+    const flush = () => {
+      if (onlineManager.isOnline()) void changes.ready.then(() => changes.flush(userId));
+    };
+    flush();
+    return onlineManager.subscribe((isOnline) => {
+      if (isOnline) flush();
+    });
+  }, [queryClient, userId]);
+}
+
+/**
+ * The day as it will be once `waiting` has synced: a job's status and the duty switch show the
+ * technician's last choice at once. The rest (an arrival, services added) shows as waiting.
+ */
+export function withWaitingChanges(
+  dashboard: TechnicianDashboard,
+  waiting: readonly QueuedChange[],
+): TechnicianDashboard {
+  if (waiting.length === 0) return dashboard;
+  let { technician } = dashboard;
+  const statuses = new Map<string, TechnicianJobStatus>();
+  for (const change of waiting) {
+    const body = change.body as { status?: TechnicianJobStatus; onDuty?: boolean };
+    if (change.kind === 'job-status' && change.jobId && body.status) {
+      statuses.set(change.jobId, body.status);
+    } else if (change.kind === 'duty' && typeof body.onDuty === 'boolean') {
+      technician = { ...technician, status: statusAfterDuty(technician.status, body.onDuty) };
+    }
+  }
+  return {
+    ...dashboard,
+    technician,
+    jobs: dashboard.jobs.map((job) => {
+      const status = statuses.get(job.id);
+      return status ? { ...job, status } : job;
+    }),
+  };
+}
