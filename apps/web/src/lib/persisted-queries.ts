@@ -3,8 +3,14 @@
 // `keepQueries` with the roots of the queries to keep; main.tsx calls `restoreQueries` before the
 // first page decides, on a marked device only (lib/device-data.ts). Kept as TanStack Query's own
 // dehydrated state, so a restored answer carries the time it was read ("showing jobs as of").
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { createStore, get, set } from 'idb-keyval';
+import {
+  dehydrate,
+  hydrate,
+  onlineManager,
+  type DehydratedState,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { createStore, del, get, set } from 'idb-keyval';
 import { DEVICE_STORES, markDeviceData } from './device-data.ts';
 
 interface Snapshot {
@@ -35,15 +41,54 @@ function answers(): ReturnType<typeof createStore> | null {
 
 /** Puts the kept answers back in the cache; resolves at once when there are none or on failure. */
 export async function restoreQueries(queryClient: QueryClient, now = Date.now()): Promise<void> {
+  // TanStack Query starts online and learns otherwise only from an `offline` event, which a page
+  // opened with no signal never gets: reads would fail one by one after their retries instead of
+  // waiting for the connection while the kept answers show.
+  onlineManager.setOnline(navigator.onLine);
   const kept = answers();
   if (!kept) return;
   try {
     const snapshot = await get<Snapshot>(SNAPSHOT_KEY, kept);
     if (!snapshot || now - snapshot.savedAt > MAX_AGE_MS) return;
     hydrate(queryClient, snapshot.state);
+    // Answers from an earlier visit are never fresh: with a connection they are read again (a
+    // session may have ended, another person may have signed in); without one they still show.
+    const restored = new Set(snapshot.state.queries.map((query) => query.queryHash));
+    await queryClient.invalidateQueries({
+      predicate: (query) => restored.has(query.queryHash),
+      refetchType: 'none',
+    });
+    forgetWhenSomeoneElse(queryClient, snapshot.userId, restored, kept);
   } catch {
     // A store that cannot be read is a device with nothing kept.
   }
+}
+
+/**
+ * Once the server names someone other than the technician the answers were kept for (the
+ * session ended and another person signed in on this phone), their answers leave the cache and
+ * the device.
+ */
+function forgetWhenSomeoneElse(
+  queryClient: QueryClient,
+  userId: string,
+  restored: ReadonlySet<string>,
+  store: ReturnType<typeof createStore>,
+) {
+  const viewerHash = JSON.stringify(['me']);
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryHash !== viewerHash) return;
+    if (event.query.state.dataUpdateCount === 0 || event.action.type !== 'success') return;
+    unsubscribe();
+    const answer = event.query.state.data as { viewer: { userId: string } | null } | undefined;
+    if (answer?.viewer?.userId === userId) return;
+    queryClient.removeQueries({
+      predicate: (query) => query.queryHash !== viewerHash && restored.has(query.queryHash),
+    });
+    del(SNAPSHOT_KEY, store).catch(() => {
+      // Written over by the next technician's dashboard anyway.
+    });
+  });
 }
 
 /**

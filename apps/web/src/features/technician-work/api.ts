@@ -177,6 +177,8 @@ export function useSetDuty() {
   const queryClient = useQueryClient();
   const send = useSender();
   return useMutation({
+    // Sent or kept to sync by the change itself: never held back for a connection.
+    networkMode: 'always',
     mutationFn: (onDuty: boolean) =>
       send(
         {
@@ -237,6 +239,8 @@ export function useSetJobStatus() {
   const queryClient = useQueryClient();
   const send = useSender();
   return useMutation({
+    // Sent or kept to sync by the change itself: never held back for a connection.
+    networkMode: 'always',
     mutationFn: ({ job, status, record }: JobStatusVariables) =>
       send(
         {
@@ -274,6 +278,8 @@ export function useAnnounceArrival() {
   const queryClient = useQueryClient();
   const send = useSender();
   return useMutation({
+    // Sent or kept to sync by the change itself: never held back for a connection.
+    networkMode: 'always',
     mutationFn: ({ job, arrival, timeZone }: ArrivalVariables) =>
       send(
         {
@@ -303,6 +309,8 @@ export function useAddServices() {
   const queryClient = useQueryClient();
   const send = useSender();
   return useMutation({
+    // Sent or kept to sync by the change itself: never held back for a connection.
+    networkMode: 'always',
     mutationFn: ({ job, serviceIds, serviceNames }: AddServicesVariables) =>
       send(
         {

@@ -48,26 +48,28 @@ export function SyncPanel({ waiting, refused, isSignedOut, onDismiss }: SyncPane
         </div>
       )}
       {refused.length > 0 && (
-        <ul role="alert" className="flex flex-col gap-2">
-          {refused.map((change) => (
-            <li
-              key={change.key}
-              className="flex flex-wrap items-start justify-between gap-3 rounded-card border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
-            >
-              <div className="flex min-w-0 items-start gap-2">
-                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <p className="min-w-0 break-words">
-                  <span className="font-semibold">{SYNC_WORDS.notSynced(change.label)}</span>.{' '}
-                  {change.refusal?.message}
-                </p>
-              </div>
-              <Button variant="outline" onClick={() => onDismiss(change.key)}>
-                {SYNC_WORDS.dismiss}
-                <span className="sr-only">: {change.label}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul className="flex flex-col gap-2">
+            {refused.map((change) => (
+              <li
+                key={change.key}
+                className="flex flex-wrap items-start justify-between gap-3 rounded-card border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+              >
+                <div className="flex min-w-0 items-start gap-2">
+                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <p className="min-w-0 break-words">
+                    <span className="font-semibold">{SYNC_WORDS.notSynced(change.label)}</span>.{' '}
+                    {change.refusal?.message}
+                  </p>
+                </div>
+                <Button variant="outline" onClick={() => onDismiss(change.key)}>
+                  {SYNC_WORDS.dismiss}
+                  <span className="sr-only">: {change.label}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

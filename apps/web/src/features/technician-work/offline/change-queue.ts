@@ -5,12 +5,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { ChangeRequest, QueuedChange, SendOutcome } from './queued-change.ts';
 import type { QueueStorage } from './storage.ts';
 
-export type {
-  ChangeKind,
-  ChangeRequest,
-  QueuedChange,
-  SendOutcome,
-} from './queued-change.ts';
+export type { ChangeKind, ChangeRequest, QueuedChange, SendOutcome } from './queued-change.ts';
 
 interface ChangeQueueState {
   /** A flush is under way. */
@@ -101,6 +96,8 @@ export function createChangeQueue(options: ChangeQueueOptions): ChangeQueue {
     const [stored, storedLastSeq] = await Promise.all([storage.load(), storage.lastSeq()]);
     changes = [...stored].sort((a, b) => a.seq - b.seq);
     lastSeq = Math.max(storedLastSeq, ...changes.map((change) => change.seq), 0);
+    // A page that subscribed before the store was read shows what it holds.
+    if (changes.length > 0) notify();
   })();
 
   function notify(): void {
