@@ -21,13 +21,7 @@ import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { wallClockIn } from '@pitstop/shared/calendar-dates';
 import { VISIT_MESSAGE_WORDS } from '@pitstop/shared/notifications/visit-texts';
 import type { TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
-import {
-  onlineManager,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { output } from 'zod/v4/core';
 import { apiFetch } from '../../lib/api.ts';
 import type { ResponseSchema } from '../../lib/response-check.ts';
@@ -260,7 +254,7 @@ export function useSetJobStatus() {
 export interface ArrivalVariables {
   job: Pick<TechnicianJob, 'id' | 'serviceName'>;
   arrival: ArrivalRequest;
-  /** The business's zone: a choice in minutes kept to sync later becomes the time it meant. */
+  /** The business's zone: a choice in minutes is sent as the time it means on its clock. */
   timeZone: string | undefined;
 }
 
@@ -286,7 +280,9 @@ export function useAnnounceArrival() {
           kind: 'arrival',
           method: 'POST',
           path: `/api/technician/jobs/${encodeURIComponent(job.id)}/arrival`,
-          body: onlineManager.isOnline() ? arrival : arrivalAsTime(arrival, timeZone),
+          // A time, not minutes: a change kept to sync later must still mean the same moment,
+          // and under one key every attempt must carry the same body.
+          body: arrivalAsTime(arrival, timeZone),
           jobId: job.id,
           label: `${job.serviceName}: ${VISIT_MESSAGE_WORDS.onMyWay}`,
         },

@@ -49,7 +49,20 @@ describe('On my way', () => {
     );
     await user.click(within(group).getByRole('button', { name: /On my way/ }));
 
-    expect(bodies).toEqual([{ minutes: 45 }]);
+    // Sent as the time it means on the business's clock (New York), so that a change kept to
+    // sync later still says the same moment.
+    const sentAt = Date.now();
+    expect(bodies).toHaveLength(1);
+    const { at } = bodies[0] as { at: string };
+    const expected = (offsetMs: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/New_York',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(sentAt + 45 * 60_000 + offsetMs));
+    // The click and this line may fall either side of a minute's turn.
+    expect([expected(-60_000), expected(0)]).toContain(at);
     expect(
       await within(card).findByText('Customer told: arriving about 10:40 AM'),
     ).toBeInTheDocument();

@@ -1,21 +1,33 @@
 // The dashboard's own top bar (no public top bar on the technician's screens): the business mark,
 // My Profile, and Sign Out, which ends the session and goes back to the Technician Portal. Sign
-// Out is quiet: the day's work, not leaving it, is what the page is for.
+// Out is quiet: the day's work, not leaving it, is what the page is for. Signing out forgets what
+// the phone kept, so with changes still waiting to sync it asks first.
 import { PATHS } from '@pitstop/shared/web-routes';
 import { CircleAlert, LogOut, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { useSignOut } from '../../../lib/viewer.ts';
+import { SYNC_WORDS } from '../offline/technician-changes.ts';
 
 const SIGNED_OUT = 'You have been signed out.';
 const SIGN_OUT_FAILED = 'Could not sign out. Please try again.';
 
-export function DashboardHeader({ businessName }: { businessName: string }) {
+export function DashboardHeader({
+  businessName,
+  waitingCount = 0,
+}: {
+  businessName: string;
+  /** The technician's changes not yet synced, which Sign Out would delete from the phone. */
+  waitingCount?: number;
+}) {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const [isConfirming, setIsConfirming] = useState(false);
 
   const onSignOut = () =>
     signOut.mutate(undefined, {
@@ -48,12 +60,26 @@ export function DashboardHeader({ businessName }: { businessName: string }) {
             {/* Named by its icon on a phone, so the business's name keeps its room. */}
             <span className="sr-only sm:not-sr-only">My Profile</span>
           </Link>
-          <Button variant="secondary" onClick={onSignOut} disabled={signOut.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => (waitingCount > 0 ? setIsConfirming(true) : onSignOut())}
+            disabled={signOut.isPending}
+          >
             {signOut.isPending ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" />}
             Sign Out
           </Button>
         </div>
       </div>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title="Sign out with changes not synced?"
+        description={`${SYNC_WORDS.waitingCount(waitingCount)}. Signing out deletes ${waitingCount === 1 ? 'it' : 'them'} from this phone. Sign out once you are back online and they have synced.`}
+        confirmLabel="Sign Out Anyway"
+        cancelLabel="Keep Working"
+        destructive
+        onConfirm={onSignOut}
+      />
     </header>
   );
 }

@@ -89,7 +89,7 @@ export function TechnicianDashboardPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>{`Technician Dashboard · ${businessName}`}</title>
-      <DashboardHeader businessName={businessName} />
+      <DashboardHeader businessName={businessName} waitingCount={changes.waiting.length} />
       <main
         id="main"
         className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6"
