@@ -132,6 +132,31 @@ describe('restoreQueries', () => {
     expect(fresh.getQueryData(['bookings', 'mine'])).toBeUndefined();
   });
 
+  it('never takes a restored answer as fresh: online it is read again', async () => {
+    const fresh = await keptThenRestored((savedAt) => savedAt + 1);
+    expect(fresh.getQueryState(['me'])?.isInvalidated).toBe(true);
+    expect(fresh.getQueryState(['technician', 'dashboard'])?.isInvalidated).toBe(true);
+  });
+
+  it('forgets the answers once the server names someone else, and keeps them for the same technician', async () => {
+    const fresh = await keptThenRestored((savedAt) => savedAt + 1);
+    const { idb, stores } = await load();
+    // The same technician: nothing leaves.
+    await fresh.fetchQuery({
+      queryKey: ['me'],
+      queryFn: async () => ({ viewer: { userId: 'tech-1' } }),
+    });
+    expect(fresh.getQueryData(['technician', 'dashboard'])).toEqual({ jobs: ['job-1'] });
+
+    const other = await keptThenRestored((savedAt) => savedAt + 1);
+    await other.fetchQuery({
+      queryKey: ['me'],
+      queryFn: async () => ({ viewer: { userId: 'someone-else' } }),
+    });
+    expect(other.getQueryData(['technician', 'dashboard'])).toBeUndefined();
+    await vi.waitFor(async () => expect(await idb.get('snapshot', stores.answers)).toBeUndefined());
+  });
+
   it('still restores a snapshot a week old, to the millisecond', async () => {
     const fresh = await keptThenRestored((savedAt) => savedAt + 7 * DAY_MS);
     expect(fresh.getQueryData(['technician', 'dashboard'])).toEqual({ jobs: ['job-1'] });
