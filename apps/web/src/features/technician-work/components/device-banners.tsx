@@ -9,7 +9,7 @@ import { formatMoment } from '../../../lib/business-time.ts';
 import { businessToday } from '../../../lib/business-today.ts';
 import { applyNewVersion, newVersion } from '../install/service-worker.ts';
 
-export const DEVICE_WORDS = {
+const DEVICE_WORDS = {
   newVersion: 'A new version is ready',
   reload: 'Reload',
   offline: (asOf: string) => `Offline - showing jobs as of ${asOf}`,
