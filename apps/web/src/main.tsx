@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { businessProfileQueryOptions } from './lib/business-profile.ts';
-import { hasDeviceData } from './lib/device-data.ts';
+import { hasDeviceData } from './lib/device-mark.ts';
 import { viewerQueryOptions } from './lib/viewer.ts';
 
 const container = document.getElementById('root');

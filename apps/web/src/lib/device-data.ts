@@ -1,11 +1,12 @@
 // What a technician's phone keeps for working with no signal
 // (docs/decisions/035-technician-app-offline.md): their day's answers and the changes waiting to
-// sync, in IndexedDB, and a mark in localStorage that says this device has them. The mark costs
-// every page one synchronous read, so only a marked device (a technician's) loads the code and
-// opens the stores; a customer's page never does. Sign Out forgets all of it.
+// sync, in IndexedDB, and a mark in localStorage that says this device has them (device-mark.ts).
+// The mark costs every page one synchronous read, so only a marked device (a technician's) loads
+// this code and opens the stores; a customer's page never does. Sign Out forgets all of it.
 
-/** The mark: present once the technician's dashboard has kept something on this device. */
-const MARK_KEY = 'pitstop:device-data';
+import { DEVICE_MARK_KEY as MARK_KEY, hasDeviceData } from './device-mark.ts';
+
+export { hasDeviceData };
 
 /** The IndexedDB databases (each with one store of the same name) that Sign Out empties. */
 export const DEVICE_STORES = {
@@ -14,15 +15,6 @@ export const DEVICE_STORES = {
   /** Changes made with no signal, waiting to be sent (features/technician-work/offline). */
   changes: 'pitstop-technician-changes',
 } as const;
-
-export function hasDeviceData(): boolean {
-  try {
-    return localStorage.getItem(MARK_KEY) !== null;
-  } catch {
-    // Storage switched off: nothing was kept either.
-    return false;
-  }
-}
 
 export function markDeviceData(): void {
   try {

@@ -6,7 +6,7 @@ import { DEFAULT_ROLE } from '@pitstop/shared/roles';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch, isNetworkError } from './api.ts';
-import { forgetDeviceData } from './device-data.ts';
+import { hasDeviceData } from './device-mark.ts';
 
 export type { Viewer };
 
@@ -89,7 +89,7 @@ export function useSignOut() {
     onSuccess: () => {
       forgetSession(queryClient, { signedOutHere: true });
       // What a technician's phone kept for working offline goes with the session.
-      void forgetDeviceData();
+      if (hasDeviceData()) void import('./device-data.ts').then((kept) => kept.forgetDeviceData());
     },
     onError: () => queryClient.invalidateQueries({ queryKey: viewerQueryKey }),
   });

@@ -14,6 +14,7 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { errorMessage, isNetworkError } from '../../../lib/api.ts';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../../lib/business-profile.ts';
 import { keepQueries } from '../../../lib/persisted-queries.ts';
+import { servicesQueryOptions } from '../../../lib/service-catalog.ts';
 import { technicianDayQueryOptions } from '../../../lib/technician-day.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { AddServicesDialog } from '../components/add-services-dialog.tsx';
@@ -46,6 +47,8 @@ function useTechnicianDevice() {
   const { viewer } = useViewer();
   const userId = viewer?.userId;
   useEffect(() => installTechnicianApp(), []);
+  // Add Services offers the catalogue: read now, so it is on the phone before the signal goes.
+  useEffect(() => void queryClient.prefetchQuery(servicesQueryOptions()), [queryClient]);
   useEffect(
     () => (userId ? keepQueries(queryClient, userId, KEPT_QUERY_ROOTS) : undefined),
     [queryClient, userId],
