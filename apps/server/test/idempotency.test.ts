@@ -9,6 +9,7 @@ import {
 } from '@pitstop/shared/technicians/responses';
 import { appointments, emailOutbox, idempotentRequests, visitRecords } from '../src/db/schema.ts';
 import {
+  ANOTHER_ACCOUNT,
   deleteExpiredIdempotencyKeys,
   IN_PROGRESS,
   INVALID_KEY,
@@ -296,6 +297,36 @@ describe('a change sent again with its key', () => {
     expect(own.headers['idempotent-replayed']).toBeUndefined();
     expect(own.json()).toMatchObject({ bookingId: theirs.bookingId });
     expect(await messagesOf(theirs.bookingId, ['on-my-way'])).toHaveLength(1);
+  });
+});
+
+describe('a change kept on a phone', () => {
+  it('made by another account than the one signed in now is refused, and nothing runs', async () => {
+    const { jobId, bookingId } = await todaysJob();
+    const duty = await send(technician, 'PUT', '/api/technician/duty', { onDuty: true });
+    expect(duty.statusCode, duty.body).toBe(200);
+    const made = (madeBy: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/technician/jobs/${jobId}/arrival`,
+        headers: {
+          origin: APP_URL,
+          cookie: technician.cookie,
+          'idempotency-key': newKey(),
+          'change-account': madeBy,
+        },
+        payload: { minutes: 15 },
+      });
+    const refused = await made(customer.userId);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'CHANGE_OF_ANOTHER_ACCOUNT', message: ANOTHER_ACCOUNT },
+    });
+    expect(await messagesOf(bookingId, ['on-my-way'])).toHaveLength(0);
+
+    const own = await made(technician.userId);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await messagesOf(bookingId, ['on-my-way'])).toHaveLength(1);
   });
 });
 

@@ -18,6 +18,11 @@ export const ERROR_STATUS = {
   ODOMETER_LOWER: 409,
   /** The change sent with this Idempotency-Key is still running: send it again shortly. */
   IDEMPOTENCY_IN_PROGRESS: 409,
+  /**
+   * A change kept on a phone, made by another account than the one now signed in there: it is
+   * not applied, and waits for its own account.
+   */
+  CHANGE_OF_ANOTHER_ACCOUNT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,

@@ -23,14 +23,18 @@ declare module 'fastify' {
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+/** Whose change it is (a user id): a phone's queue names the account that made it. */
+const CHANGE_ACCOUNT_HEADER = 'change-account';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export const INVALID_KEY = 'Use an Idempotency-Key of 8 to 100 letters, digits, - or _.';
 export const KEY_REUSED = 'This change was already sent with different details.';
 export const IN_PROGRESS = 'This change is still being applied. Try again shortly.';
+export const ANOTHER_ACCOUNT =
+  'This change was made on this phone by another account. Sign in as them to send it.';
 
 /** What an opted-in route's API description says of the header (optional: the route works without). */
 export const IDEMPOTENT_ROUTE =
-  'Optional header `Idempotency-Key` (8-100 of A-Z, a-z, 0-9, - and _), unique per change: sent again with the same key and details, the change applies once and a repeat gets the first success answer again with `Idempotent-Replayed: true`; the same key with other details is 422 IDEMPOTENCY_KEY_REUSED, and while the first is still running 409 IDEMPOTENCY_IN_PROGRESS. A refused change keeps nothing: sent again, it runs again.';
+  'Optional header `Idempotency-Key` (8-100 of A-Z, a-z, 0-9, - and _), unique per change: sent again with the same key and details, the change applies once and a repeat gets the first success answer again with `Idempotent-Replayed: true`; the same key with other details is 422 IDEMPOTENCY_KEY_REUSED, and while the first is still running 409 IDEMPOTENCY_IN_PROGRESS. A refused change keeps nothing: sent again, it runs again. Optional header `Change-Account`: the user id of the account that made the change (a phone’s queue); another account signed in gets 409 CHANGE_OF_ANOTHER_ACCOUNT and nothing runs.';
 
 /** A claim this old with no answer belongs to an instance that stopped: another may take it. */
 const PENDING_TAKEOVER_MS = 2 * 60_000;
@@ -186,8 +190,15 @@ export function installIdempotency(app: FastifyInstance, db: Db, nodeEnv: string
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new AppError('VALIDATION', INVALID_KEY);
     }
+    // A change kept on a phone is applied only for the account that made it, never for whoever
+    // is signed in there when the signal returns.
+    const madeBy = request.headers[CHANGE_ACCOUNT_HEADER];
+    const { userId } = requireViewer(request);
+    if (madeBy !== undefined && madeBy !== userId) {
+      throw new AppError('CHANGE_OF_ANOTHER_ACCOUNT', ANOTHER_ACCOUNT);
+    }
     const claim: Claim = {
-      userId: requireViewer(request).userId,
+      userId,
       key,
       route: `${request.method} ${request.routeOptions.url ?? ''}`,
       requestHash: requestHashOf(request),

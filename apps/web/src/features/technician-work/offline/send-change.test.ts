@@ -57,6 +57,7 @@ describe('sendChange', () => {
     expect(JSON.parse(String(init?.body))).toEqual(change.body);
     const headers = new Headers(init?.headers);
     expect(headers.get('Idempotency-Key')).toBe(change.key);
+    expect(headers.get('Change-Account')).toBe(change.userId);
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(headers.get('Accept')).toBe('application/json');
   });
@@ -85,6 +86,18 @@ describe('sendChange', () => {
   it('counts a 204 as applied with no answer', async () => {
     answerWith(new Response(null, { status: 204 }));
     await expect(sendChange(change)).resolves.toEqual({ kind: 'applied', answer: undefined });
+  });
+
+  it('is signed-out when the phone is now signed in as another account (kept for its own)', async () => {
+    answerWith(
+      jsonResponse(
+        JSON.stringify({
+          error: { code: 'CHANGE_OF_ANOTHER_ACCOUNT', message: 'Another account' },
+        }),
+        409,
+      ),
+    );
+    await expect(sendChange(change)).resolves.toEqual({ kind: 'signed-out' });
   });
 
   it('is signed-out on 401', async () => {

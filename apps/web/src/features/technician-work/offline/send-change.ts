@@ -5,6 +5,7 @@ import type { QueuedChange, SendOutcome } from './queued-change.ts';
 
 /** The server is still applying an earlier attempt with the same key: ask again shortly. */
 const IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
+const ANOTHER_ACCOUNT = 'CHANGE_OF_ANOTHER_ACCOUNT';
 
 // Answers that say nothing about the change itself: a timeout, too many requests, the server or
 // a proxy failing.
@@ -32,6 +33,8 @@ export async function sendChange(change: QueuedChange): Promise<SendOutcome> {
         accept: 'application/json',
         'content-type': 'application/json',
         'idempotency-key': change.key,
+        // Applied only for the account that made it, whoever is signed in here now.
+        'change-account': change.userId,
       },
       body: JSON.stringify(change.body),
       credentials: 'same-origin',
@@ -59,6 +62,8 @@ export async function sendChange(change: QueuedChange): Promise<SendOutcome> {
   if (response.status === 409 && refusal.code === IDEMPOTENCY_IN_PROGRESS) {
     return { kind: 'unreachable' };
   }
+  // Someone else signed in on this phone: kept, as after a 401, for its own account.
+  if (response.status === 409 && refusal.code === ANOTHER_ACCOUNT) return { kind: 'signed-out' };
   return { kind: 'refused', ...refusal };
 }
 
