@@ -140,9 +140,14 @@ test('a technician works offline and the changes sync once when the signal retur
   await expect(page.getByText(/waiting to sync/)).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByText('Offline - showing jobs as of', { exact: false })).toHaveCount(0);
   const refusal = page
-    .getByRole('alert')
-    .filter({ hasText: 'Not synced: Battery Service: In Progress' });
-  await expect(refusal).toBeVisible();
+    .getByRole('list', { name: 'Changes not synced' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Battery Service' });
+  await expect(refusal.getByRole('alert')).toHaveText(
+    new RegExp(
+      `^Not synced: \\d{1,2}:\\d{2} [AP]M Battery Service, ${firstName} Driver: In Progress\\. .+`,
+    ),
+  );
   await expect(battery).toHaveCount(0);
   await expect(oilChange.getByLabel('Status')).toHaveValue('completed');
   await expectAccessible(page, WITHOUT_TOASTER);

@@ -23,6 +23,8 @@ interface Snapshot {
 const SNAPSHOT_KEY = 'snapshot';
 /** Older answers are not shown: a week covers today and the next days the dashboard lists. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long the first page waits for the store before starting without it. */
+const RESTORE_WAIT_MS = 1_500;
 /** Writes at most this often while answers keep arriving. */
 const WRITE_DELAY_MS = 300;
 
@@ -48,7 +50,12 @@ export async function restoreQueries(queryClient: QueryClient, now = Date.now())
   const kept = answers();
   if (!kept) return;
   try {
-    const snapshot = await get<Snapshot>(SNAPSHOT_KEY, kept);
+    // A store that does not answer (a browser's IndexedDB can hang on open) must not keep the
+    // page from starting: after a moment it starts without the kept answers.
+    const snapshot = await Promise.race([
+      get<Snapshot>(SNAPSHOT_KEY, kept),
+      new Promise<undefined>((resolve) => setTimeout(resolve, RESTORE_WAIT_MS)),
+    ]);
     if (!snapshot || now - snapshot.savedAt > MAX_AGE_MS) return;
     hydrate(queryClient, snapshot.state);
     // Answers from an earlier visit are never fresh: with a connection they are read again (a

@@ -84,6 +84,9 @@ export function forgetSession(queryClient: QueryClient, { signedOutHere = false 
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline it fails at once and says so, rather than waiting to sign out whenever the
+    // connection returns.
+    networkMode: 'always',
     mutationFn: () =>
       apiFetch('/api/auth/sign-out', signOutResponseSchema, { method: 'POST', body: {} }),
     onSuccess: () => {

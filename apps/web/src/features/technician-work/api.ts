@@ -18,6 +18,7 @@ import {
   type TechnicianJob,
 } from '@pitstop/shared/technicians/responses';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
+import { formatTime12 } from '@pitstop/shared/business/hours';
 import { wallClockIn } from '@pitstop/shared/calendar-dates';
 import { VISIT_MESSAGE_WORDS } from '@pitstop/shared/notifications/visit-texts';
 import type { TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
@@ -200,6 +201,9 @@ export interface WorkingDayVariables {
 export function useSetWorkingDay() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Online only (the calendar reads a month at a time): with no signal it says so at once
+    // instead of waiting unseen for the connection.
+    networkMode: 'always',
     mutationFn: ({ date, working }: WorkingDayVariables) =>
       apiFetch(
         `/api/technician/working-days/${encodeURIComponent(date)}`,
@@ -222,8 +226,14 @@ export function useSetWorkingDay() {
   });
 }
 
+/** The job as the technician finds it in a list of changes: time, service and customer. */
+type NamedJob = Pick<TechnicianJob, 'id' | 'serviceName' | 'time' | 'customerName'>;
+
+const jobName = (job: NamedJob) =>
+  `${formatTime12(job.time)} ${job.serviceName}, ${job.customerName}`;
+
 export interface JobStatusVariables {
-  job: Pick<TechnicianJob, 'id' | 'serviceName'>;
+  job: NamedJob;
   status: TechnicianJobStatus;
   /** Completing: the odometer (and the oil used, a note), and a lower reading confirmed. */
   record?: Omit<JobStatusRequest, 'status'>;
@@ -243,7 +253,7 @@ export function useSetJobStatus() {
           path: `/api/technician/jobs/${encodeURIComponent(job.id)}/status`,
           body: { status, ...record },
           jobId: job.id,
-          label: `${job.serviceName}: ${JOB_STATUS_LABELS[status]}`,
+          label: `${jobName(job)}: ${JOB_STATUS_LABELS[status]}`,
         },
         jobStatusResponseSchema,
       ),
@@ -252,7 +262,7 @@ export function useSetJobStatus() {
 }
 
 export interface ArrivalVariables {
-  job: Pick<TechnicianJob, 'id' | 'serviceName'>;
+  job: NamedJob & Pick<TechnicianJob, 'arrivalEstimateAt'>;
   arrival: ArrivalRequest;
   /** The business's zone: a choice in minutes is sent as the time it means on its clock. */
   timeZone: string | undefined;
@@ -261,8 +271,13 @@ export interface ArrivalVariables {
 /** "In 20 minutes" said now, as a time on the business's clock: what a later sync must say. */
 function arrivalAsTime(arrival: ArrivalRequest, timeZone: string | undefined): ArrivalRequest {
   if (arrival.minutes === undefined) return arrival;
-  const at = new Date(Date.now() + arrival.minutes * 60_000);
-  const { minutes } = wallClockIn(timeZone ?? DEFAULT_TIME_ZONE, at);
+  const zone = timeZone ?? DEFAULT_TIME_ZONE;
+  const now = new Date();
+  const at = wallClockIn(zone, new Date(now.getTime() + arrival.minutes * 60_000));
+  // Up to the next 5 minutes, as the server words a choice in minutes ("about 10:40 AM").
+  const minutes = Math.ceil(at.minutes / 5) * 5;
+  // Past midnight a time would read as this morning's: minutes it stays.
+  if (at.date !== wallClockIn(zone, now).date || minutes >= 24 * 60) return arrival;
   const pad = (value: number) => String(value).padStart(2, '0');
   return { at: `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}` };
 }
@@ -284,7 +299,7 @@ export function useAnnounceArrival() {
           // and under one key every attempt must carry the same body.
           body: arrivalAsTime(arrival, timeZone),
           jobId: job.id,
-          label: `${job.serviceName}: ${VISIT_MESSAGE_WORDS.onMyWay}`,
+          label: `${jobName(job)}: ${job.arrivalEstimateAt ? VISIT_MESSAGE_WORDS.runningLate : VISIT_MESSAGE_WORDS.onMyWay}`,
         },
         arrivalResponseSchema,
       ),
@@ -295,7 +310,7 @@ export function useAnnounceArrival() {
 }
 
 export interface AddServicesVariables {
-  job: Pick<TechnicianJob, 'id' | 'serviceName'>;
+  job: NamedJob;
   serviceIds: string[];
   /** The services' names, for the change's line while it waits to sync. */
   serviceNames: string[];
@@ -315,7 +330,7 @@ export function useAddServices() {
           path: `/api/technician/jobs/${encodeURIComponent(job.id)}/services`,
           body: { serviceIds },
           jobId: job.id,
-          label: `Add ${serviceNames.join(', ')}`,
+          label: `${jobName(job)}: add ${serviceNames.join(', ')}`,
         },
         addServicesResponseSchema,
       ),

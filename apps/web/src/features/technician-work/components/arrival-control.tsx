@@ -18,7 +18,14 @@ import { SYNC_WORDS } from '../offline/technician-changes.ts';
 
 const AT_A_TIME = 'at';
 
-export function ArrivalControl({ job }: { job: TechnicianJob }) {
+export function ArrivalControl({
+  job,
+  isWaitingToSync = false,
+}: {
+  job: TechnicianJob;
+  /** An estimate made with no signal waits to sync: a second would text the customer twice. */
+  isWaitingToSync?: boolean;
+}) {
   const announce = useAnnounceArrival();
   const timeZone = useBusinessProfile().data?.timeZone;
   const [choice, setChoice] = useState<string>(String(ARRIVAL_MINUTES[1]));
@@ -49,6 +56,9 @@ export function ArrivalControl({ job }: { job: TechnicianJob }) {
         {label}
         <span className="sr-only">: {job.customerName}</span>
       </legend>
+      {isWaitingToSync && (
+        <p className="text-sm text-muted-foreground">{SYNC_WORDS.arrivalWaiting}</p>
+      )}
       {job.arrivalEstimateAt && (
         <p className="text-sm text-muted-foreground">
           {VISIT_MESSAGE_WORDS.onMyWaySent(formatMoment(job.arrivalEstimateAt, 'time', timeZone))}
@@ -81,7 +91,7 @@ export function ArrivalControl({ job }: { job: TechnicianJob }) {
         <Button
           type="button"
           onClick={send}
-          disabled={announce.isPending || (choice === AT_A_TIME && at === '')}
+          disabled={announce.isPending || isWaitingToSync || (choice === AT_A_TIME && at === '')}
         >
           <Car aria-hidden="true" />
           {label}

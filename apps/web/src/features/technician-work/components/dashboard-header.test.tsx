@@ -1,6 +1,7 @@
 // Sign Out on the technician's dashboard forgets what the phone kept: with changes still waiting
-// to sync it asks first, and Keep Working keeps the session; with none it signs out at once.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// to sync it asks first, and Keep Working keeps the session; with none it signs out at once; with
+// no signal it does not sign out at all.
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -51,6 +52,19 @@ describe('Sign Out on the dashboard', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign Out Anyway' }));
     await screen.findByText('Elsewhere');
     expect(signOuts).toHaveLength(1);
+  });
+
+  it('does not sign out with no signal: the session and the phone’s day stay', async () => {
+    const { signOuts, user } = renderHeader(2);
+    onlineManager.setOnline(false);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
+      expect(signOuts).toHaveLength(0);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('signs out at once when nothing waits', async () => {

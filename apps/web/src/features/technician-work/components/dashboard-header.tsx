@@ -12,7 +12,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { useSignOut } from '../../../lib/viewer.ts';
-import { SYNC_WORDS } from '../offline/technician-changes.ts';
+import { SYNC_WORDS, useDiscardChanges } from '../offline/technician-changes.ts';
+import { useIsOnline } from './device-banners.tsx';
 
 const SIGNED_OUT = 'You have been signed out.';
 const SIGN_OUT_FAILED = 'Could not sign out. Please try again.';
@@ -28,6 +29,8 @@ export function DashboardHeader({
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [isConfirming, setIsConfirming] = useState(false);
+  const isOnline = useIsOnline();
+  const discardChanges = useDiscardChanges();
 
   const onSignOut = () =>
     signOut.mutate(undefined, {
@@ -62,7 +65,12 @@ export function DashboardHeader({
           </Link>
           <Button
             variant="secondary"
-            onClick={() => (waitingCount > 0 ? setIsConfirming(true) : onSignOut())}
+            onClick={() => {
+              // Ending the session needs the server; the phone's day stays until it does.
+              if (!isOnline) toast(SYNC_WORDS.signOutOffline);
+              else if (waitingCount > 0) setIsConfirming(true);
+              else onSignOut();
+            }}
             disabled={signOut.isPending}
           >
             {signOut.isPending ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" />}
@@ -78,7 +86,7 @@ export function DashboardHeader({
         confirmLabel="Sign Out Anyway"
         cancelLabel="Keep Working"
         destructive
-        onConfirm={onSignOut}
+        onConfirm={() => void discardChanges().then(onSignOut)}
       />
     </header>
   );

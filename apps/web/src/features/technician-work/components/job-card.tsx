@@ -45,6 +45,8 @@ export interface JobCardProps {
   onAddServices: (job: TechnicianJob) => void;
   /** A change made with no signal has not reached the server yet. */
   isWaitingToSync?: boolean;
+  /** Of those, an On my way / Running late. */
+  isArrivalWaiting?: boolean;
 }
 
 export function JobCard({
@@ -52,6 +54,7 @@ export function JobCard({
   isVisitBegun = false,
   onAddServices,
   isWaitingToSync = false,
+  isArrivalWaiting = false,
 }: JobCardProps) {
   const headingId = `job-${job.id}-title`;
   const time = formatTime12(job.time);
@@ -100,7 +103,7 @@ export function JobCard({
       </dl>
 
       {job.status === 'scheduled' && job.bookingId !== null && !isVisitBegun && (
-        <ArrivalControl job={job} />
+        <ArrivalControl job={job} isWaitingToSync={isArrivalWaiting} />
       )}
 
       {isTechnicianStatus(job.status) && <StatusPicker job={job} status={job.status} />}

@@ -21,11 +21,9 @@ export function SyncPanel({ waiting, refused, isSignedOut, onDismiss }: SyncPane
   return (
     <section aria-label="Changes to sync" className="flex flex-col gap-2">
       {waiting.length > 0 && (
-        <div
-          role="status"
-          className="flex flex-col gap-1 rounded-card border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900"
-        >
-          <p className="flex items-center gap-2 font-medium">
+        <div className="flex flex-col gap-1 rounded-card border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900">
+          {/* Only the count is announced as it changes, not the whole list again. */}
+          <p role="status" className="flex items-center gap-2 font-medium">
             <CloudUpload className="size-4 shrink-0" aria-hidden="true" />
             {SYNC_WORDS.waitingCount(waiting.length)}
           </p>
@@ -48,28 +46,27 @@ export function SyncPanel({ waiting, refused, isSignedOut, onDismiss }: SyncPane
         </div>
       )}
       {refused.length > 0 && (
-        <div role="alert">
-          <ul className="flex flex-col gap-2">
-            {refused.map((change) => (
-              <li
-                key={change.key}
-                className="flex flex-wrap items-start justify-between gap-3 rounded-card border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
-              >
-                <div className="flex min-w-0 items-start gap-2">
-                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <p className="min-w-0 break-words">
-                    <span className="font-semibold">{SYNC_WORDS.notSynced(change.label)}</span>.{' '}
-                    {change.refusal?.message}
-                  </p>
-                </div>
-                <Button variant="outline" onClick={() => onDismiss(change.key)}>
-                  {SYNC_WORDS.dismiss}
-                  <span className="sr-only">: {change.label}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ul aria-label="Changes not synced" className="flex flex-col gap-2">
+          {refused.map((change) => (
+            <li
+              key={change.key}
+              className="flex flex-wrap items-start justify-between gap-3 rounded-card border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+            >
+              <div className="flex min-w-0 items-start gap-2">
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {/* The refusal is announced; its Dismiss button is not part of it. */}
+                <p role="alert" className="min-w-0 break-words">
+                  <span className="font-semibold">{SYNC_WORDS.notSynced(change.label)}</span>.{' '}
+                  {change.refusal?.message}
+                </p>
+              </div>
+              <Button variant="outline" onClick={() => onDismiss(change.key)}>
+                {SYNC_WORDS.dismiss}
+                <span className="sr-only">: {change.label}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import type { Workbox } from 'workbox-window';
 
 const WORKER_URL = '/sw.js';
 const MANIFEST_URL = '/technician.webmanifest';
+const APPLE_TOUCH_ICON_URL = '/icons/apple-touch-icon.png';
 
 type Listener = () => void;
 
@@ -21,13 +22,21 @@ function setWaiting(waiting: boolean) {
   for (const listener of listeners) listener();
 }
 
-/** Links the manifest, once, so the browser offers to install the app from this page. */
+/**
+ * Links the manifest, once, so the browser offers to install the app from this page, and the
+ * home-screen icon iPhones read from their own link.
+ */
 function linkManifest() {
   if (document.querySelector(`link[rel="manifest"]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'manifest';
-  link.href = MANIFEST_URL;
-  document.head.append(link);
+  for (const [rel, href] of [
+    ['manifest', MANIFEST_URL],
+    ['apple-touch-icon', APPLE_TOUCH_ICON_URL],
+  ] as const) {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /**

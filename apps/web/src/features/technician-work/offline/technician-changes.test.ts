@@ -181,6 +181,28 @@ describe('sendOrQueue', () => {
     expect(keyOf(fetch.mock.calls[1]?.[1])).toBe(firstKey);
   });
 
+  it.each([502, 503, 429])(
+    'keeps a change answered %i (it may have applied) under the key it was sent with',
+    async (status) => {
+      const { sendOrQueue, stored } = await load();
+      const { jobStatusResponseSchema } = await import('@pitstop/shared/technicians/responses');
+      const fetch = stubFetch(() =>
+        json({ error: { code: 'UNAVAILABLE', message: 'Try again in a moment.' } }, status),
+      );
+
+      const sent = await sendOrQueue(
+        new QueryClient(),
+        USER,
+        statusChange('job-1', 'completed'),
+        jobStatusResponseSchema,
+      );
+
+      expect(sent).toEqual({ queued: true });
+      const [kept] = await stored();
+      expect(kept?.key).toBe(keyOf(fetch.mock.calls[0]?.[1]));
+    },
+  );
+
   it('throws a refusal answered at once as an ApiError and keeps nothing', async () => {
     const { sendOrQueue, ApiError, stored } = await load();
     const { jobStatusResponseSchema } = await import('@pitstop/shared/technicians/responses');
@@ -329,8 +351,16 @@ describe('withWaitingChanges', () => {
     ]);
     expect(shown.jobs.map((one) => one.status)).toEqual(['completed', 'scheduled']);
     expect(shown.jobs[1]).toBe(day.jobs[1]);
-    expect(shown.technician).toBe(day.technician);
     expect(day.jobs[0]?.status).toBe('scheduled');
+    // Completed Today counts it, and with no job in progress the technician is available.
+    expect(shown.stats.completedToday).toBe(1);
+    expect(shown.technician.status).toBe('available');
+  });
+
+  it('makes the technician on a job while a job waits in progress, as the server would', () => {
+    const shown = withWaitingChanges(day, [waiting(statusChange('job-1', 'in-progress'), 1)]);
+    expect(shown.technician.status).toBe('on-job');
+    expect(shown.stats.completedToday).toBe(0);
   });
 
   it('shows the duty switch as statusAfterDuty words it', () => {

@@ -2,7 +2,8 @@
 // Every change is sent with an idempotency key. With a connection and nothing waiting, it goes at
 // once, as before. With none, or when the attempt got no answer (it may still have been
 // applied), it joins the queue on the device under the same key and is sent, in order, when the
-// connection returns, also after the app was closed: the server applies it once either way.
+// connection returns, also after the app was closed: the server applies it once either way. The
+// same goes for a send that timed out or got an answer that says nothing of the change (a 5xx).
 // Meanwhile the dashboard shows it as waiting to sync; a refusal stays listed with its reason.
 import {
   addServicesResponseSchema,
@@ -11,10 +12,14 @@ import {
   jobStatusResponseSchema,
   type TechnicianDashboard,
 } from '@pitstop/shared/technicians/responses';
-import { statusAfterDuty, type TechnicianJobStatus } from '@pitstop/shared/technicians/rules';
+import {
+  statusAfterDuty,
+  statusAfterJobChange,
+  type TechnicianJobStatus,
+} from '@pitstop/shared/technicians/rules';
 import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { apiFetch, isNetworkError } from '../../../lib/api.ts';
+import { ApiError, apiFetch, isNetworkError } from '../../../lib/api.ts';
 import { onDeviceDataForgotten } from '../../../lib/device-data.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { ResponseSchema } from '../../../lib/response-check.ts';
@@ -39,13 +44,15 @@ import { idbQueueStorage } from './storage.ts';
 export type Sent<T> = { queued: false; answer: T } | { queued: true };
 
 export const SYNC_WORDS = {
-  queued: 'Saved on this phone. It will sync when you are back online.',
+  queued: 'Saved on this phone. It will sync as soon as the connection allows.',
   waiting: 'Waiting to sync',
+  arrivalWaiting: 'Your estimate waits to sync; the customer is told once it does.',
   waitingCount: (count: number) =>
     count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`,
   signedOut: 'Your session has ended. Sign in again to sync your changes.',
   notSynced: (label: string) => `Not synced: ${label}`,
   dismiss: 'Dismiss',
+  signOutOffline: 'Connect to the internet to sign out.',
 } as const;
 
 // The answers' schemas, by kind: a change sent from the queue is checked as apiFetch checks one.
@@ -89,6 +96,29 @@ function changeQueue(queryClient: QueryClient): ChangeQueue {
   return queue;
 }
 
+/** A weak signal that answers nothing in this time hands the change to the queue. */
+const DIRECT_SEND_TIMEOUT_MS = 15_000;
+
+/**
+ * Whether a direct send may have been applied or may apply when sent again: no answer (no
+ * network, no reply in time, an answer cut off) or one that says nothing of the change (the
+ * server or a proxy failing, too many requests, the same key still running). The queue sends it
+ * again under the same key, so it applies once either way; what the queue treats as worth trying
+ * again (send-change.ts).
+ */
+function isUnanswered(error: unknown): boolean {
+  if (error instanceof DOMException) return error.name === 'TimeoutError';
+  if (!(error instanceof ApiError)) return false;
+  return (
+    isNetworkError(error) ||
+    error.status >= 500 ||
+    error.status === 408 ||
+    error.status === 429 ||
+    error.code === 'IDEMPOTENCY_IN_PROGRESS' ||
+    error.code === 'BAD_RESPONSE'
+  );
+}
+
 /**
  * Sends `request` now, or keeps it to sync: with no connection, behind changes still waiting
  * (sending it first would break their order), or when the attempt got no answer. A refusal
@@ -110,15 +140,22 @@ export async function sendOrQueue<T>(
         method: request.method,
         body: request.body,
         idempotencyKey: key,
+        signal: AbortSignal.timeout(DIRECT_SEND_TIMEOUT_MS),
       });
       return { queued: false, answer };
     } catch (error) {
-      if (!isNetworkError(error)) throw error;
+      if (!isUnanswered(error)) throw error;
     }
   }
   await changes.enqueue(userId, { ...request, key });
   void changes.flush(userId);
   return { queued: true };
+}
+
+/** Sign Out anyway: the changes waiting on the phone are deleted before the session ends. */
+export function useDiscardChanges() {
+  const queryClient = useQueryClient();
+  return () => changeQueue(queryClient).clear();
 }
 
 const NO_CHANGES: readonly QueuedChange[] = [];
@@ -155,8 +192,9 @@ export function useChangeSync(userId: string | undefined) {
 }
 
 /**
- * The day as it will be once `waiting` has synced: a job's status and the duty switch show the
- * technician's last choice at once. The rest (an arrival, services added) shows as waiting.
+ * The day as it will be once `waiting` has synced: a job's status (with the technician's status
+ * and Completed Today) and the duty switch show the technician's last choice at once. The rest
+ * (an arrival, services added) shows as waiting.
  */
 export function withWaitingChanges(
   dashboard: TechnicianDashboard,
@@ -173,12 +211,23 @@ export function withWaitingChanges(
       technician = { ...technician, status: statusAfterDuty(technician.status, body.onDuty) };
     }
   }
+  if (statuses.size === 0) return { ...dashboard, technician };
+  const jobs = dashboard.jobs.map((job) => {
+    const status = statuses.get(job.id);
+    return status ? { ...job, status } : job;
+  });
+  // The status and Completed Today follow, by the same rules the server applies.
+  const hasJobInProgress = jobs.some((job) => job.status === 'in-progress');
   return {
     ...dashboard,
-    technician,
-    jobs: dashboard.jobs.map((job) => {
-      const status = statuses.get(job.id);
-      return status ? { ...job, status } : job;
-    }),
+    technician: {
+      ...technician,
+      status: statusAfterJobChange(technician.status, hasJobInProgress),
+    },
+    stats: {
+      ...dashboard.stats,
+      completedToday: jobs.filter((job) => job.status === 'completed').length,
+    },
+    jobs,
   };
 }

@@ -5,6 +5,7 @@
 // dismissed. The page keeps one change queue per module load, tied to the first query client it
 // meets, so each test renders the app from a fresh load of its modules.
 import 'fake-indexeddb/auto';
+import { formatTime12 } from '@pitstop/shared/business/hours';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { onlineManager } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -227,8 +228,9 @@ describe('the dashboard with no signal', () => {
     goOnline();
 
     const refusal = await screen.findByRole('alert');
+    const name = `${formatTime12(job.time)} Basic Oil Change, ${job.customerName}`;
     expect(refusal).toHaveTextContent(
-      `Not synced: Basic Oil Change: In Progress. ${TECHNICIAN_MESSAGES.jobCancelled}`,
+      `Not synced: ${name}: In Progress. ${TECHNICIAN_MESSAGES.jobCancelled}`,
     );
     expect(screen.queryByText('1 change waiting to sync')).not.toBeInTheDocument();
     expect(statusChanges()).toHaveLength(1);
@@ -236,9 +238,7 @@ describe('the dashboard with no signal', () => {
     await waitFor(() => expect(within(jobs()).getByLabelText('Status')).toHaveValue('scheduled'));
     expect(technicianWorkOf(account).jobs[0]?.status).toBe('scheduled');
 
-    await user.click(
-      within(refusal).getByRole('button', { name: 'Dismiss: Basic Oil Change: In Progress' }),
-    );
+    await user.click(screen.getByRole('button', { name: `Dismiss: ${name}: In Progress` }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(statusChanges()).toHaveLength(1);
   });

@@ -11,7 +11,7 @@ import { CalendarCheck, ClipboardList } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { errorMessage, isNetworkError } from '../../../lib/api.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { FALLBACK_BUSINESS_NAME, useBusinessProfile } from '../../../lib/business-profile.ts';
 import { keepQueries } from '../../../lib/persisted-queries.ts';
 import { servicesQueryOptions } from '../../../lib/service-catalog.ts';
@@ -86,8 +86,8 @@ export function TechnicianDashboardPage() {
   const businessName = business?.name ?? FALLBACK_BUSINESS_NAME;
   const [addingTo, setAddingTo] = useState<TechnicianJob | null>(null);
   const isOnline = useIsOnline();
-  // The jobs on screen are what the device kept: no connection, or the last read never got there.
-  const isShowingKept = !isOnline || (dashboard.isError && isNetworkError(dashboard.error));
+  // The jobs on screen are what the device kept: no connection, or the last read failed.
+  const isShowingKept = !isOnline || dashboard.isError;
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
@@ -154,6 +154,9 @@ export function TechnicianDashboardPage() {
                           <JobCard
                             job={job}
                             isWaitingToSync={changes.waiting.some((one) => one.jobId === job.id)}
+                            isArrivalWaiting={changes.waiting.some(
+                              (one) => one.jobId === job.id && one.kind === 'arrival',
+                            )}
                             isVisitBegun={hasBegun(dashboard.data.jobs, job.bookingId)}
                             onAddServices={setAddingTo}
                           />
