@@ -5,6 +5,7 @@
 // this code and opens the stores; a customer's page never does. Sign Out forgets all of it.
 
 import { DEVICE_MARK_KEY as MARK_KEY, hasDeviceData } from './device-mark.ts';
+import { setWaitingChangesOnDevice } from './device-waiting.ts';
 
 export { hasDeviceData };
 
@@ -40,6 +41,7 @@ export async function forgetDeviceData(): Promise<void> {
   } catch {
     // Unreachable storage holds no mark.
   }
+  setWaitingChangesOnDevice(0);
   for (const listener of forgetListeners) listener();
   if (typeof indexedDB === 'undefined') return;
   const { clear, createStore } = await import('idb-keyval');

@@ -4,6 +4,7 @@
 import { PATHS } from '@pitstop/shared/web-routes';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { signInFormSchema, type SignInForm as SignInValues } from '@pitstop/shared/auth/forms';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +12,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
+import { waitingChangesNotice, waitingChangesOnDevice } from '../../../lib/device-waiting.ts';
 import type { SecondFactorCode } from '../api.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
@@ -34,9 +36,19 @@ function PasswordStep({ idPrefix, outcome, onSignIn }: SignInFormProps) {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // A technician whose session ended while changes waited on this phone (they are kept).
+  const [waiting] = useState(waitingChangesOnDevice);
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSignIn)} className="flex flex-col gap-5">
+      {waiting > 0 && (
+        <p
+          role="status"
+          className="rounded-card border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900"
+        >
+          {waitingChangesNotice(waiting)}
+        </p>
+      )}
       <FormMessage outcome={outcome} />
       <FormField id={`${idPrefix}-email`} label="Email" error={errors.email?.message}>
         {(control) => (

@@ -21,6 +21,7 @@ import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, apiFetch, isNetworkError } from '../../../lib/api.ts';
 import { onDeviceDataForgotten } from '../../../lib/device-data.ts';
+import { setWaitingChangesOnDevice } from '../../../lib/device-waiting.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { ResponseSchema } from '../../../lib/response-check.ts';
 import {
@@ -91,6 +92,10 @@ function changeQueue(queryClient: QueryClient): ChangeQueue {
       onRefused: () => void refreshDay(queryClient),
     });
     onDeviceDataForgotten(() => void made.clear());
+    // The sign-in pages say how many wait, should the session end meanwhile.
+    made.subscribe(() =>
+      setWaitingChangesOnDevice(made.changes().filter((one) => !one.refusal).length),
+    );
     queue = made;
   }
   return queue;
