@@ -97,6 +97,21 @@ test('a technician works offline and the changes sync once when the signal retur
   await expectAccessible(page);
   await keptOnDevice(page);
 
+  // Installable: the dashboard links the manifest, which starts at the dashboard with its icons.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/technician.webmanifest',
+  );
+  const manifest = (await (await page.request.get('/technician.webmanifest')).json()) as {
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string }[];
+  };
+  expect(manifest).toMatchObject({ start_url: '/technician-dashboard', display: 'standalone' });
+  for (const icon of manifest.icons) {
+    expect((await page.request.get(icon.src)).headers()['content-type']).toBe('image/png');
+  }
+
   // No signal: the page reloads from the phone and still shows today's jobs.
   await page.context().setOffline(true);
   await page.reload();

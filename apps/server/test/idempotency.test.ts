@@ -185,6 +185,10 @@ describe('a change sent again with its key', () => {
     );
     const same = await send(technician, 'PUT', url, { working: true }, key);
     expect(same.headers['idempotent-replayed']).toBe('true');
+    // The same change spelled with a query string the route ignores is the same change.
+    const spelled = await send(technician, 'PUT', `${url}?again=1`, { working: true }, key);
+    expect(spelled.statusCode, spelled.body).toBe(200);
+    expect(spelled.headers['idempotent-replayed']).toBe('true');
   });
 
   it('is not kept when refused: sent again once the cause is gone, it runs', async () => {

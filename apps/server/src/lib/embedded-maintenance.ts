@@ -24,6 +24,7 @@ import {
   vehicles,
 } from '../db/schema.ts';
 import type { AppInstance } from '../app-context.ts';
+import { schedulePass } from './periodic-pass.ts';
 
 /** As often as PostgreSQL's autovacuum looks (autovacuum_naptime). */
 const MAINTENANCE_INTERVAL_MS = 60_000;
@@ -65,22 +66,10 @@ export async function runEmbeddedMaintenance(database: Database): Promise<void> 
 export function installEmbeddedMaintenance(app: AppInstance): void {
   const { database, env } = app.ctx;
   if (database.kind !== 'pglite' || env.nodeEnv === 'test') return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = runEmbeddedMaintenance(database)
-      .catch((error: unknown) => app.log.error({ err: error }, 'database maintenance failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, MAINTENANCE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  schedulePass(app, {
+    name: 'database maintenance',
+    everyMs: MAINTENANCE_INTERVAL_MS,
+    atStart: false,
+    run: () => runEmbeddedMaintenance(database),
   });
 }

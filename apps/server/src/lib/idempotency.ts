@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { idempotentRequests } from '../db/schema.ts';
 import { requireViewer } from './access.ts';
 import { AppError } from './errors.ts';
+import { schedulePass } from './periodic-pass.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,9 +68,13 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * The change's own details: the route's parameters and the body, both as validated. Not the URL
+ * as sent, which may spell the same change differently (`//`, a query string the route ignores).
+ */
 function requestHashOf(request: FastifyRequest): string {
   return createHash('sha256')
-    .update(request.url)
+    .update(canonicalJson(request.params ?? null))
     .update('\n')
     .update(canonicalJson(request.body ?? null))
     .digest('hex');
@@ -240,23 +245,10 @@ export function installIdempotency(app: FastifyInstance, db: Db, nodeEnv: string
   });
 
   if (nodeEnv === 'test') return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = deleteExpiredIdempotencyKeys(db)
-      .catch((error: unknown) => app.log.error({ err: error }, 'idempotency key pruning failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, PRUNE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  schedulePass(app, {
+    name: 'idempotency key pruning',
+    everyMs: PRUNE_INTERVAL_MS,
+    atStart: true,
+    run: () => deleteExpiredIdempotencyKeys(db),
   });
 }

@@ -14,6 +14,7 @@ import { fulfilCheckout, releaseHold } from './fulfilment.ts';
 import { listLapsedHolds, listUnconfirmedCheckouts } from './repository.ts';
 import type { CheckoutState } from '../payments/gateway.ts';
 import { reconcileBalanceCheckouts } from '../visits/balance.ts';
+import { schedulePass } from '../../lib/periodic-pass.ts';
 
 const RECONCILE_INTERVAL_MS = 60_000;
 /**
@@ -114,27 +115,19 @@ export async function reconcileCheckouts(
  */
 export function installCheckoutReconciliation(app: AppInstance): void {
   if (app.ctx.env.nodeEnv === 'test') return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
   const deps = bookingDeps(app.ctx, app.log);
-  const run = (graceMs = CONFIRMATION_GRACE_MS) => {
-    if (running) return;
-    running = reconcileCheckouts(deps, app.ctx.clock.now(), graceMs)
-      .then((result) => {
-        if (result.expired || result.fulfilled) app.log.info(result, 'checkout reconciliation');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'checkout reconciliation failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    run(0);
-    timer = setInterval(run, RECONCILE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  schedulePass(app, {
+    name: 'checkout reconciliation',
+    everyMs: RECONCILE_INTERVAL_MS,
+    atStart: true,
+    // At start-up every pending checkout is asked: it may have been paid while the server was down.
+    run: async (isFirst) => {
+      const result = await reconcileCheckouts(
+        deps,
+        app.ctx.clock.now(),
+        isFirst ? 0 : CONFIRMATION_GRACE_MS,
+      );
+      if (result.expired || result.fulfilled) app.log.info(result, 'checkout reconciliation');
+    },
   });
 }

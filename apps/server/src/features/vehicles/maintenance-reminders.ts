@@ -29,6 +29,7 @@ import {
   listVehicleRowsByIds,
 } from './maintenance-repository.ts';
 import type { ReminderRow, ServicedVehicleRow } from './maintenance-repository.ts';
+import { schedulePass } from '../../lib/periodic-pass.ts';
 import { maintenanceReminderStopUrl } from './reminder-opt-out.ts';
 
 /**
@@ -264,26 +265,13 @@ export async function listDueSoon(db: Executor, now = new Date()): Promise<DueSo
 /** At start-up and every hour, on every instance (the table's key keeps it to one message). */
 export function installMaintenanceReminders(app: AppInstance): void {
   if (app.ctx.env.nodeEnv === 'test') return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = sendMaintenanceReminders(app.ctx, app.ctx.clock.now())
-      .then((queued) => {
-        if (queued > 0) app.log.info({ queued }, 'maintenance reminders queued');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'maintenance reminders failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, PASS_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  schedulePass(app, {
+    name: 'maintenance reminders',
+    everyMs: PASS_INTERVAL_MS,
+    atStart: true,
+    run: async () => {
+      const queued = await sendMaintenanceReminders(app.ctx, app.ctx.clock.now());
+      if (queued > 0) app.log.info({ queued }, 'maintenance reminders queued');
+    },
   });
 }

@@ -34,11 +34,11 @@ import {
   viewerQueryOptions,
 } from '../../lib/viewer.ts';
 import {
-  afterAddServices,
   afterArrival,
   afterDuty,
   afterJobStatus,
   afterWorkingDay,
+  refreshDay,
 } from './day-cache.ts';
 import { JOB_STATUS_LABELS } from './job-status-labels.ts';
 import type { ChangeRequest } from './offline/change-queue.ts';
@@ -335,6 +335,6 @@ export function useAddServices() {
         addServicesResponseSchema,
       ),
     // Awaited, so the list shows the new jobs by the time the dialog closes.
-    onSuccess: (sent) => (sent.queued ? undefined : afterAddServices(queryClient)),
+    onSuccess: (sent) => (sent.queued ? undefined : refreshDay(queryClient)),
   });
 }

@@ -68,11 +68,6 @@ export function afterArrival(queryClient: QueryClient, answer: ArrivalResponse):
   }));
 }
 
-/** The added services are new jobs of the day. */
-export function afterAddServices(queryClient: QueryClient): Promise<void> {
-  return refreshDay(queryClient);
-}
-
 /** A working day marked or unmarked: today's toggle changes the status as the server says. */
 export function afterWorkingDay(
   queryClient: QueryClient,

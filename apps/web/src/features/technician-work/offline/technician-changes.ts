@@ -6,7 +6,6 @@
 // same goes for a send that timed out or got an answer that says nothing of the change (a 5xx).
 // Meanwhile the dashboard shows it as waiting to sync; a refusal stays listed with its reason.
 import {
-  addServicesResponseSchema,
   arrivalResponseSchema,
   dutyResponseSchema,
   jobStatusResponseSchema,
@@ -24,16 +23,9 @@ import { onDeviceDataForgotten } from '../../../lib/device-data.ts';
 import { setWaitingChangesOnDevice } from '../../../lib/device-waiting.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { ResponseSchema } from '../../../lib/response-check.ts';
-import {
-  afterAddServices,
-  afterArrival,
-  afterDuty,
-  afterJobStatus,
-  refreshDay,
-} from '../day-cache.ts';
+import { afterArrival, afterDuty, afterJobStatus, refreshDay } from '../day-cache.ts';
 import {
   createChangeQueue,
-  type ChangeKind,
   type ChangeQueue,
   type ChangeRequest,
   type QueuedChange,
@@ -56,40 +48,47 @@ export const SYNC_WORDS = {
   signOutOffline: 'Connect to the internet to sign out.',
 } as const;
 
-// The answers' schemas, by kind: a change sent from the queue is checked as apiFetch checks one.
-const ANSWERS: Record<ChangeKind, ResponseSchema<unknown> | null> = {
-  'job-status': jobStatusResponseSchema,
-  arrival: arrivalResponseSchema,
-  'add-services': addServicesResponseSchema,
-  duty: dutyResponseSchema,
-  'working-day': null,
-};
+/** `answer` checked as apiFetch checks one; null when it is not what the route answers. */
+async function checked<T>(schema: ResponseSchema<T>, answer: unknown): Promise<T | null> {
+  const result = await schema['~standard'].validate(answer);
+  return result.issues ? null : result.value;
+}
 
+/** A change sent from the queue leaves its answer where the day is read, as one sent at once. */
 async function applyAnswer(queryClient: QueryClient, change: QueuedChange, answer: unknown) {
-  const schema = ANSWERS[change.kind];
-  const checked = schema && (await schema['~standard'].validate(answer));
-  if (!checked || checked.issues) {
-    await refreshDay(queryClient);
-    return;
+  if (change.kind === 'job-status') {
+    const value = await checked(jobStatusResponseSchema, answer);
+    if (value) return afterJobStatus(queryClient, value);
+  } else if (change.kind === 'arrival') {
+    const value = await checked(arrivalResponseSchema, answer);
+    if (value) return afterArrival(queryClient, value);
+  } else if (change.kind === 'duty') {
+    const value = await checked(dutyResponseSchema, answer);
+    if (value) return afterDuty(queryClient, value.status);
   }
-  const value = checked.value as never;
-  if (change.kind === 'job-status') await afterJobStatus(queryClient, value);
-  else if (change.kind === 'arrival') afterArrival(queryClient, value);
-  else if (change.kind === 'add-services') await afterAddServices(queryClient);
-  else if (change.kind === 'duty') afterDuty(queryClient, (value as { status: never }).status);
+  // Services added, or an answer not understood: the day is read again.
+  return refreshDay(queryClient);
 }
 
 let queue: ChangeQueue | undefined;
 
+/** The cache the queue's answers go to: the one of the page that last asked for the queue. */
+let answersTo: QueryClient | undefined;
+
 /** The device's one queue, made on first use. */
 function changeQueue(queryClient: QueryClient): ChangeQueue {
+  answersTo = queryClient;
   if (!queue) {
     const made = createChangeQueue({
       storage: idbQueueStorage(),
       send: sendChange,
-      onApplied: (change, answer) => void applyAnswer(queryClient, change, answer),
+      onApplied: (change, answer) => {
+        if (answersTo) void applyAnswer(answersTo, change, answer);
+      },
       // What the phone showed for it was never so: read the day as the server has it.
-      onRefused: () => void refreshDay(queryClient),
+      onRefused: () => {
+        if (answersTo) void refreshDay(answersTo);
+      },
     });
     onDeviceDataForgotten(() => void made.clear());
     // The sign-in pages say how many wait, should the session end meanwhile.
