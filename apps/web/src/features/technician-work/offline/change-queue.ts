@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { ChangeRequest, QueuedChange, SendOutcome } from './queued-change.ts';
 import type { QueueStorage } from './storage.ts';
 
-export type { ChangeKind, ChangeRequest, QueuedChange, SendOutcome } from './queued-change.ts';
+export type { ChangeRequest, QueuedChange, SendOutcome } from './queued-change.ts';
 
 interface ChangeQueueState {
   /** A flush is under way. */

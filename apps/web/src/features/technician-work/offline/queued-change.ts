@@ -1,7 +1,7 @@
 // What a technician's change looks like while it waits on the device to reach the server, and
 // what sending it can come to. The queue (change-queue.ts), its storage and its sender share these.
 
-export type ChangeKind = 'job-status' | 'arrival' | 'add-services' | 'duty' | 'working-day';
+type ChangeKind = 'job-status' | 'arrival' | 'add-services' | 'duty' | 'working-day';
 
 export interface ChangeRequest {
   kind: ChangeKind;
