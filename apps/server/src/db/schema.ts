@@ -2,7 +2,7 @@
 // off auth_user.id. Every table has one owner, named above it: only that feature's repository.ts
 // queries it, and other code calls the owner's service.ts (docs/decisions/011-table-ownership.md).
 import { LATE_CANCELLATION_VALUES } from '@pitstop/shared/business/cancellation-policy';
-import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
+import type { ServiceArea } from '@pitstop/shared/business/service-areas';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -54,8 +54,6 @@ export const WEEKDAY_VALUES = [
   'saturday',
   'sunday',
 ] as const;
-/** The service areas a technician may work in. */
-export const SERVICE_AREA_VALUES = SERVICE_AREAS;
 const HHMM = `'^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 
 // ---------------------------------------------------------------- auth (better-auth's model)
@@ -176,7 +174,10 @@ export const userProfiles = pgTable(
     photo: text('photo'),
     /** When the photo last changed: its address's version, so other edits keep it cached. */
     photoUpdatedAt: timestamp('photo_updated_at', { withTimezone: true }),
-    serviceArea: text('service_area'),
+    // A technician's home base (where their day starts and ends) and the business's service
+    // areas they cover, by id (packages/shared/src/business/service-areas.ts).
+    homeZip: text('home_zip'),
+    serviceAreaIds: text('service_area_ids').array().notNull().default(sql`'{}'::text[]`),
     emergencyContact: text('emergency_contact'),
     emergencyPhone: text('emergency_phone'),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
@@ -202,10 +203,7 @@ export const userProfiles = pgTable(
     check('user_profiles_photo_size_check', sql`photo is null or length(photo) <= 3000000`),
     // A photo always has its version, and only a photo: the version is how readers know of it.
     check('user_profiles_photo_version_check', sql`(photo is null) = (photo_updated_at is null)`),
-    check(
-      'user_profiles_service_area_check',
-      sql`service_area is null or ${inList('service_area', SERVICE_AREA_VALUES)}`,
-    ),
+    check('user_profiles_home_zip_check', sql`home_zip is null or home_zip ~ '^[0-9]{5}$'`),
   ],
 );
 
@@ -333,6 +331,15 @@ export const businessProfile = pgTable(
     reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
     // Days before a vehicle's next service is due its maintenance reminder goes out; 0 sends none.
     maintenanceReminderDays: integer('maintenance_reminder_days').notNull().default(14),
+    // Where the business works, in the order Business Profile lists them (each a name and its
+    // ZIP codes or prefixes); a booking's ZIP must be in one once any lists a ZIP.
+    serviceAreas: jsonb('service_areas').$type<ServiceArea[]>().notNull().default([]),
+    // Drive time between two visits: the straight line between their ZIPs' centres times the road
+    // factor (in hundredths: 130 is 1.3), at the average speed, rounded up to 5 minutes and
+    // never under the minimum (packages/shared/src/scheduling/drive-time.ts).
+    roadFactorPercent: integer('road_factor_percent').notNull().default(130),
+    averageSpeedMph: integer('average_speed_mph').notNull().default(25),
+    minTravelMinutes: integer('min_travel_minutes').notNull().default(10),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -349,6 +356,9 @@ export const businessProfile = pgTable(
     check('business_profile_late_fee_cents_check', sql`${t.lateFeeCents} between 0 and 1000000`),
     check('business_profile_late_fee_percent_check', sql`${t.lateFeePercent} between 0 and 100`),
     check('business_profile_reminder_lead_check', sql`${t.reminderLeadHours} between 0 and 168`),
+    check('business_profile_road_factor_check', sql`${t.roadFactorPercent} between 100 and 300`),
+    check('business_profile_average_speed_check', sql`${t.averageSpeedMph} between 5 and 75`),
+    check('business_profile_min_travel_check', sql`${t.minTravelMinutes} between 0 and 120`),
     check(
       'business_profile_maintenance_days_check',
       sql`${t.maintenanceReminderDays} between 0 and 90`,
