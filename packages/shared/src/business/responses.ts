@@ -33,4 +33,8 @@ export const businessProfileResponseSchema = z.object({
   }),
   reminderLeadHours: z.number(),
   maintenanceReminderDays: z.number(),
+  serviceAreas: z.array(z.object({ id: z.string(), name: z.string(), zips: z.array(z.string()) })),
+  roadFactorPercent: z.number(),
+  averageSpeedMph: z.number(),
+  minTravelMinutes: z.number(),
 });

@@ -32,6 +32,10 @@ export async function saveBusinessProfileRow(
     | 'capacity'
     | 'reminderLeadHours'
     | 'maintenanceReminderDays'
+    | 'serviceAreas'
+    | 'roadFactorPercent'
+    | 'averageSpeedMph'
+    | 'minTravelMinutes'
     | PolicyColumns
   >,
 ) {
@@ -57,7 +61,7 @@ export async function insertBusinessProfileIfAbsent(
   db: Executor,
   values: Pick<
     typeof businessProfile.$inferInsert,
-    'name' | 'phone' | 'email' | 'timeZone' | 'capacity'
+    'name' | 'phone' | 'email' | 'timeZone' | 'capacity' | 'serviceAreas'
   >,
 ) {
   await db

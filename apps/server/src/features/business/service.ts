@@ -1,10 +1,18 @@
 // The business profile as the rest of the product reads it.
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessHours } from '@pitstop/shared/business/hours';
 import { DEFAULT_CAPACITY, DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
-import type { BusinessProfile, BusinessProfileInput } from '@pitstop/shared/business/profile';
+import { UNKNOWN_SERVICE_AREA } from '@pitstop/shared/business/profile';
+import type {
+  BusinessProfile,
+  BusinessProfileInput,
+  ServiceAreaInput,
+} from '@pitstop/shared/business/profile';
 import { calendarDateIn } from '@pitstop/shared/calendar-dates';
 import { formatPhone } from '@pitstop/shared/phone';
+import { DEFAULT_SERVICE_AREA_NAMES } from '@pitstop/shared/business/service-areas';
+import type { ServiceArea } from '@pitstop/shared/business/service-areas';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -72,6 +80,10 @@ async function loadBusinessProfile(db: Executor): Promise<BusinessProfile> {
     },
     reminderLeadHours: profile.reminderLeadHours,
     maintenanceReminderDays: profile.maintenanceReminderDays,
+    serviceAreas: profile.serviceAreas,
+    roadFactorPercent: profile.roadFactorPercent,
+    averageSpeedMph: profile.averageSpeedMph,
+    minTravelMinutes: profile.minTravelMinutes,
   };
 }
 
@@ -84,13 +96,19 @@ export async function updateBusinessProfile(
   return db.transaction(async (tx) => {
     const before = await getBusinessProfile(tx);
     // The schema has checked for ten digits; store the one format the footer and 'Call Us' show.
-    // A save without the policy keeps the one saved.
+    // A save without the policy, the areas or a drive setting keeps the one saved.
     const after: BusinessProfile = {
       ...input,
       phone: formatPhone(input.phone),
       cancellationPolicy: input.cancellationPolicy ?? before.cancellationPolicy,
       reminderLeadHours: input.reminderLeadHours ?? before.reminderLeadHours,
       maintenanceReminderDays: input.maintenanceReminderDays ?? before.maintenanceReminderDays,
+      serviceAreas: input.serviceAreas
+        ? identifyServiceAreas(before.serviceAreas, input.serviceAreas)
+        : before.serviceAreas,
+      roadFactorPercent: input.roadFactorPercent ?? before.roadFactorPercent,
+      averageSpeedMph: input.averageSpeedMph ?? before.averageSpeedMph,
+      minTravelMinutes: input.minTravelMinutes ?? before.minTravelMinutes,
     };
     await saveBusinessProfileRow(tx, {
       name: after.name,
@@ -100,6 +118,10 @@ export async function updateBusinessProfile(
       capacity: after.capacity,
       reminderLeadHours: after.reminderLeadHours,
       maintenanceReminderDays: after.maintenanceReminderDays,
+      serviceAreas: after.serviceAreas,
+      roadFactorPercent: after.roadFactorPercent,
+      averageSpeedMph: after.averageSpeedMph,
+      minTravelMinutes: after.minTravelMinutes,
       ...after.cancellationPolicy,
     });
     for (const day of WEEKDAYS)
@@ -112,6 +134,32 @@ export async function updateBusinessProfile(
     });
     return getBusinessProfile(tx);
   });
+}
+
+/**
+ * The saved areas: an area sent with an id keeps it (a rename keeps the technicians who cover
+ * it), one without gets a new id. An id the business does not have, or one sent twice, is
+ * refused at that area: its page is out of date.
+ */
+function identifyServiceAreas(
+  saved: readonly ServiceArea[],
+  input: readonly ServiceAreaInput[],
+): ServiceArea[] {
+  const known = new Set(saved.map((area) => area.id));
+  const used = new Set<string>();
+  const fields: Record<string, string> = {};
+  const areas = input.map((area, index) => {
+    if (area.id !== undefined && (!known.has(area.id) || used.has(area.id))) {
+      fields[`serviceAreas.${index}.id`] = UNKNOWN_SERVICE_AREA;
+    }
+    const id = area.id ?? randomUUID();
+    used.add(id);
+    return { id, name: area.name, zips: area.zips };
+  });
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('VALIDATION', UNKNOWN_SERVICE_AREA, fields);
+  }
+  return areas;
 }
 
 /**
@@ -155,7 +203,8 @@ export async function setStaffTwoFactor(
 
 /**
  * First start: the default profile (the given name and contacts, the default time zone and
- * capacity) and the default weekly hours. What exists already stays as an admin left it.
+ * capacity, the default service areas with no ZIPs yet, so every ZIP is served) and the default
+ * weekly hours. What exists already stays as an admin left it.
  */
 export async function addBusinessDefaults(
   db: Executor,
@@ -165,6 +214,7 @@ export async function addBusinessDefaults(
     ...contacts,
     timeZone: DEFAULT_TIME_ZONE,
     capacity: DEFAULT_CAPACITY,
+    serviceAreas: DEFAULT_SERVICE_AREA_NAMES.map((name) => ({ id: randomUUID(), name, zips: [] })),
   });
   await insertBusinessHoursIfAbsent(
     db,
