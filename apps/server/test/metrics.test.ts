@@ -17,7 +17,8 @@ import {
   serviceTimeResponseSchema,
   todayAppointmentsResponseSchema,
 } from '@pitstop/shared/metrics/responses';
-import { METRIC_MESSAGES, weekStartOf } from '@pitstop/shared/metrics/rules';
+import type { ServiceArea } from '@pitstop/shared/business/service-areas';
+import { METRIC_MESSAGES, OTHER_AREA, weekStartOf } from '@pitstop/shared/metrics/rules';
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import {
   appointments,
@@ -72,6 +73,11 @@ afterAll(async () => {
 async function useZone(timeZone: string) {
   zone = timeZone;
   await db().update(businessProfile).set({ timeZone });
+}
+
+/** The business's service areas; with no ZIP in any, every ZIP is served (the default). */
+async function useAreas(serviceAreas: ServiceArea[]) {
+  await db().update(businessProfile).set({ serviceAreas });
 }
 
 /** Starts a scenario from no appointments, orders or bookings. */
@@ -164,6 +170,7 @@ async function addTechnician(
   status: TechnicianStatus,
   log: [string, TechnicianStatus][],
   onboarded = true,
+  serviceAreaIds: string[] = [],
 ): Promise<Technician> {
   const userId = randomUUID();
   await db()
@@ -176,7 +183,7 @@ async function addTechnician(
       role: 'technician',
       name,
       phone: '(555) 010-0000',
-      serviceArea: 'Downtown',
+      serviceAreaIds,
       onboardingComplete: onboarded,
       technicianStatus: status,
     })
@@ -265,11 +272,12 @@ async function addRefund(
     });
 }
 
-/** A booked visit to `city` on `date` (paid unless told otherwise). */
+/** A booked visit to `city` (at `zipCode`) on `date`, paid unless told otherwise. */
 async function addVisit(
   date: string,
   city: string,
   status: 'paid' | 'pending_payment' | 'expired' | 'cancelled' = 'paid',
+  zipCode = '12345',
 ) {
   const startsAt = at(date, '10:00');
   await db()
@@ -291,7 +299,7 @@ async function addVisit(
       phone: '(555) 123-4567',
       address: '1 Analytical Way',
       city,
-      zipCode: '12345',
+      zipCode,
       vehicleMake: 'Toyota',
       vehicleModel: 'Corolla',
       vehicleYear: '2018',
@@ -323,10 +331,21 @@ describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
   beforeAll(async () => {
     await clearFigures();
     await useZone('Pacific/Auckland');
-    ava = await addTechnician('Ava Available', 'available', [
-      ['2026-11-29 09:00', 'off-duty'],
-      ['2026-12-01 08:00', 'available'],
+    await useAreas([
+      { id: 'north', name: 'North Side', zips: [] },
+      { id: 'south', name: 'South Side', zips: [] },
     ]);
+    // Areas by id, named in the business's order; an area since deleted is left out.
+    ava = await addTechnician(
+      'Ava Available',
+      'available',
+      [
+        ['2026-11-29 09:00', 'off-duty'],
+        ['2026-12-01 08:00', 'available'],
+      ],
+      true,
+      ['south', 'deleted-area', 'north'],
+    );
     // Available when yesterday began: counts for yesterday, not today.
     const ben = await addTechnician('Ben Yesterday', 'off-duty', [
       ['2026-11-29 09:00', 'available'],
@@ -480,7 +499,7 @@ describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
         id: ava.id,
         name: 'Ava Available',
         status: 'available',
-        serviceArea: 'Downtown',
+        serviceAreas: ['North Side', 'South Side'],
         phone: '(555) 010-0000',
         jobsToday: 2,
         completedToday: 1,
@@ -490,7 +509,7 @@ describe('a day in Pacific/Auckland (UTC+13 in December)', () => {
         id: cal.id,
         name: 'Cal Onjob',
         status: 'on-job',
-        serviceArea: 'Downtown',
+        serviceAreas: [],
         phone: '(555) 010-0000',
         // A and C; the cancelled X is left out.
         jobsToday: 2,
@@ -821,6 +840,36 @@ describe('GET /api/analytics in America/Los_Angeles', () => {
       { area: 'Little Pwagmattasquarmsettport', count: 1 },
       { area: 'Ogdenville', count: 1 },
     ]);
+    expect(answer.serviceAreasBy).toBe('city');
+  });
+
+  it("service areas: by the business's areas from the ZIPs, the rest as Other", async () => {
+    const DAY = '2027-01-12';
+    for (const zip of ['30301', '30301', '30399-1234', '30310', '30310', '30310', '30401'])
+      await addVisit(DAY, 'Springfield', 'paid', zip);
+    // Neither unpaid visits nor the city typed count; a ZIP in no area is Other.
+    await addVisit(DAY, 'Downtown', 'pending_payment', '30401');
+    await addVisit(DAY, 'Downtown', 'paid', '99501');
+    await addVisit(DAY, 'Downtown', 'paid', '12345');
+    await useAreas([
+      { id: 'downtown', name: 'Downtown', zips: ['303'] },
+      // Listing 30310 itself takes it from Downtown's prefix.
+      { id: 'suburbs', name: 'Suburbs', zips: ['30310', '30401'] },
+      { id: 'airport', name: 'Airport', zips: ['30320'] },
+    ]);
+    try {
+      const answer = await analyticsOf(DAY, DAY);
+      expect(answer.serviceAreasBy).toBe('area');
+      expect(answer.serviceAreas).toEqual([
+        { area: 'Suburbs', count: 4 },
+        { area: 'Downtown', count: 3 },
+        { area: OTHER_AREA, count: 2 },
+      ]);
+      // The range's own visits only; none in it answers none.
+      expect((await analyticsOf('2027-01-13', '2027-01-13')).serviceAreas).toEqual([]);
+    } finally {
+      await useAreas([]);
+    }
   });
 
   it('revenue by Sunday-started week and by month, empty ones included', async () => {
@@ -848,6 +897,7 @@ describe('GET /api/analytics in America/Los_Angeles', () => {
       kpis: { revenueCents: 0, paidOrders: 0, completedServices: 0, averageOrderCents: null },
       popularServices: [],
       serviceAreas: [],
+      serviceAreasBy: 'city',
       revenueByWeek: [{ start: '2029-12-30', revenueCents: 0, orders: 0 }],
       revenueByMonth: [{ month: '2030-01', revenueCents: 0, orders: 0 }],
     });

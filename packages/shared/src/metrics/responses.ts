@@ -42,7 +42,8 @@ export const activeTechnicianSchema = z.object({
   id: z.string(),
   name: z.string(),
   status: z.enum(TECHNICIAN_STATUSES),
-  serviceArea: z.nullable(z.string()),
+  /** The names of the business's areas the technician covers, in the business's order. */
+  serviceAreas: z.array(z.string()),
   phone: z.string(),
   /** Today's jobs not cancelled, and how many of them are completed. */
   jobsToday: count,
@@ -133,8 +134,13 @@ export const analyticsResponseSchema = z.object({
   }),
   /** Appointments (not cancelled) by service, most first. */
   popularServices: z.array(z.object({ serviceName: z.string(), count })),
-  /** Paid visits by the city of their address, most first. */
+  /**
+   * Paid visits by the business's service area their ZIP falls in, most first, then those in no
+   * area as Other, last. While no area lists a ZIP, by the city of their address instead.
+   */
   serviceAreas: z.array(z.object({ area: z.string(), count })),
+  /** What serviceAreas counts by: the business's areas, or cities while no area lists a ZIP. */
+  serviceAreasBy: z.enum(['area', 'city']),
   /** Paid orders by Sunday-started week (its first day) and by month (YYYY-MM), in order. */
   revenueByWeek: z.array(z.object({ start: z.string(), revenueCents: count, orders: count })),
   revenueByMonth: z.array(z.object({ month: z.string(), revenueCents: count, orders: count })),

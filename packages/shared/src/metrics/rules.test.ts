@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { businessNow } from '../booking/time-slots.ts';
 import { addCalendarDays } from '../calendar-dates.ts';
 import {
+  ANALYTICS_TOP,
   changeSince,
   completionRate,
   daysIn,
@@ -18,7 +19,9 @@ import {
   monthOf,
   monthSoFar,
   monthsIn,
+  OTHER_AREA,
   startOfLocalDay,
+  visitsByArea,
   weekOf,
   weekSoFar,
   weekStartOf,
@@ -359,5 +362,60 @@ describe('the buckets of revenue by week and by month', () => {
         expect(weeks[0]! <= range.from && addCalendarDays(weeks.at(-1)!, 6) >= range.to).toBe(true);
       }),
     );
+  });
+});
+
+describe('Service Areas from visits counted by ZIP', () => {
+  const area = (id: string, zips: string[]) => ({ id, name: id.toUpperCase(), zips });
+  const AREAS = [
+    area('north', ['303']),
+    area('south', ['30310', '302']),
+    area('east', ['30401']),
+    area('west', []),
+  ];
+
+  it('counts each ZIP in its area, an exact ZIP before a prefix, the rest as Other last', () => {
+    expect(
+      visitsByArea(AREAS, [
+        { zip: '30301', count: 2 },
+        // Listed by South itself: South's, though North covers its prefix.
+        { zip: '30310', count: 3 },
+        { zip: '30299', count: 1 },
+        { zip: '30401-1234', count: 1 },
+        { zip: '99999', count: 4 },
+        { zip: 'not a zip', count: 1 },
+      ]),
+    ).toEqual([
+      { area: 'SOUTH', count: 4 },
+      { area: 'NORTH', count: 2 },
+      { area: 'EAST', count: 1 },
+      { area: OTHER_AREA, count: 5 },
+    ]);
+  });
+
+  it('keeps the business’s order between equal counts and leaves out areas with none', () => {
+    expect(
+      visitsByArea(AREAS, [
+        { zip: '30401', count: 2 },
+        { zip: '30301', count: 2 },
+      ]),
+    ).toEqual([
+      { area: 'NORTH', count: 2 },
+      { area: 'EAST', count: 2 },
+    ]);
+    expect(visitsByArea(AREAS, [])).toEqual([]);
+  });
+
+  it('shows the top areas, then Other', () => {
+    const many = Array.from({ length: ANALYTICS_TOP + 2 }, (_, i) =>
+      area(`a${i}`, [String(10000 + i)]),
+    );
+    const rows = visitsByArea(many, [
+      ...many.map((_, i) => ({ zip: String(10000 + i), count: i + 1 })),
+      { zip: '99999', count: 1 },
+    ]);
+    expect(rows).toHaveLength(ANALYTICS_TOP + 1);
+    expect(rows[0]).toEqual({ area: `A${ANALYTICS_TOP + 1}`, count: ANALYTICS_TOP + 2 });
+    expect(rows.at(-1)).toEqual({ area: OTHER_AREA, count: 1 });
   });
 });

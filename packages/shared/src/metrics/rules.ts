@@ -2,6 +2,8 @@
 // the server computes the figures with them and the screens mirror their words. Weeks start on
 // Sunday. Cancelled jobs never count.
 import { TZDate } from '@date-fns/tz';
+import { areaForZip } from '../business/service-areas.ts';
+import type { ServiceArea } from '../business/service-areas.ts';
 import { addCalendarDays, dayOfWeek, daysBetween, lastDayOfMonth } from '../calendar-dates.ts';
 
 /** Recent lists show 10 items. */
@@ -17,8 +19,10 @@ export const ANALYTICS_DEFAULT_DAYS = 30;
  */
 export const ANALYTICS_FIRST_DAY = '2000-01-01';
 export const ANALYTICS_LAST_DAY = '2100-12-31';
-/** Popular Services and Service Areas show at most this many bars. */
+/** Popular Services and Service Areas show at most this many bars (Service Areas' Other aside). */
 export const ANALYTICS_TOP = 8;
+/** Service Areas' last bar: paid visits whose ZIP none of the business's areas covers. */
+export const OTHER_AREA = 'Other';
 /** Year choices are the current year and the 4 before. */
 const PAST_YEARS = 5;
 
@@ -171,4 +175,30 @@ export function monthsIn(range: DateRange): string[] {
     first = addCalendarDays(monthOf(first).to, 1);
   }
   return months;
+}
+
+/**
+ * Service Areas from the paid visits counted by booked ZIP: each of the business's areas with
+ * visits, the most first (ties in the business's order), at most `limit`, then the visits whose
+ * ZIP no area covers as Other, last.
+ */
+export function visitsByArea(
+  areas: readonly ServiceArea[],
+  byZip: readonly { zip: string; count: number }[],
+  limit = ANALYTICS_TOP,
+): { area: string; count: number }[] {
+  const counts = new Map<ServiceArea, number>();
+  let other = 0;
+  for (const { zip, count } of byZip) {
+    const area = areaForZip(areas, zip);
+    if (area) counts.set(area, (counts.get(area) ?? 0) + count);
+    else other += count;
+  }
+  const rows = areas
+    .filter((area) => counts.has(area))
+    .map((area) => ({ area: area.name, count: counts.get(area)! }))
+    // A stable sort: equal counts keep the business's order.
+    .sort((a, b) => b.count - a.count)
+    .slice(0, limit);
+  return other > 0 ? [...rows, { area: OTHER_AREA, count: other }] : rows;
 }

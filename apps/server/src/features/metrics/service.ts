@@ -1,6 +1,8 @@
 // The business's figures (the dashboard's cards, the metric pages and Analytics) from real data,
 // every day business-local in the business's zone. The metrics feature owns no table: each figure
 // comes from the feature that owns its rows.
+import { areaNames } from '@pitstop/shared/business/service-areas';
+import type { ServiceArea } from '@pitstop/shared/business/service-areas';
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import type { AnalyticsQuery } from '@pitstop/shared/metrics/forms';
 import type {
@@ -21,6 +23,7 @@ import {
   monthsIn,
   RECENT_LIST_SIZE,
   SERVICE_TIME_DAYS,
+  visitsByArea,
   weekSoFar,
   weekStartOf,
   weekStartsIn,
@@ -38,7 +41,7 @@ import {
   technicianDays,
 } from '../appointments/metrics.ts';
 import type { DayFigures } from '../appointments/metrics.ts';
-import { paidVisitsByArea } from '../booking/metrics.ts';
+import { paidVisitsByCity, paidVisitsByZip } from '../booking/metrics.ts';
 import { businessToday, getBusinessProfile } from '../business/service.ts';
 import { paidRevenueByDay } from '../payments/metrics.ts';
 import type { DayRevenue } from '../payments/metrics.ts';
@@ -93,11 +96,15 @@ export async function todayAppointments(
   return { date: today, count: appointments.length, appointments };
 }
 
-/** Active Technicians page: every onboarded technician not off duty, with today's jobs. */
+/**
+ * Active Technicians page: every onboarded technician not off duty, with the names of the areas
+ * they cover and today's jobs.
+ */
 export async function activeTechnicians(
   db: Executor,
   now = new Date(),
 ): Promise<ActiveTechnician[]> {
+  const { serviceAreas } = await getBusinessProfile(db);
   const today = await businessToday(db, now);
   const technicians = await listOnDutyTechnicians(db);
   const days = await technicianDays(
@@ -105,8 +112,9 @@ export async function activeTechnicians(
     technicians.map((technician) => technician.id),
     today,
   );
-  return technicians.map((technician) => ({
+  return technicians.map(({ serviceAreaIds, ...technician }) => ({
     ...technician,
+    serviceAreas: areaNames(serviceAreas, serviceAreaIds),
     ...(days.get(technician.id) ?? { jobsToday: 0, completedToday: 0, currentJob: null }),
   }));
 }
@@ -179,14 +187,35 @@ function revenueBy(days: DayRevenue[], buckets: string[], bucketOf: (day: string
   return buckets.map((bucket) => ({ bucket, ...totals.get(bucket)! }));
 }
 
+/**
+ * Service Areas: paid visits by the business's area their ZIP is in (counted per ZIP, then
+ * mapped), or by city while no area lists a ZIP (every ZIP is served, so areas say nothing).
+ */
+async function serviceAreaFigures(
+  db: Executor,
+  range: DateRange,
+  areas: ServiceArea[],
+): Promise<Pick<Analytics, 'serviceAreas' | 'serviceAreasBy'>> {
+  if (areas.every((area) => area.zips.length === 0)) {
+    return {
+      serviceAreas: await paidVisitsByCity(db, range, ANALYTICS_TOP),
+      serviceAreasBy: 'city',
+    };
+  }
+  return {
+    serviceAreas: visitsByArea(areas, await paidVisitsByZip(db, range), ANALYTICS_TOP),
+    serviceAreasBy: 'area',
+  };
+}
+
 /** Analytics: paid orders and visits in a range of business-local days. */
 export async function analytics(db: Executor, range: AnalyticsQuery): Promise<Analytics> {
-  const { timeZone } = await getBusinessProfile(db);
+  const { timeZone, serviceAreas } = await getBusinessProfile(db);
   const [days, byDate, popular, areas] = await Promise.all([
     paidRevenueByDay(db, momentsOf(range, timeZone), timeZone),
     appointmentFiguresByDate(db, range),
     popularServices(db, range, ANALYTICS_TOP),
-    paidVisitsByArea(db, range, ANALYTICS_TOP),
+    serviceAreaFigures(db, range, serviceAreas),
   ]);
   const revenueCents = days.reduce((sum, day) => sum + day.revenueCents, 0);
   const paidOrders = days.reduce((sum, day) => sum + day.orders, 0);
@@ -200,7 +229,7 @@ export async function analytics(db: Executor, range: AnalyticsQuery): Promise<An
       averageOrderCents: paidOrders > 0 ? Math.round(revenueCents / paidOrders) : null,
     },
     popularServices: popular,
-    serviceAreas: areas,
+    ...areas,
     revenueByWeek: revenueBy(days, weekStartsIn(range), weekStartOf).map(
       ({ bucket, ...total }) => ({ start: bucket, ...total }),
     ),

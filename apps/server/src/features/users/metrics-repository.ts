@@ -17,7 +17,7 @@ export async function listOnDutyTechnicianRows(db: Executor) {
       id: userProfiles.id,
       name: userProfiles.name,
       status: userProfiles.technicianStatus,
-      serviceArea: userProfiles.serviceArea,
+      serviceAreaIds: userProfiles.serviceAreaIds,
       phone: userProfiles.phone,
     })
     .from(userProfiles)

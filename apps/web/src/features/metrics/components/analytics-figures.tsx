@@ -1,6 +1,7 @@
 // Analytics' figures for one range (real data, never sample figures): four KPI cards, Popular
-// Services and Service Areas bars, and revenue by week and by month. Every figure comes from the
-// answer; a chart with nothing says so.
+// Services and Service Areas bars (the business's areas, or cities while no area lists a ZIP),
+// and revenue by week and by month. Every figure comes from the answer; a chart with nothing
+// says so.
 import type { Analytics } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { formatPrice } from '@pitstop/shared/money';
@@ -12,6 +13,8 @@ import { EmptyState, Figure, MetricSection } from './metric-parts.tsx';
 
 export function AnalyticsFigures({ analytics }: { analytics: Analytics }) {
   const { kpis } = analytics;
+  // Cities stand in for areas until Business Profile gives an area its ZIP codes.
+  const byArea = analytics.serviceAreasBy === 'area';
   const hasRevenue = (rows: { revenueCents: number }[]) => rows.some((row) => row.revenueCents > 0);
   const revenueBar = (
     key: string,
@@ -61,14 +64,20 @@ export function AnalyticsFigures({ analytics }: { analytics: Analytics }) {
             />
           )}
         </ChartSection>
-        <ChartSection title="Service Areas" description="Paid visits by city.">
+        <ChartSection
+          title="Service Areas"
+          description={
+            byArea ? 'Paid visits by area.' : 'Paid visits by city: no area lists ZIP codes yet.'
+          }
+        >
           {analytics.serviceAreas.length === 0 ? (
             <EmptyState icon={MapPin} message={METRIC_PAGE_MESSAGES.noAreasInRange} />
           ) : (
             <BarList
-              label="Paid visits by city"
-              bars={analytics.serviceAreas.map((row) => ({
-                key: row.area,
+              label={byArea ? 'Paid visits by area' : 'Paid visits by city'}
+              // Keyed by position: an area the business named Other may be listed beside the visits in none.
+              bars={analytics.serviceAreas.map((row, index) => ({
+                key: `${index}`,
                 label: row.area,
                 value: row.count,
                 valueText: countOf(row.count, 'visit'),

@@ -11,14 +11,14 @@ beforeAll(async () => {
 });
 
 describe('Active Technicians', () => {
-  it('shows every technician on duty with their status, area, phone, jobs and current job', async () => {
+  it('shows every technician on duty with their status, areas, phone, jobs and current job', async () => {
     signInAs({ role: 'manager' });
     seedActiveTechnicians([
       {
         id: 'technician-1',
         name: 'Jordan Lee',
         status: 'on-job',
-        serviceArea: 'Downtown',
+        serviceAreas: ['Downtown', 'Business District'],
         phone: '(555) 201-3344',
         jobsToday: 4,
         completedToday: 1,
@@ -32,7 +32,7 @@ describe('Active Technicians', () => {
         id: 'technician-2',
         name: 'Sam Park',
         status: 'available',
-        serviceArea: null,
+        serviceAreas: [],
         phone: '(555) 777-1212',
         jobsToday: 0,
         completedToday: 0,
@@ -46,7 +46,7 @@ describe('Active Technicians', () => {
       'article',
     )!;
     expect(jordan).toHaveTextContent('Status: On Job');
-    expect(jordan).toHaveTextContent('Service area: Downtown');
+    expect(jordan).toHaveTextContent('Service areas: Downtown, Business District');
     expect(within(jordan).getByRole('link', { name: '(555) 201-3344' })).toHaveAttribute(
       'href',
       'tel:5552013344',

@@ -1,5 +1,5 @@
 // Active Technicians (/admin/metrics/active-technicians): every technician not off duty, with their
-// status, area, phone, today's jobs and the job in progress now.
+// status, areas, phone, today's jobs and the job in progress now.
 import type { ActiveTechnician } from '@pitstop/shared/metrics/responses';
 import { METRIC_MESSAGES } from '@pitstop/shared/metrics/rules';
 import { MapPin, Phone, UsersRound, Wrench } from 'lucide-react';
@@ -53,10 +53,15 @@ function TechnicianCard({ technician }: { technician: ActiveTechnician }) {
         <TechnicianStatusBadge status={technician.status} />
       </div>
       <div className="flex flex-col gap-2 text-sm">
-        <p className="flex items-center gap-2">
-          <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only">Service area: </span>
-          {technician.serviceArea ?? 'No service area set'}
+        {/* Several areas may wrap: the pin stays by the first line. */}
+        <p className="flex items-start gap-2">
+          <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className="min-w-0 break-words">
+            <span className="sr-only">Service areas: </span>
+            {technician.serviceAreas.length > 0
+              ? technician.serviceAreas.join(', ')
+              : 'No service area set'}
+          </span>
         </p>
         <p className="flex items-center gap-2">
           <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />

@@ -26,7 +26,11 @@ const FIGURES = {
     { serviceName: 'Synthetic Oil Change', count: 5 },
     { serviceName: 'Tire Rotation', count: 1 },
   ],
-  serviceAreas: [{ area: 'Springfield', count: 2 }],
+  serviceAreas: [
+    { area: 'Downtown', count: 2 },
+    { area: 'Other', count: 1 },
+  ],
+  serviceAreasBy: 'area' as const,
   revenueByWeek: [
     { start: '2026-02-08', revenueCents: 0, orders: 0 },
     { start: '2026-03-08', revenueCents: 25_996, orders: 2 },
@@ -38,6 +42,7 @@ const NOTHING = {
   kpis: { revenueCents: 0, paidOrders: 0, completedServices: 0, averageOrderCents: null },
   popularServices: [],
   serviceAreas: [],
+  serviceAreasBy: 'city' as const,
   revenueByWeek: [],
   revenueByMonth: [],
 };
@@ -74,9 +79,12 @@ describe('Analytics', () => {
       'Synthetic Oil Change5 appointments',
       'Tire Rotation1 appointment',
     ]);
-    expect(screen.getByRole('list', { name: 'Paid visits by city' })).toHaveTextContent(
-      'Springfield2 visits',
-    );
+    expect(screen.getByText('Paid visits by area.')).toBeVisible();
+    const areas = within(screen.getByRole('list', { name: 'Paid visits by area' }));
+    expect(areas.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Downtown2 visits',
+      'Other1 visit',
+    ]);
     const weeks = within(screen.getByRole('list', { name: 'Revenue by week' }));
     expect(weeks.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Week of Feb 8$0.00 · 0 orders',
@@ -85,6 +93,23 @@ describe('Analytics', () => {
     expect(screen.getByRole('list', { name: 'Revenue by month' })).toHaveTextContent(
       'Mar 2026$259.96 · 2 orders',
     );
+  });
+
+  it('shows visits by city while no area lists ZIP codes, and says so', async () => {
+    signInAs({ role: 'admin' });
+    seedAnalytics({
+      ...FIGURES,
+      serviceAreas: [{ area: 'Springfield', count: 2 }],
+      serviceAreasBy: 'city',
+    });
+    renderApp('/admin/analytics');
+
+    expect(await screen.findByText('$129.98')).toBeVisible();
+    expect(screen.getByText('Paid visits by city: no area lists ZIP codes yet.')).toBeVisible();
+    expect(screen.getByRole('list', { name: 'Paid visits by city' })).toHaveTextContent(
+      'Springfield2 visits',
+    );
+    expect(screen.queryByRole('list', { name: 'Paid visits by area' })).toBeNull();
   });
 
   it('asks again for a new range, kept in the address', async () => {

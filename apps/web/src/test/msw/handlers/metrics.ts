@@ -30,6 +30,7 @@ const NO_ANALYTICS: AnalyticsAnswer = {
   kpis: { revenueCents: 0, paidOrders: 0, completedServices: 0, averageOrderCents: null },
   popularServices: [],
   serviceAreas: [],
+  serviceAreasBy: 'city',
   revenueByWeek: [],
   revenueByMonth: [],
 };
