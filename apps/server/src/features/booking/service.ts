@@ -13,7 +13,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { BookedService } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getBusinessProfile } from '../business/service.ts';
+import { getBusinessProfile, requireZipServed } from '../business/service.ts';
 import { listServices } from '../services/service.ts';
 import { findOrCreateProfile } from '../users/service.ts';
 import { startCheckout } from './checkout.ts';
@@ -128,6 +128,7 @@ export async function startVisitBooking(
   }
   const durationMinutes = services.reduce((sum, service) => sum + service.durationMinutes, 0);
   requireWithinHorizon(input.date, (await getBusinessProfile(db)).timeZone, now);
+  await requireZipServed(db, input.zipCode);
 
   let released: string[] = [];
   const booking = await insertOnce(db, viewer.userId, input.idempotencyKey, () =>

@@ -11,7 +11,11 @@ import type {
 } from '@pitstop/shared/business/profile';
 import { calendarDateIn } from '@pitstop/shared/calendar-dates';
 import { formatPhone } from '@pitstop/shared/phone';
-import { DEFAULT_SERVICE_AREA_NAMES } from '@pitstop/shared/business/service-areas';
+import {
+  DEFAULT_SERVICE_AREA_NAMES,
+  servesZip,
+  zipNotServedMessage,
+} from '@pitstop/shared/business/service-areas';
 import type { ServiceArea } from '@pitstop/shared/business/service-areas';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
@@ -85,6 +89,17 @@ async function loadBusinessProfile(db: Executor): Promise<BusinessProfile> {
     averageSpeedMph: profile.averageSpeedMph,
     minTravelMinutes: profile.minTravelMinutes,
   };
+}
+
+/**
+ * Refuses a visit at a ZIP no service area covers, at the ZIP field, before anything is held or
+ * written (every ZIP is served while no area lists one).
+ */
+export async function requireZipServed(db: Executor, zipCode: string): Promise<void> {
+  const { serviceAreas, phone } = await getBusinessProfile(db);
+  if (servesZip(serviceAreas, zipCode)) return;
+  const message = zipNotServedMessage(zipCode, phone);
+  throw new AppError('VALIDATION', message, { zipCode: message });
 }
 
 /** Saves the whole profile and week at once: a reader never sees half an edit. */

@@ -13,7 +13,7 @@ import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getBusinessProfile } from '../business/service.ts';
+import { getBusinessProfile, requireZipServed } from '../business/service.ts';
 import { sendEmail } from '../notifications/service.ts';
 import { bookingConfirmationEmail } from '../notifications/templates.ts';
 import { insertBookingStatusHistory, scheduleOrderRow } from './booking-rows.ts';
@@ -57,6 +57,7 @@ export async function scheduleOrder(
   const response = await deps.db.transaction(async (tx): Promise<MovedVisitResponse> => {
     const { timeZone } = await getBusinessProfile(tx);
     requireWithinHorizon(visit.date, timeZone, now);
+    await requireZipServed(tx, visit.zipCode);
     const locks = visitLocks(tx);
     const order = await locks.booking(bookingId);
     requireSchedulable(order);
