@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CANCELLATION_POLICY } from './cancellation-policy.ts';
 import { DEFAULT_BUSINESS_HOURS } from './hours.ts';
-import { businessProfileFormSchema, businessProfileSchema } from './profile.ts';
+import {
+  badZipEntry,
+  businessProfileFormSchema,
+  businessProfileSchema,
+  duplicateAreaName,
+  zipEntriesFromText,
+  zipEntriesText,
+} from './profile.ts';
+import { SERVICE_AREA_ZIPS_MAX, SERVICE_AREAS_MAX } from './service-areas.ts';
 
 const valid = {
   name: 'Pitstop',
@@ -105,5 +113,126 @@ describe('businessProfileSchema', () => {
       'cancellationPolicy.cancelOnline': 'Choose yes or no',
     });
     expect(businessProfileFormSchema.safeParse(valid).success).toBe(false);
+  });
+});
+
+describe('service areas and drive settings', () => {
+  const downtown = { id: 'downtown', name: 'Downtown', zips: ['30301', '303'] };
+  const areas = (serviceAreas: unknown) => errors({ serviceAreas });
+
+  it('takes 5-digit ZIP codes and 3-digit prefixes, trimmed, repeats collapsed', () => {
+    const parsed = businessProfileSchema.parse({
+      ...valid,
+      serviceAreas: [
+        { ...downtown, name: ' Downtown ', zips: [' 30301', '303', '30301 ', '303'] },
+        { name: 'Midtown', zips: [] },
+      ],
+    });
+    expect(parsed.serviceAreas).toEqual([
+      { id: 'downtown', name: 'Downtown', zips: ['30301', '303'] },
+      { name: 'Midtown', zips: [] },
+    ]);
+    expect(businessProfileSchema.parse(valid).serviceAreas).toBeUndefined();
+    expect(areas([])).toEqual({});
+  });
+
+  it('names the first entry that is not a ZIP code or prefix at the area’s ZIP codes', () => {
+    for (const entry of ['3030', '303011', '30301-1234', 'ABCDE', '']) {
+      expect(areas([{ ...downtown, zips: ['30301', entry, 'x'] }]), entry).toEqual({
+        'serviceAreas.0.zips': badZipEntry(entry),
+      });
+    }
+    expect(badZipEntry('3030')).toBe('Use 5-digit ZIP codes or 3-digit prefixes: 3030');
+    const tooMany = Array.from({ length: SERVICE_AREA_ZIPS_MAX + 1 }, (_, i) => String(10000 + i));
+    expect(areas([{ ...downtown, zips: tooMany }])).toEqual({
+      'serviceAreas.0.zips': 'An area can list at most 500 ZIP codes and prefixes',
+    });
+  });
+
+  it('needs a name on one line, at most 40 characters, unlike the others', () => {
+    expect(areas([{ ...downtown, name: ' ' }])).toEqual({
+      'serviceAreas.0.name': 'Area name is required',
+    });
+    expect(areas([{ zips: [] }])).toEqual({ 'serviceAreas.0.name': 'Area name is required' });
+    expect(areas([{ ...downtown, name: 'x'.repeat(41) }])).toEqual({
+      'serviceAreas.0.name': 'Area name must be at most 40 characters',
+    });
+    expect(areas([{ ...downtown, name: 'x'.repeat(40) }])).toEqual({});
+    expect(areas([{ ...downtown, name: 'Down\ttown' }])).toEqual({
+      'serviceAreas.0.name': 'Area name must be on one line',
+    });
+    expect(
+      areas([downtown, { name: 'Suburbs', zips: [] }, { name: 'DOWNTOWN ', zips: [] }]),
+    ).toEqual({ 'serviceAreas.2.name': duplicateAreaName('DOWNTOWN') });
+    expect(duplicateAreaName('DOWNTOWN')).toBe('Another area is already named DOWNTOWN');
+  });
+
+  it('keeps to SERVICE_AREAS_MAX areas', () => {
+    const many = Array.from({ length: SERVICE_AREAS_MAX + 1 }, (_, i) => ({
+      name: `Area ${i}`,
+      zips: [],
+    }));
+    expect(areas(many)).toEqual({ serviceAreas: 'Keep to at most 20 service areas' });
+    expect(areas(many.slice(1))).toEqual({});
+  });
+
+  it('gives each drive setting its range', () => {
+    const road = 'Road factor must be from 1.0 to 3.0';
+    const speed = 'Average speed must be a whole number of mph from 5 to 75';
+    const buffer = 'Minimum time between visits must be a whole number of minutes from 0 to 120';
+    for (const value of [99, 301, 130.5, '130', null]) {
+      expect(errors({ roadFactorPercent: value }), String(value)).toEqual({
+        roadFactorPercent: road,
+      });
+    }
+    for (const value of [4, 76, 25.5]) {
+      expect(errors({ averageSpeedMph: value }), String(value)).toEqual({ averageSpeedMph: speed });
+    }
+    for (const value of [-1, 121, 7.5]) {
+      expect(errors({ minTravelMinutes: value }), String(value)).toEqual({
+        minTravelMinutes: buffer,
+      });
+    }
+    expect(errors({ roadFactorPercent: 100, averageSpeedMph: 75, minTravelMinutes: 0 })).toEqual(
+      {},
+    );
+    expect(errors({ roadFactorPercent: 300, averageSpeedMph: 5, minTravelMinutes: 120 })).toEqual(
+      {},
+    );
+  });
+
+  it('reads each area’s ZIP codes from one text in the form', () => {
+    expect(zipEntriesFromText(' 30301, 30302,303 ;30304\n30305 ')).toEqual([
+      '30301',
+      '30302',
+      '303',
+      '30304',
+      '30305',
+    ]);
+    expect(zipEntriesFromText(' , ')).toEqual([]);
+    expect(zipEntriesText(['30301', '303'])).toBe('30301, 303');
+    const form = {
+      ...valid,
+      cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
+      reminderLeadHours: 24,
+      maintenanceReminderDays: 14,
+      roadFactorPercent: 130,
+      averageSpeedMph: 25,
+      minTravelMinutes: 10,
+    };
+    const parsed = businessProfileFormSchema.parse({
+      ...form,
+      serviceAreas: [{ id: 'a', name: 'Downtown', zips: '30301, 30302, 303, 30301' }],
+    });
+    expect(parsed.serviceAreas).toEqual([
+      { id: 'a', name: 'Downtown', zips: ['30301', '30302', '303'] },
+    ]);
+    const bad = businessProfileFormSchema.safeParse({
+      ...form,
+      serviceAreas: [{ name: 'Downtown', zips: '30301, 3030' }],
+    });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['serviceAreas.0.zips', badZipEntry('3030')],
+    ]);
   });
 });
