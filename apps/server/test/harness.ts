@@ -11,13 +11,15 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
+import { DEFAULT_SERVICE_AREA_NAMES } from '@pitstop/shared/business/service-areas';
+import type { ServiceArea } from '@pitstop/shared/business/service-areas';
 import { addCalendarDays, calendarDateIn, dayOfWeek } from '@pitstop/shared/calendar-dates';
 import type { Role } from '@pitstop/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
-import { emailOutbox, userProfiles } from '../src/db/schema.ts';
+import { businessProfile, emailOutbox, userProfiles } from '../src/db/schema.ts';
 import type { AppInstance } from '../src/app-context.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { databaseUrl, prepare } from './global-setup.ts';
@@ -87,6 +89,16 @@ async function openFreshPostgres(
   };
 }
 
+/**
+ * The business's service areas in every test file: the four default names, with ids a test can
+ * name (a real install's are random), and no ZIPs (every ZIP served).
+ */
+export const TEST_SERVICE_AREAS: readonly ServiceArea[] = DEFAULT_SERVICE_AREA_NAMES.map(
+  (name) => ({ id: name.toLowerCase().replace(/ /g, '-'), name, zips: [] }),
+);
+/** The id of the test business's first area, Downtown. */
+export const DOWNTOWN_AREA_ID = TEST_SERVICE_AREAS[0]!.id;
+
 export async function createTestContext(
   overrides: Record<string, string> = {},
   options: {
@@ -124,6 +136,7 @@ export async function createTestContext(
     fresh?.database ??
     (await openDatabase(options.embeddedOnDisk ? { dataDir, load } : { memory: true, load }));
   if (!fresh && !load) await prepare(database);
+  await database.db.update(businessProfile).set({ serviceAreas: [...TEST_SERVICE_AREAS] });
   const clock = new TestClock(options.now);
   fileClock = clock;
   const app = await buildApp({
@@ -468,7 +481,8 @@ export function onboardingBody(overrides: Record<string, unknown> = {}): Record<
     street: '12 Wrench Way',
     city: 'Springfield',
     zipCode: '12345',
-    serviceArea: 'Downtown',
+    homeZip: '30303',
+    serviceAreaIds: [DOWNTOWN_AREA_ID],
     password: 'onboarded-1',
     confirmPassword: 'onboarded-1',
     emergencyContact: 'Pat Technician',

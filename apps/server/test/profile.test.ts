@@ -18,6 +18,7 @@ import {
   bookAndPay,
   createTestContext,
   createUser,
+  DOWNTOWN_AREA_ID,
   fingerprintTables,
   futureWeekday,
 } from './harness.ts';
@@ -88,7 +89,6 @@ function personal(overrides: Record<string, unknown> = {}): Record<string, unkno
 function technicianForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return personal({
     name: 'Tess Technician',
-    serviceArea: 'Downtown',
     emergencyContact: 'Sam Technician',
     emergencyPhone: '555-987-6543',
     ...overrides,
@@ -194,7 +194,9 @@ describe('GET /api/profile', () => {
       city: '',
       zipCode: '',
       photoUrl: null,
-      serviceArea: null,
+      homeZip: null,
+      serviceAreaIds: [],
+      serviceAreas: [],
       emergencyContact: '',
       emergencyPhone: '',
       onboardingComplete: false,
@@ -428,19 +430,23 @@ describe('PUT /api/profile', () => {
     const response = await putProfile(
       customer,
       personal({
-        serviceArea: 'Downtown',
+        homeZip: '30303',
+        serviceAreaIds: [DOWNTOWN_AREA_ID],
         emergencyContact: 'Someone',
         emergencyPhone: '5551234567',
       }),
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().profile).toMatchObject({
-      serviceArea: null,
+      homeZip: null,
+      serviceAreaIds: [],
+      serviceAreas: [],
       emergencyContact: '',
       emergencyPhone: '',
     });
     const row = await rowOf(customer);
-    expect(row.serviceArea).toBeNull();
+    expect(row.homeZip).toBeNull();
+    expect(row.serviceAreaIds).toEqual([]);
     expect(row.emergencyContact).toBeNull();
     expect(row.emergencyPhone).toBeNull();
   });
@@ -471,31 +477,23 @@ describe('PUT /api/profile', () => {
     expect(await rowOf(grace)).toEqual(graceBefore);
   });
 
-  it('requires a technician’s service area, emergency contact and phone, and address', async () => {
+  it('requires a technician’s emergency contact and phone, and address', async () => {
     const technician = await createUser(ctx, 'technician', { name: 'Tess Technician' });
     const before = await fingerprintTables(ctx);
 
     const onlyPersonal = await putProfile(technician, personal());
     expect(onlyPersonal.statusCode).toBe(422);
     expect(Object.keys(onlyPersonal.json().error.fields).sort()).toEqual(
-      ['emergencyContact', 'emergencyPhone', 'serviceArea'].sort(),
+      ['emergencyContact', 'emergencyPhone'].sort(),
     );
-    expect(onlyPersonal.json().error.fields.serviceArea).toBe(PROFILE_MESSAGES.serviceArea);
 
     expect422(
-      await putProfile(
-        technician,
-        technicianForm({ serviceArea: '', emergencyContact: ' ', emergencyPhone: '' }),
-      ),
+      await putProfile(technician, technicianForm({ emergencyContact: ' ', emergencyPhone: '' })),
       {
-        serviceArea: PROFILE_MESSAGES.serviceArea,
         emergencyContact: PROFILE_MESSAGES.emergencyContact,
         emergencyPhone: PROFILE_MESSAGES.emergencyPhone,
       },
     );
-    expect422(await putProfile(technician, technicianForm({ serviceArea: 'Atlantis' })), {
-      serviceArea: PROFILE_MESSAGES.serviceArea,
-    });
     expect422(await putProfile(technician, technicianForm({ emergencyPhone: '555' })), {
       emergencyPhone: PROFILE_MESSAGES.emergencyPhone,
     });
@@ -512,21 +510,43 @@ describe('PUT /api/profile', () => {
     });
     expect(await fingerprintTables(ctx)).toEqual(before);
 
-    const saved = await putProfile(technician, technicianForm({ serviceArea: 'North Side' }));
+    const saved = await putProfile(technician, technicianForm());
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().profile).toMatchObject({
       role: 'technician',
-      serviceArea: 'North Side',
       emergencyContact: 'Sam Technician',
       emergencyPhone: '(555) 987-6543',
       street: '12 Analytical Way',
     });
     expect(await rowOf(technician)).toMatchObject({
       role: 'technician',
-      serviceArea: 'North Side',
       emergencyContact: 'Sam Technician',
       emergencyPhone: '(555) 987-6543',
       address: '12 Analytical Way, Springfield, 12345',
+    });
+  });
+
+  it('shows a technician’s home ZIP and service areas, which only onboarding and the admin set', async () => {
+    const technician = await createUser(ctx, 'technician', { name: 'Tess Technician' });
+    await ctx.database.db
+      .update(userProfiles)
+      .set({ homeZip: '30303', serviceAreaIds: ['suburbs', DOWNTOWN_AREA_ID] })
+      .where(eq(userProfiles.userId, technician.userId));
+    const saved = await putProfile(
+      technician,
+      technicianForm({ homeZip: '99999', serviceAreaIds: ['metropolitan-area'] }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected = {
+      homeZip: '30303',
+      serviceAreaIds: [DOWNTOWN_AREA_ID, 'suburbs'],
+      serviceAreas: ['Downtown', 'Suburbs'],
+    };
+    expect(saved.json().profile).toMatchObject(expected);
+    expect(await profileOf(technician)).toMatchObject(expected);
+    expect(await rowOf(technician)).toMatchObject({
+      homeZip: '30303',
+      serviceAreaIds: ['suburbs', DOWNTOWN_AREA_ID],
     });
   });
 

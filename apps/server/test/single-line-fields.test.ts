@@ -10,6 +10,7 @@ import {
   bookingBody,
   createTestContext,
   createUser,
+  DOWNTOWN_AREA_ID,
   fingerprintTables,
   onboardingBody,
 } from './harness.ts';
@@ -161,7 +162,8 @@ const routes: Record<string, Route> = {
       street: '1 Main St',
       city: 'Spring Field',
       zipCode: '12345',
-      serviceArea: 'Downtown',
+      homeZip: '30303',
+      serviceAreaIds: [DOWNTOWN_AREA_ID],
       emergencyContact: 'Some One',
       emergencyPhone: '(555) 333-4444',
     }),

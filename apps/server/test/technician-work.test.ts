@@ -32,6 +32,7 @@ import {
   bookAndPay,
   createTestContext,
   createUser,
+  DOWNTOWN_AREA_ID,
   expectNothingChanged,
   futureWeekday,
   onboardedTechnician,
@@ -39,6 +40,7 @@ import {
   sendAs,
   signIn,
   testNow,
+  TEST_SERVICE_AREAS,
 } from './harness.ts';
 import type { SignedInTechnician, TestContext, TestUser, Method } from './harness.ts';
 
@@ -148,7 +150,17 @@ describe('PUT /api/technician/onboarding', () => {
       [{ street: '' }, 'street', PROFILE_MESSAGES.street],
       [{ city: '' }, 'city', PROFILE_MESSAGES.city],
       [{ zipCode: '12' }, 'zipCode', PROFILE_MESSAGES.zipCode],
-      [{ serviceArea: 'The Moon' }, 'serviceArea', PROFILE_MESSAGES.serviceArea],
+      [{ homeZip: '' }, 'homeZip', PROFILE_MESSAGES.homeZip],
+      [{ homeZip: '3030' }, 'homeZip', PROFILE_MESSAGES.homeZip],
+      [{ homeZip: undefined }, 'homeZip', PROFILE_MESSAGES.homeZip],
+      [{ serviceAreaIds: [] }, 'serviceAreaIds', PROFILE_MESSAGES.serviceArea],
+      [{ serviceAreaIds: undefined }, 'serviceAreaIds', PROFILE_MESSAGES.serviceArea],
+      [{ serviceAreaIds: ['the-moon'] }, 'serviceAreaIds', PROFILE_MESSAGES.serviceAreaUnknown],
+      [
+        { serviceAreaIds: [DOWNTOWN_AREA_ID, 'the-moon'] },
+        'serviceAreaIds',
+        PROFILE_MESSAGES.serviceAreaUnknown,
+      ],
       [{ password: 'abc', confirmPassword: 'abc' }, 'password', PASSWORD_TOO_SHORT],
       // Step 3's confirmation is enforced, unlike the spec's unwired field.
       [{ confirmPassword: 'something-else' }, 'confirmPassword', PASSWORDS_DO_NOT_MATCH],
@@ -180,7 +192,8 @@ describe('PUT /api/technician/onboarding', () => {
       name: 'Admin Given',
       phone: '(555) 987-6543',
       address: '12 Wrench Way, Springfield, 12345',
-      serviceArea: 'Downtown',
+      homeZip: '30303',
+      serviceAreaIds: [DOWNTOWN_AREA_ID],
       emergencyContact: 'Pat Technician',
       emergencyPhone: '(555) 000-1111',
       onboardingComplete: true,
@@ -292,9 +305,29 @@ describe('GET /api/technician/dashboard', () => {
     expect(dashboard.technician).toMatchObject({
       profileId: tech.profileId,
       name: 'Dash Tech',
-      serviceArea: 'Downtown',
+      homeZip: '30303',
+      serviceAreaIds: [DOWNTOWN_AREA_ID],
+      serviceAreas: ['Downtown'],
       worksToday: false,
     });
+  });
+
+  it("names the technician's areas as the business lists them now", async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    const renamed = TEST_SERVICE_AREAS.map((area) =>
+      area.id === DOWNTOWN_AREA_ID ? { ...area, name: 'Old Town' } : area,
+    );
+    await ctx.database.db.update(businessProfile).set({ serviceAreas: renamed });
+    try {
+      expect((await dashboardOf(tech)).technician.serviceAreas).toEqual(['Old Town']);
+      await ctx.database.db.update(businessProfile).set({ serviceAreas: renamed.slice(1) });
+      expect((await dashboardOf(tech)).technician).toMatchObject({
+        serviceAreaIds: [],
+        serviceAreas: [],
+      });
+    } finally {
+      await ctx.database.db.update(businessProfile).set({ serviceAreas: [...TEST_SERVICE_AREAS] });
+    }
   });
 
   it('answers an empty day', async () => {

@@ -15,11 +15,18 @@ import {
   workingDaysByTechnicianResponseSchema,
 } from '@pitstop/shared/technicians/responses';
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
-import { appointments, auditLog, authUsers, userProfiles } from '../src/db/schema.ts';
+import {
+  appointments,
+  auditLog,
+  authUsers,
+  businessProfile,
+  userProfiles,
+} from '../src/db/schema.ts';
 import {
   bookAndPay,
   createTestContext,
   createUser,
+  DOWNTOWN_AREA_ID,
   expectNothingChanged,
   futureWeekday,
   inviteTechnician,
@@ -27,6 +34,7 @@ import {
   sendAs,
   signIn,
   testNow,
+  TEST_SERVICE_AREAS,
 } from './harness.ts';
 import type { SignedInTechnician, TestContext, TestUser, Method } from './harness.ts';
 
@@ -95,7 +103,8 @@ const editBody = {
   street: '5 Bolt Street',
   city: 'Shelbyville',
   zipCode: '54321',
-  serviceArea: 'Suburbs',
+  homeZip: ' 30309 ',
+  serviceAreaIds: ['suburbs'],
   emergencyContact: 'Kin Person',
   emergencyPhone: '5554443333',
 };
@@ -131,7 +140,9 @@ describe('GET /api/technicians', () => {
       street: '12 Wrench Way',
       city: 'Springfield',
       zipCode: '12345',
-      serviceArea: 'Downtown',
+      homeZip: '30303',
+      serviceAreaIds: [DOWNTOWN_AREA_ID],
+      serviceAreas: ['Downtown'],
       onboardingComplete: true,
     });
     // Customers and staff are no technicians.
@@ -227,7 +238,9 @@ describe('PATCH /api/technicians/:id', () => {
       street: '5 Bolt Street',
       city: 'Shelbyville',
       zipCode: '54321',
-      serviceArea: 'Suburbs',
+      homeZip: '30309',
+      serviceAreaIds: ['suburbs'],
+      serviceAreas: ['Suburbs'],
       emergencyContact: 'Kin Person',
       emergencyPhone: '(555) 444-3333',
       email: tech.email,
@@ -240,6 +253,8 @@ describe('PATCH /api/technicians/:id', () => {
       address: '5 Bolt Street, Shelbyville, 54321',
       phone: '(555) 222-3333',
       role: 'technician',
+      homeZip: '30309',
+      serviceAreaIds: ['suburbs'],
     });
     const [audit] = await ctx.database.db
       .select()
@@ -248,7 +263,7 @@ describe('PATCH /api/technicians/:id', () => {
     expect(audit).toMatchObject({ actorUserId: admin.userId });
   });
 
-  it('lets an empty address and service area stay empty (a technician not yet onboarded)', async () => {
+  it('lets an empty address, home ZIP and service areas stay empty (a technician not yet onboarded)', async () => {
     const invited = await inviteTechnician(ctx, manager);
     const response = await send(admin, 'PATCH', `/api/technicians/${invited.profileId}`, {
       ...editBody,
@@ -256,12 +271,90 @@ describe('PATCH /api/technicians/:id', () => {
       street: '',
       city: '',
       zipCode: '',
-      serviceArea: '',
+      homeZip: '',
+      serviceAreaIds: [],
       emergencyContact: '',
       emergencyPhone: '',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().technician).toMatchObject({ street: '', serviceArea: null, phone: '' });
+    expect(response.json().technician).toMatchObject({
+      street: '',
+      homeZip: null,
+      serviceAreaIds: [],
+      serviceAreas: [],
+      phone: '',
+    });
+  });
+
+  it('keeps the home ZIP and service areas when the edit leaves them out', async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    const { homeZip: _zip, serviceAreaIds: _ids, ...rest } = editBody;
+    const response = await send(admin, 'PATCH', `/api/technicians/${tech.profileId}`, rest);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().technician).toMatchObject({
+      name: 'Edited Name',
+      homeZip: '30303',
+      serviceAreaIds: [DOWNTOWN_AREA_ID],
+    });
+  });
+
+  it('refuses a home ZIP that is not five digits and areas not in the list, writing nothing', async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    const path = `/api/technicians/${tech.profileId}`;
+    for (const homeZip of ['1234', '123456', 'abcde', '12345-6789']) {
+      const refused = await expectNothingChanged(
+        ctx,
+        () => send(admin, 'PATCH', path, { ...editBody, homeZip }),
+        422,
+      );
+      expect(refused.json().error.fields).toEqual({ homeZip: PROFILE_MESSAGES.homeZip });
+    }
+    for (const serviceAreaIds of [['nowhere'], ['suburbs', 'nowhere'], ['suburbs', 'suburbs']]) {
+      const refused = await expectNothingChanged(
+        ctx,
+        () => send(admin, 'PATCH', path, { ...editBody, serviceAreaIds }),
+        422,
+      );
+      expect(refused.json().error.fields).toEqual({
+        serviceAreaIds: PROFILE_MESSAGES.serviceAreaUnknown,
+      });
+    }
+  });
+
+  it("names the areas as the business now does: a rename follows, a removed area's id drops out", async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    const saved = await send(admin, 'PATCH', `/api/technicians/${tech.profileId}`, {
+      ...editBody,
+      serviceAreaIds: ['metropolitan-area', 'suburbs', DOWNTOWN_AREA_ID],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // In the business's order, whatever order they were sent in.
+    expect(saved.json().technician.serviceAreas).toEqual([
+      'Downtown',
+      'Suburbs',
+      'Metropolitan Area',
+    ]);
+    const renamed = TEST_SERVICE_AREAS.filter((area) => area.id !== 'suburbs').map((area) =>
+      area.id === DOWNTOWN_AREA_ID ? { ...area, name: 'City Centre' } : area,
+    );
+    await ctx.database.db.update(businessProfile).set({ serviceAreas: renamed });
+    try {
+      const card = (await listCards()).find((item) => item.id === tech.profileId);
+      expect(card).toMatchObject({
+        serviceAreaIds: [DOWNTOWN_AREA_ID, 'metropolitan-area'],
+        serviceAreas: ['City Centre', 'Metropolitan Area'],
+      });
+      // The stored ids are left alone: nothing cascades from the business's list.
+      const [row] = await ctx.database.db
+        .select({ ids: userProfiles.serviceAreaIds })
+        .from(userProfiles)
+        .where(eq(userProfiles.id, tech.profileId));
+      expect(row?.ids.toSorted()).toEqual(
+        ['metropolitan-area', 'suburbs', DOWNTOWN_AREA_ID].toSorted(),
+      );
+    } finally {
+      await ctx.database.db.update(businessProfile).set({ serviceAreas: [...TEST_SERVICE_AREAS] });
+    }
   });
 
   it('refuses a manager, a half address and a non-technician, changing nothing', async () => {

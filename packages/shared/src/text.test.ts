@@ -107,7 +107,8 @@ describe('single-line fields in the shared forms', () => {
       street: '',
       city: '',
       zipCode: '',
-      serviceArea: '',
+      homeZip: '',
+      serviceAreaIds: [],
       emergencyContact: '',
       emergencyPhone: '',
     };

@@ -8,7 +8,6 @@ const technician = {
   street: '1 Main St',
   city: 'Springfield',
   zipCode: '12345',
-  serviceArea: 'Downtown',
   emergencyContact: 'Byron',
   emergencyPhone: '(555) 765-4321',
 };
@@ -82,7 +81,6 @@ describe('profile form', () => {
           street: '',
           city: '',
           zipCode: '',
-          serviceArea: '',
           emergencyContact: '',
           emergencyPhone: '123',
         }),
@@ -92,7 +90,6 @@ describe('profile form', () => {
       street: PROFILE_MESSAGES.street,
       city: PROFILE_MESSAGES.city,
       zipCode: PROFILE_MESSAGES.zipCode,
-      serviceArea: PROFILE_MESSAGES.serviceArea,
       emergencyContact: PROFILE_MESSAGES.emergencyContact,
       emergencyPhone: PROFILE_MESSAGES.emergencyPhone,
     });

@@ -1,8 +1,8 @@
-// The profile form: personal info for everyone, and for technicians the extras (service area,
-// emergency contact and phone). PUT /api/profile parses the same schema the page used, picked by
-// the caller's role: a technician cannot blank what onboarding required.
+// The profile form: personal info for everyone, and for technicians the extras (emergency contact
+// and phone; their home ZIP and service areas are set at onboarding and by the admin). PUT
+// /api/profile parses the same schema the page used, picked by the caller's role: a technician
+// cannot blank what onboarding required.
 import { z } from 'zod';
-import { SERVICE_AREAS } from '../service-areas.ts';
 import { isZipCode } from './address.ts';
 import {
   CONTROL_CHARACTERS_REFUSED,
@@ -26,7 +26,9 @@ export const PROFILE_MESSAGES = {
   street: 'Street address is required',
   city: 'City is required',
   zipCode: 'Valid ZIP code is required',
-  serviceArea: 'Please choose a service area',
+  homeZip: 'Enter a 5-digit ZIP code',
+  serviceArea: 'Choose at least one service area',
+  serviceAreaUnknown: 'Choose service areas from the list',
   emergencyContact: 'Emergency contact is required',
   emergencyPhone: 'Emergency phone must have 10 digits',
 } as const;
@@ -109,7 +111,6 @@ export const technicianProfileSchema = z
   .object({
     ...personalInfo,
     phone: requiredPhone(PROFILE_MESSAGES.phone),
-    serviceArea: z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea),
     emergencyContact: text(
       PERSON_NAME_MAX_LENGTH,
       PROFILE_MESSAGES.emergencyContact,
@@ -125,7 +126,6 @@ export const technicianProfileSchema = z
  */
 export const profileUpdateRequestSchema = z.object({
   ...personalInfo,
-  serviceArea: z.string().optional(),
   emergencyContact: z.string().optional(),
   emergencyPhone: z.string().optional(),
 });

@@ -3,6 +3,18 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../roles.ts';
 
+/**
+ * Where a technician works from and which of the business's service areas they cover: the ids
+ * as stored, and the names of those still in the business's list, in its order. A customer's
+ * or staff member's are null and empty.
+ */
+export const technicianCoverageShape = {
+  /** Five digits; null until set. */
+  homeZip: z.nullable(z.string()),
+  serviceAreaIds: z.array(z.string()),
+  serviceAreas: z.array(z.string()),
+};
+
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -14,7 +26,7 @@ export const profileSchema = z.object({
   zipCode: z.string(),
   /** Where the photo is served, versioned so a new photo is a new address; null without one. */
   photoUrl: z.nullable(z.string()),
-  serviceArea: z.nullable(z.string()),
+  ...technicianCoverageShape,
   emergencyContact: z.string(),
   emergencyPhone: z.string(),
   onboardingComplete: z.boolean(),

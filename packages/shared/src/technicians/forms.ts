@@ -6,7 +6,7 @@ import { emailSchema, newPasswordSchema, PASSWORDS_DO_NOT_MATCH } from '../auth/
 import { optionalPhone, PROFILE_MESSAGES, requiredPhone, text } from '../profile/forms.ts';
 import { isoDateSchema } from '../dates.ts';
 import { isZipCode } from '../profile/address.ts';
-import { SERVICE_AREAS } from '../service-areas.ts';
+import { SERVICE_AREAS_MAX } from '../business/service-areas.ts';
 import { PERSON_NAME_MAX_LENGTH } from '../text.ts';
 import { ARRIVAL_MINUTES, VISIT_MESSAGE_WORDS } from '../notifications/visit-texts.ts';
 import { CONTROL_CHARACTERS_REFUSED, hasControlCharacters } from '../text.ts';
@@ -90,6 +90,21 @@ function checkPasswordChoice(form: unknown, context: z.RefinementCtx) {
   passwordsMatch(form, context);
 }
 
+/** A technician's home base: five digits, where their day's driving starts and ends. */
+const homeZip = text(10, PROFILE_MESSAGES.homeZip, 'Home ZIP').refine(
+  (value) => /^\d{5}$/.test(value),
+  PROFILE_MESSAGES.homeZip,
+);
+
+/**
+ * The business's service areas a technician covers, by id: none twice. Whether each is in the
+ * business's list is the server's check (the list can change while a form is open).
+ */
+const serviceAreaIds = z
+  .array(z.string().max(100, PROFILE_MESSAGES.serviceAreaUnknown), PROFILE_MESSAGES.serviceArea)
+  .max(SERVICE_AREAS_MAX, PROFILE_MESSAGES.serviceAreaUnknown)
+  .refine((ids) => new Set(ids).size === ids.length, PROFILE_MESSAGES.serviceAreaUnknown);
+
 /** The four steps: basic info, work info, password, emergency contact. */
 export const onboardingStepSchemas = [
   z.object({
@@ -100,7 +115,8 @@ export const onboardingStepSchemas = [
     street: required(200, PROFILE_MESSAGES.street, 'Street address'),
     city,
     zipCode,
-    serviceArea: z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea),
+    homeZip,
+    serviceAreaIds: serviceAreaIds.min(1, PROFILE_MESSAGES.serviceArea),
   }),
   // The spec leaves the confirmation unwired; we enforce it.
   passwordChoice.superRefine(checkPasswordChoice, always),
@@ -137,6 +153,7 @@ export type OnboardingForm = z.input<typeof onboardingRequestSchema>;
 /**
  * The admin's edit dialog: the name is required; the rest may still be empty for a technician
  * who has not onboarded yet, but what is there must be valid. The address is all or nothing.
+ * The home ZIP ('' or null: none) and the service areas, left out, stay as they are.
  */
 export const technicianEditSchema = z
   .object({
@@ -151,7 +168,14 @@ export const technicianEditSchema = z
       (value) => value === '' || isZipCode(value),
       PROFILE_MESSAGES.zipCode,
     ),
-    serviceArea: z.union([z.enum(SERVICE_AREAS, PROFILE_MESSAGES.serviceArea), z.literal('')]),
+    homeZip: z
+      .union([z.null(), text(10, PROFILE_MESSAGES.homeZip, 'Home ZIP')])
+      .refine((value) => value === null || value === '' || /^\d{5}$/.test(value), {
+        message: PROFILE_MESSAGES.homeZip,
+      })
+      .transform((value) => (value === '' ? null : value))
+      .optional(),
+    serviceAreaIds: serviceAreaIds.optional(),
     emergencyContact: text(
       PERSON_NAME_MAX_LENGTH,
       PROFILE_MESSAGES.emergencyContact,
@@ -176,6 +200,7 @@ export const technicianEditSchema = z
     }
   }, always);
 export type TechnicianEditForm = z.input<typeof technicianEditSchema>;
+export type TechnicianEdit = z.output<typeof technicianEditSchema>;
 
 // ---------------------------------------------------------------- the technician's own requests
 

@@ -2,7 +2,7 @@
 // invitation answers, and the technician's own dashboard.
 import * as z from 'zod/mini';
 import { APPOINTMENT_STATUSES, visitVehicleSchema } from '../appointments/responses.ts';
-import { profileSchema } from '../profile/responses.ts';
+import { profileSchema, technicianCoverageShape } from '../profile/responses.ts';
 import { TECHNICIAN_STATUSES } from './rules.ts';
 
 export const technicianStatusSchema = z.enum(TECHNICIAN_STATUSES);
@@ -31,7 +31,7 @@ export const technicianCardSchema = z.object({
   ratingCount: z.int(),
   /** Jobs this technician completed (all time). */
   completedJobs: z.int(),
-  serviceArea: z.nullable(z.string()),
+  ...technicianCoverageShape,
   status: technicianStatusSchema,
   phone: z.string(),
   street: z.string(),
@@ -133,7 +133,7 @@ export const technicianSelfSchema = z.object({
   profileId: z.string(),
   name: z.string(),
   status: technicianStatusSchema,
-  serviceArea: z.nullable(z.string()),
+  ...technicianCoverageShape,
   worksToday: z.boolean(),
 });
 

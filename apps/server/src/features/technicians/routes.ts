@@ -142,7 +142,8 @@ export async function techniciansRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['technicians'],
-        summary: "Edit a technician's name, phone, address, service area and emergency contact",
+        summary:
+          "Edit a technician's name, phone, address, home ZIP, service areas (ids from the business's list) and emergency contact",
         params: technicianParams,
         body: technicianEditSchema,
         response: { 200: technicianResponseSchema },

@@ -3,7 +3,8 @@
 // admin's edit and delete. Technicians are referenced by profile id.
 import { joinAddress, splitAddress } from '@pitstop/shared/profile/address';
 import { formatPhone } from '@pitstop/shared/phone';
-import type { TechnicianEditForm } from '@pitstop/shared/technicians/forms';
+import type { ServiceArea } from '@pitstop/shared/business/service-areas';
+import type { TechnicianEdit } from '@pitstop/shared/technicians/forms';
 import { monthRange, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import type { AssignableTechnician, TechnicianCard } from '@pitstop/shared/technicians/responses';
 import type { Db, Executor } from '../../db/client.ts';
@@ -21,6 +22,7 @@ import {
   profilePhotoUrl,
   updateTechnicianDetails,
 } from '../users/service.ts';
+import { assertListedAreas, businessServiceAreas, coverageOf } from '../users/coverage.ts';
 import { listWorkingDayRows, listWorkingDayRowsOn } from './repository.ts';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findTechnicianById>>>['profile'];
@@ -44,6 +46,7 @@ export function toTechnicianCard(
   email: string | null | undefined,
   stats: JobStats = NO_JOBS,
   ratings: RatingSummary = NO_RATINGS,
+  areas: readonly ServiceArea[] = [],
 ): TechnicianCard {
   return {
     id: profile.id,
@@ -55,7 +58,7 @@ export function toTechnicianCard(
     rating: ratings.average,
     ratingCount: ratings.count,
     completedJobs: stats.completedJobs,
-    serviceArea: profile.serviceArea,
+    ...coverageOf(areas, profile),
     status: profile.technicianStatus,
     phone: profile.phone,
     ...splitAddress(profile.address),
@@ -75,7 +78,7 @@ export function technicianNotFound(): AppError {
 export async function listTechnicians(db: Db, now = new Date()): Promise<TechnicianCard[]> {
   const rows = await listTechnicianAccounts(db);
   if (rows.length === 0) return [];
-  const [stats, ratings] = await Promise.all([
+  const [stats, ratings, areas] = await Promise.all([
     technicianJobStats(
       db,
       rows.map((row) => row.profile.id),
@@ -85,6 +88,7 @@ export async function listTechnicians(db: Db, now = new Date()): Promise<Technic
       db,
       rows.map((row) => row.profile.userId),
     ),
+    businessServiceAreas(db),
   ]);
   return rows.map((row) =>
     toTechnicianCard(
@@ -92,6 +96,7 @@ export async function listTechnicians(db: Db, now = new Date()): Promise<Technic
       row.email,
       stats.get(row.profile.id),
       ratings.get(row.profile.userId),
+      areas,
     ),
   );
 }
@@ -104,13 +109,17 @@ async function getTechnicianCard(
 ): Promise<TechnicianCard> {
   const found = await findTechnicianById(db, profileId);
   if (!found) throw technicianNotFound();
-  const stats = await technicianJobStats(db, [profileId], now);
-  const ratings = await ratingSummaries(db, [found.profile.userId]);
+  const [stats, ratings, areas] = await Promise.all([
+    technicianJobStats(db, [profileId], now),
+    ratingSummaries(db, [found.profile.userId]),
+    businessServiceAreas(db),
+  ]);
   return toTechnicianCard(
     found.profile,
     found.email,
     stats.get(profileId),
     ratings.get(found.profile.userId),
+    areas,
   );
 }
 
@@ -160,19 +169,25 @@ export async function listAssignableTechnicians(
   }));
 }
 
-/** The admin's edit dialog: phone stored formatted, the address as one text. */
+/**
+ * The admin's edit dialog: phone stored formatted, the address as one text, the service areas
+ * only from the business's list (and the home ZIP and areas kept when left out).
+ */
 export async function updateTechnician(
   db: Db,
   actor: Viewer,
   profileId: string,
-  input: TechnicianEditForm,
+  input: TechnicianEdit,
 ): Promise<TechnicianCard> {
   const updated = await db.transaction(async (tx) => {
+    if (input.serviceAreaIds)
+      assertListedAreas(await businessServiceAreas(tx), input.serviceAreaIds);
     const row = await updateTechnicianDetails(tx, profileId, {
       name: input.name,
       phone: formatPhone(input.phone),
       address: joinAddress(input),
-      serviceArea: input.serviceArea === '' ? null : input.serviceArea,
+      ...(input.homeZip === undefined ? {} : { homeZip: input.homeZip }),
+      ...(input.serviceAreaIds ? { serviceAreaIds: input.serviceAreaIds } : {}),
       emergencyContact: input.emergencyContact,
       emergencyPhone: formatPhone(input.emergencyPhone),
     });
@@ -181,7 +196,12 @@ export async function updateTechnician(
       action: 'technician.update',
       entity: 'technician',
       entityId: profileId,
-      details: { name: row.name, phone: row.phone, serviceArea: row.serviceArea },
+      details: {
+        name: row.name,
+        phone: row.phone,
+        homeZip: row.homeZip,
+        serviceAreaIds: row.serviceAreaIds,
+      },
     });
     return row;
   });

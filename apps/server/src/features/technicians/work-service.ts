@@ -29,6 +29,7 @@ import { AppError, validationError } from '../../lib/errors.ts';
 import { listTechnicianJobsBetween } from '../appointments/technician-jobs.ts';
 import { changeJobStatusAsTechnician } from '../visits/status.ts';
 import { businessToday } from '../business/service.ts';
+import { assertListedAreas, businessServiceAreas, coverageOf } from '../users/coverage.ts';
 import { getOwnProfile } from '../users/profile-service.ts';
 import {
   completeTechnicianOnboarding,
@@ -106,11 +107,13 @@ export async function completeOnboarding(
     const profile = await ownProfile(tx, viewer, 'update');
     if (profile.onboardingComplete) throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
     if (keepsPassword && profile.passwordSetAt === null) throw noPasswordToKeep();
+    assertListedAreas(await businessServiceAreas(tx), input.serviceAreaIds);
     const saved = await completeTechnicianOnboarding(tx, profile.id, {
       name: profile.name.trim() !== '' ? profile.name : input.name.trim(),
       phone: formatPhone(input.phone),
       address: joinAddress(input),
-      serviceArea: input.serviceArea,
+      homeZip: input.homeZip.trim(),
+      serviceAreaIds: input.serviceAreaIds,
       emergencyContact: input.emergencyContact.trim(),
       emergencyPhone: formatPhone(input.emergencyPhone),
     });
@@ -125,7 +128,11 @@ export async function completeOnboarding(
       action: 'technician.onboarding',
       entity: 'technician',
       entityId: profile.id,
-      details: { serviceArea: input.serviceArea, passwordKept: keepsPassword },
+      details: {
+        homeZip: input.homeZip.trim(),
+        serviceAreaIds: input.serviceAreaIds,
+        passwordKept: keepsPassword,
+      },
     });
   });
 }
@@ -153,10 +160,11 @@ export async function getDashboard(
   now = new Date(),
 ): Promise<TechnicianDashboard> {
   const today = await businessToday(db, now);
-  const [profile, week, worksToday] = await Promise.all([
+  const [profile, week, worksToday, areas] = await Promise.all([
     workingProfile(db, viewer),
     listTechnicianJobsBetween(db, viewer.profileId, today, addCalendarDays(today, UPCOMING_DAYS)),
     hasWorkingDayRow(db, viewer.profileId, today),
+    businessServiceAreas(db),
   ]);
   const jobs = week.filter((job) => job.date === today);
   const status = deriveTechnicianStatus({
@@ -171,7 +179,7 @@ export async function getDashboard(
       profileId: profile.id,
       name: profile.name,
       status,
-      serviceArea: profile.serviceArea,
+      ...coverageOf(areas, profile),
       worksToday,
     },
     stats: {

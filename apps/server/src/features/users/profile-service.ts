@@ -1,7 +1,7 @@
 // The signed-in user's own profile: personal info, a technician's
-// extras, the photo and a summary. Everyone edits only their own row; the role never changes here.
+// extras (their home ZIP and service areas shown, set at onboarding and by the admin), the photo
+// and a summary. Everyone edits only their own row; the role never changes here.
 import { customerProfileSchema, technicianProfileSchema } from '@pitstop/shared/profile/forms';
-import type { ServiceArea } from '@pitstop/shared/service-areas';
 import { joinAddress, splitAddress } from '@pitstop/shared/profile/address';
 import { PHOTO_MESSAGES } from '@pitstop/shared/profile/photo';
 import type { Profile } from '@pitstop/shared/profile/responses';
@@ -13,6 +13,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { countAppointments } from '../appointments/customer-visits.ts';
 import { countVehicles } from '../vehicles/service.ts';
+import { businessServiceAreas, coverageOf } from './coverage.ts';
 import { decodePhoto, type DecodedPhoto } from './photo.ts';
 import {
   findProfileById,
@@ -31,9 +32,10 @@ async function toProfile(
   row: ProfileRow,
   email: string,
 ): Promise<Profile> {
-  const [appointments, vehicles] = await Promise.all([
+  const [appointments, vehicles, areas] = await Promise.all([
     countAppointments(db, viewer),
     can(viewer.role, 'vehicle:manage:own') ? countVehicles(db, viewer.userId) : Promise.resolve(0),
+    row.serviceAreaIds.length > 0 ? businessServiceAreas(db) : Promise.resolve([]),
   ]);
   return {
     id: row.id,
@@ -43,7 +45,7 @@ async function toProfile(
     phone: row.phone,
     ...splitAddress(row.address),
     photoUrl: profilePhotoUrl(row),
-    serviceArea: row.serviceArea,
+    ...coverageOf(areas, row),
     emergencyContact: row.emergencyContact ?? '',
     emergencyPhone: row.emergencyPhone ?? '',
     onboardingComplete: row.onboardingComplete,
@@ -70,7 +72,6 @@ export interface OwnProfileInput {
   street: string;
   city: string;
   zipCode: string;
-  serviceArea?: ServiceArea | undefined;
   emergencyContact?: string | undefined;
   emergencyPhone?: string | undefined;
 }
@@ -96,7 +97,6 @@ export async function updateOwnProfile(
       address: joinAddress(input),
       ...(isTechnician
         ? {
-            serviceArea: input.serviceArea ?? null,
             emergencyContact: input.emergencyContact ?? '',
             emergencyPhone: formatPhone(input.emergencyPhone ?? ''),
           }

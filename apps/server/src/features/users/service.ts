@@ -223,7 +223,10 @@ export interface TechnicianDetails {
   phone: string;
   /** "street, city, zip" or ''. */
   address: string;
-  serviceArea: string | null;
+  /** Left out: kept as it is. */
+  homeZip?: string | null;
+  /** Ids from the business's list (checked by the caller); left out: kept as they are. */
+  serviceAreaIds?: string[];
   emergencyContact: string;
   emergencyPhone: string;
 }
