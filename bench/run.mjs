@@ -8,6 +8,7 @@
 // of req/s and p50/p95/p99 per row, against a bare Fastify server measured in the same run. At
 // 10k it also measures the global rate limiter's cost. After each load, with the server stopped,
 // it claims due visit reminders from the outbox with and without its indexes (bench/reminders.mjs).
+// First, with no server, it assigns a generated metro day of visits two ways (bench/driving.mjs).
 // Prints each phase's duration and the budgets as PASS/FAIL lines, writes its engine's entry in
 // bench/results.json, and exits 1 when a budget fails.
 //
@@ -28,6 +29,7 @@ import { ensureServerBuild, ensureWebBuild } from '../scripts/start.mjs';
 import { createAccounts } from './accounts.mjs';
 import { BUSY_DAY_OFFSET } from './data.mjs';
 import { createEngine, growHistory } from './database.mjs';
+import { measureDriving, printDriving } from './driving.mjs';
 import { measure, measureTogether } from './measure.mjs';
 import { moveRequests } from './moves.mjs';
 import { measureReminderClaims } from './reminders.mjs';
@@ -183,6 +185,11 @@ async function main() {
   const loadAverageBefore = loadavg();
   const source = sourceVersion();
   const sessionSecret = randomBytes(32).toString('base64url');
+  // Pure scheduling rules, no server: first, so a failing saving shows before the long loads.
+  const driving = await phase('assign a metro day two ways (bench/driving.mjs)', () =>
+    measureDriving(),
+  );
+  printDriving(driving);
   await phase('build the web app (if its sources changed)', () => ensureWebBuild());
   await phase('build the server (if its sources changed)', () => ensureServerBuild());
   const engine = await phase('create the database', () => createEngine(DATA_ROOT));
@@ -269,7 +276,10 @@ async function main() {
     await engine.dispose();
   }
 
-  const budgets = evaluateBudgets({ engine: engine.kind, scales, rateLimiter });
+  const budgets = [
+    ...evaluateBudgets({ engine: engine.kind, scales, rateLimiter }),
+    ...driving.budgets,
+  ];
   printPhases(phases);
   printBudgets(budgets);
   const totalSeconds = Math.round((performance.now() - started) / 1000);
@@ -290,6 +300,7 @@ async function main() {
     totalSeconds,
     scales,
     rateLimiter,
+    driving,
     phases,
     budgets,
   });
