@@ -30,8 +30,13 @@ export function mapsRouteHref(addresses: readonly string[]): string | null {
   const stops = addresses.slice(0, MAPS_WAYPOINTS_MAX + 1);
   const destination = stops.at(-1);
   if (destination === undefined) return null;
-  const params = new URLSearchParams({ api: '1', destination, travelmode: 'driving' });
   const waypoints = stops.slice(0, -1);
-  if (waypoints.length > 0) params.set('waypoints', waypoints.join('|'));
-  return `https://www.google.com/maps/dir/?${params.toString()}`;
+  const params: [string, string][] = [
+    ['api', '1'],
+    ['destination', destination],
+    ...(waypoints.length > 0 ? [['waypoints', waypoints.join('|')] as [string, string]] : []),
+    ['travelmode', 'driving'],
+  ];
+  const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  return `https://www.google.com/maps/dir/?${query}`;
 }
