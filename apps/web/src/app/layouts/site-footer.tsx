@@ -1,8 +1,8 @@
-// The public footer: quick links, service areas and contact details from the business profile.
+// The public footer: quick links, and the service areas and contact details from the business
+// profile.
 import { PATHS } from '@pitstop/shared/web-routes';
 import { footerHours } from '@pitstop/shared/business/hours';
 import { phoneHref } from '@pitstop/shared/phone';
-import { FOOTER_SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -49,12 +49,7 @@ export function SiteFooter() {
         </FooterColumn>
 
         <FooterColumn title="Service Areas">
-          {FOOTER_SERVICE_AREAS.map((area) => (
-            <li key={area} className="flex items-center gap-2">
-              <MapPin className="size-4 shrink-0 text-accent-400" aria-hidden="true" />
-              {area}
-            </li>
-          ))}
+          <FooterAreas />
         </FooterColumn>
 
         {/* The home page's 'Call Us' links here (#contact) when it has no number to dial. */}
@@ -89,6 +84,32 @@ function FooterColumn({
       <ul className="mt-4 space-y-3 text-sm">{children}</ul>
     </div>
   );
+}
+
+/** The business's areas in its order; nothing made up while the profile loads or fails. */
+function FooterAreas() {
+  const { data: business, isPending } = useBusinessProfile();
+  if (isPending) {
+    return (
+      <li aria-busy="true">
+        <span className="sr-only">Loading service areas…</span>
+        <span className="block space-y-3" aria-hidden="true">
+          {['w-24', 'w-20', 'w-32', 'w-36'].map((width, index) => (
+            <span key={index} className={`block h-4 animate-pulse rounded bg-white/10 ${width}`} />
+          ))}
+        </span>
+      </li>
+    );
+  }
+  // A failed read says so once, under Contact.
+  if (!business) return null;
+  if (business.serviceAreas.length === 0) return <li>Call us to check your area.</li>;
+  return business.serviceAreas.map((area) => (
+    <li key={area.id} className="flex items-center gap-2">
+      <MapPin className="size-4 shrink-0 text-accent-400" aria-hidden="true" />
+      {area.name}
+    </li>
+  ));
 }
 
 /** Phone, e-mail and hours; never placeholder values while the profile loads. */

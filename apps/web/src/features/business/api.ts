@@ -1,13 +1,13 @@
 // The admin's save of the business profile (the public read lives in lib/business-profile.ts),
 // and the super admin's rule that staff sign in with a second factor.
-import type { BusinessProfile } from '@pitstop/shared/business/profile';
+import type { BusinessProfileInput } from '@pitstop/shared/business/profile';
 import { businessProfileResponseSchema } from '@pitstop/shared/business/responses';
 import { staffTwoFactorSchema } from '@pitstop/shared/business/staff-two-factor';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 import { businessProfileQueryKey } from '../../lib/business-profile.ts';
 
-function updateBusinessProfile(profile: BusinessProfile) {
+function updateBusinessProfile(profile: BusinessProfileInput) {
   return apiFetch('/api/business', businessProfileResponseSchema, { method: 'PUT', body: profile });
 }
 

@@ -1,9 +1,12 @@
 // Contact Information and Service Location: who to expect and where to go.
 import { VISIT_MESSAGE_WORDS } from '@pitstop/shared/notifications/visit-texts';
+import type { FocusEvent } from 'react';
 import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useBusinessProfile } from '../../../lib/business-profile.ts';
 import type { BookingFormApi } from '../booking-form.ts';
+import { isWholeZip, ZIP_NOT_SERVED, zipNotServed } from '../served-zip.ts';
 
 export function ContactFields({ form }: { form: BookingFormApi }) {
   const { errors } = form.formState;
@@ -57,6 +60,16 @@ export function ContactFields({ form }: { form: BookingFormApi }) {
 
 export function LocationFields({ form }: { form: BookingFormApi }) {
   const { errors } = form.formState;
+  const { data: business } = useBusinessProfile();
+  // On leaving a whole ZIP, say at once when no service area covers it (the submit says it too).
+  function checkZip(event: FocusEvent<HTMLInputElement>) {
+    const zip = event.target.value;
+    const message = isWholeZip(zip) ? zipNotServed(business, zip) : undefined;
+    if (message) form.setError('zipCode', { type: ZIP_NOT_SERVED, message });
+    else if (form.getFieldState('zipCode').error?.type === ZIP_NOT_SERVED) {
+      form.clearErrors('zipCode');
+    }
+  }
   return (
     <div className="grid gap-5 sm:grid-cols-6">
       <FormField
@@ -91,7 +104,7 @@ export function LocationFields({ form }: { form: BookingFormApi }) {
             autoComplete="postal-code"
             inputMode="numeric"
             maxLength={10}
-            {...form.register('zipCode')}
+            {...form.register('zipCode', { onBlur: checkZip })}
           />
         )}
       </FormField>

@@ -6,7 +6,7 @@ import type { BookingForm } from '@pitstop/shared/booking/forms';
 import { formatPrice } from '@pitstop/shared/money';
 import { can } from '@pitstop/shared/permissions';
 import type { Service } from '@pitstop/shared/services/responses';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Car, CreditCard, MapPin, User, Wrench } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadingState, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { useBusinessProfile } from '../../../lib/business-profile.ts';
+import { businessProfileQueryOptions, useBusinessProfile } from '../../../lib/business-profile.ts';
 import { formatZoneName } from '../../../lib/business-time.ts';
 import { businessToday } from '../../../lib/business-today.ts';
 import { garageQueryOptions } from '../../../lib/garage.ts';
@@ -25,6 +25,7 @@ import { loadBookingDraft, type BookingDraft } from '../booking-draft.ts';
 import { splitPersonName } from '@pitstop/shared/text';
 import { EMPTY_BOOKING } from '../booking-form.ts';
 import { bookingResolver, loadBookingResolver } from '../booking-resolver.ts';
+import { withServedZip } from '../served-zip.ts';
 import { BookingSection } from '../components/booking-section.tsx';
 import { ContactFields, LocationFields } from '../components/contact-fields.tsx';
 import { ScheduleFields } from '../components/schedule-fields.tsx';
@@ -61,8 +62,15 @@ export function BookingPage() {
   });
   // Read once: what a signed-out visitor typed before signing in.
   const [draft] = useState(loadBookingDraft);
+  // A ZIP no service area covers is refused at its field, from the profile the page has.
+  const queryClient = useQueryClient();
+  const [resolver] = useState(() =>
+    withServedZip(bookingResolver, () =>
+      queryClient.getQueryData(businessProfileQueryOptions().queryKey),
+    ),
+  );
   const form = useForm({
-    resolver: bookingResolver,
+    resolver,
     defaultValues: initialValues(draft, searchParams.get('service')),
   });
   useProfilePrefill(form, viewer !== null);

@@ -1,8 +1,9 @@
 // The business profile in edit mode: name, phone (formatted as typed), e-mail, time zone, visits
 // per time slot, how long before a visit its reminder goes out, how many days before a vehicle's
 // next service its maintenance reminder goes out, a row of hours per weekday
-// (day-hours-fields.tsx) and the cancellation and rescheduling policy
-// (cancellation-policy-fields.tsx). Validated by the shared businessProfileFormSchema here and
+// (day-hours-fields.tsx), the cancellation and rescheduling policy
+// (cancellation-policy-fields.tsx), the service areas with their ZIP codes
+// (service-areas-fields.tsx) and the drive estimates (driving-fields.tsx). Validated by the shared businessProfileFormSchema here and
 // again by the server, whose field errors (e.g. `hours.monday.closeTime`) land next to their
 // fields.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
@@ -14,11 +15,15 @@ import {
   CAPACITY_MIN,
   MAINTENANCE_REMINDER_DAYS_MAX,
   REMINDER_LEAD_HOURS_MAX,
+  zipEntriesText,
   type BusinessProfile,
+  type BusinessProfileFormValues,
+  type BusinessProfileInput,
 } from '@pitstop/shared/business/profile';
+import { SERVICE_AREAS_MAX } from '@pitstop/shared/business/service-areas';
 import { CalendarClock, Clock, Store } from 'lucide-react';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -32,7 +37,9 @@ import { useUpdateBusinessProfile } from '../api.ts';
 import { timeZoneGroups } from '../time-zones.ts';
 import { CancellationPolicyFields } from './cancellation-policy-fields.tsx';
 import { DayHoursFields } from './day-hours-fields.tsx';
+import { DrivingFields } from './driving-fields.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { ServiceAreasFields } from './service-areas-fields.tsx';
 
 // The shared schema carries every message, so the form and the server say the same words.
 const resolver = standardSchemaResolver(businessProfileFormSchema);
@@ -45,6 +52,11 @@ type FieldPath =
   | 'capacity'
   | 'reminderLeadHours'
   | 'maintenanceReminderDays'
+  | 'roadFactorPercent'
+  | 'averageSpeedMph'
+  | 'minTravelMinutes'
+  | 'serviceAreas'
+  | `serviceAreas.${number}.${'name' | 'zips' | 'id'}`
   | `hours.${Weekday}.${'isOpen' | 'openTime' | 'closeTime'}`
   | `cancellationPolicy.${keyof CancellationPolicy}`;
 
@@ -56,6 +68,13 @@ const FIELD_PATHS: FieldPath[] = [
   'capacity',
   'reminderLeadHours',
   'maintenanceReminderDays',
+  'roadFactorPercent',
+  'averageSpeedMph',
+  'minTravelMinutes',
+  ...Array.from({ length: SERVICE_AREAS_MAX }, (_, index) =>
+    (['name', 'id', 'zips'] as const).map((f) => `serviceAreas.${index}.${f}` as const),
+  ).flat(),
+  // Last: a key such as `serviceAreas.2.name` lands on its own field above.
   ...WEEKDAYS.flatMap((day) =>
     (['isOpen', 'openTime', 'closeTime'] as const).map((f) => `hours.${day}.${f}` as const),
   ),
@@ -70,7 +89,19 @@ const FIELD_PATHS: FieldPath[] = [
       'lateFeePercent',
     ] as const
   ).map((f) => `cancellationPolicy.${f}` as const),
+  'serviceAreas',
 ];
+
+/** The saved profile as the form edits it: each area's ZIP codes as one text. */
+function formValuesOf(profile: BusinessProfile): BusinessProfileFormValues {
+  return {
+    ...profile,
+    serviceAreas: profile.serviceAreas.map((area) => ({
+      ...area,
+      zips: zipEntriesText(area.zips),
+    })),
+  };
+}
 
 export interface BusinessProfileFormProps {
   profile: BusinessProfile;
@@ -80,9 +111,16 @@ export interface BusinessProfileFormProps {
 
 export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProfileFormProps) {
   const save = useUpdateBusinessProfile();
-  const form = useForm<BusinessProfile>({ resolver, defaultValues: profile });
+  const form = useForm<BusinessProfileFormValues, unknown, BusinessProfileInput>({
+    resolver,
+    defaultValues: formValuesOf(profile),
+  });
   const { errors, isSubmitting } = form.formState;
-  const showServerErrors = useServerErrors(form, FIELD_PATHS);
+  // Only the form's messages and focus are used: the parsed type a submit gives does not matter.
+  const showServerErrors = useServerErrors(
+    form as unknown as UseFormReturn<BusinessProfileFormValues>,
+    FIELD_PATHS,
+  );
   const timeZone = useWatch({ control: form.control, name: 'timeZone' });
   const zoneGroups = useMemo(() => timeZoneGroups(timeZone), [timeZone]);
 
@@ -230,19 +268,23 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
             register={form.register}
             errors={errors}
           />
+          <DrivingFields control={form.control} register={form.register} errors={errors} />
         </div>
 
-        <ProfileSection
-          icon={Clock}
-          title="Business hours"
-          description="Customers can book from opening time until the last half hour before closing."
-        >
-          <div className="divide-y divide-border">
-            {WEEKDAYS.map((day) => (
-              <DayHoursFields key={day} day={day} control={form.control} errors={errors} />
-            ))}
-          </div>
-        </ProfileSection>
+        <div className="grid gap-6">
+          <ProfileSection
+            icon={Clock}
+            title="Business hours"
+            description="Customers can book from opening time until the last half hour before closing."
+          >
+            <div className="divide-y divide-border">
+              {WEEKDAYS.map((day) => (
+                <DayHoursFields key={day} day={day} control={form.control} errors={errors} />
+              ))}
+            </div>
+          </ProfileSection>
+          <ServiceAreasFields control={form.control} register={form.register} errors={errors} />
+        </div>
       </fieldset>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:px-5 sm:shadow-sm">

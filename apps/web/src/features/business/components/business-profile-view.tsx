@@ -1,11 +1,13 @@
 // The business profile in view mode: contact details, scheduling settings (with how long before a
 // visit its reminder goes out, and before a vehicle's next service its maintenance reminder), the
-// cancellation and rescheduling policy in words, and the week's hours (12-hour times, or Closed).
+// cancellation and rescheduling policy in words, the drive estimates, the week's hours (12-hour
+// times, or Closed) and the service areas with their ZIP codes.
 import { formatDayHours, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import type { CancellationPolicy } from '@pitstop/shared/business/cancellation-policy';
 import { formatPrice } from '@pitstop/shared/money';
-import { CalendarClock, CalendarX, Clock, Store } from 'lucide-react';
+import type { ServiceArea } from '@pitstop/shared/business/service-areas';
+import { CalendarClock, CalendarX, Clock, MapPin, Route, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -39,28 +41,74 @@ export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
           </dl>
         </ProfileSection>
         <PolicyView policy={profile.cancellationPolicy} />
+        <ProfileSection icon={Route} title="Driving">
+          <dl className="divide-y divide-border">
+            <Detail term="Road factor">{roadFactorWords(profile.roadFactorPercent)}</Detail>
+            <Detail term="Average speed">{`${profile.averageSpeedMph} mph`}</Detail>
+            <Detail term="Minimum time between visits">
+              {`${profile.minTravelMinutes} ${profile.minTravelMinutes === 1 ? 'minute' : 'minutes'}`}
+            </Detail>
+          </dl>
+        </ProfileSection>
       </div>
 
-      <ProfileSection icon={Clock} title="Business hours">
-        <dl className="divide-y divide-border">
-          {WEEKDAYS.map((day) => {
-            const hours = profile.hours[day];
-            return (
-              <Detail key={day} term={WEEKDAY_LABELS[day]} inline>
-                {hours.isOpen ? (
-                  formatDayHours(hours)
-                ) : (
-                  <Badge variant="secondary" className="font-medium">
-                    Closed
-                  </Badge>
-                )}
-              </Detail>
-            );
-          })}
-        </dl>
-      </ProfileSection>
+      <div className="grid gap-6">
+        <ProfileSection icon={Clock} title="Business hours">
+          <dl className="divide-y divide-border">
+            {WEEKDAYS.map((day) => {
+              const hours = profile.hours[day];
+              return (
+                <Detail key={day} term={WEEKDAY_LABELS[day]} inline>
+                  {hours.isOpen ? (
+                    formatDayHours(hours)
+                  ) : (
+                    <Badge variant="secondary" className="font-medium">
+                      Closed
+                    </Badge>
+                  )}
+                </Detail>
+              );
+            })}
+          </dl>
+        </ProfileSection>
+        <AreasView areas={profile.serviceAreas} />
+      </div>
     </div>
   );
+}
+
+function AreasView({ areas }: { areas: readonly ServiceArea[] }) {
+  const servesEverywhere = areas.every((area) => area.zips.length === 0);
+  return (
+    <ProfileSection
+      icon={MapPin}
+      title="Service Areas"
+      description={
+        servesEverywhere
+          ? 'No ZIP codes listed: visits can be booked at any ZIP code.'
+          : 'Visits can be booked only at these ZIP codes.'
+      }
+    >
+      {areas.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No service areas.</p>
+      ) : (
+        <dl className="divide-y divide-border">
+          {areas.map((area) => (
+            <Detail key={area.id} term={area.name}>
+              <span className="break-words">
+                {area.zips.length > 0 ? area.zips.join(', ') : 'No ZIP codes'}
+              </span>
+            </Detail>
+          ))}
+        </dl>
+      )}
+    </ProfileSection>
+  );
+}
+
+/** 130 -> "1.3", 100 -> "1.0", 133 -> "1.33". */
+function roadFactorWords(percent: number): string {
+  return (percent / 100).toFixed(percent % 10 === 0 ? 1 : 2);
 }
 
 function reminderWords(hours: number): string {

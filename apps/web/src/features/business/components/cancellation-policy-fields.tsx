@@ -5,26 +5,21 @@ import {
   CUTOFF_HOURS_MAX,
   LATE_FEE_PERCENT_MAX,
 } from '@pitstop/shared/business/cancellation-policy';
-import type { BusinessProfile } from '@pitstop/shared/business/profile';
+import type { BusinessProfileFormValues } from '@pitstop/shared/business/profile';
 import { CalendarX } from 'lucide-react';
 import { useState, type Ref } from 'react';
-import {
-  Controller,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { Controller, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { FormField, type ControlProps } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { OpenSwitch } from './open-switch.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import type { ProfileFormControl } from '../profile-form.ts';
 
 interface CancellationPolicyFieldsProps {
-  control: Control<BusinessProfile>;
-  register: UseFormRegister<BusinessProfile>;
-  errors: FieldErrors<BusinessProfile>;
+  control: ProfileFormControl;
+  register: UseFormRegister<BusinessProfileFormValues>;
+  errors: FieldErrors<BusinessProfileFormValues>;
 }
 
 export function CancellationPolicyFields({
@@ -137,7 +132,7 @@ function AllowedSwitch({
   id,
   label,
 }: {
-  control: Control<BusinessProfile>;
+  control: ProfileFormControl;
   name: 'cancellationPolicy.rescheduleOnline' | 'cancellationPolicy.cancelOnline';
   id: string;
   label: string;
@@ -165,7 +160,7 @@ function AllowedSwitch({
 }
 
 /** Dollars as typed; the form holds cents (not a number while the text is not an amount). */
-function DollarsInput({ control, ...props }: ControlProps & { control: Control<BusinessProfile> }) {
+function DollarsInput({ control, ...props }: ControlProps & { control: ProfileFormControl }) {
   return (
     <Controller
       control={control}

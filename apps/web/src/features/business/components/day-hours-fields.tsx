@@ -2,17 +2,18 @@
 // the opening and closing times while open, and the day's one error under them. Changing the
 // switch or the opening time re-checks the closing time, which carries the close-after-open rule.
 import type { Weekday } from '@pitstop/shared/business/hours';
-import type { BusinessProfile } from '@pitstop/shared/business/profile';
-import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import type { BusinessProfileFormValues } from '@pitstop/shared/business/profile';
+import { Controller, useWatch, type FieldErrors } from 'react-hook-form';
 import { FieldError } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { WEEKDAY_LABELS } from '../weekdays.ts';
 import { OpenSwitch } from './open-switch.tsx';
+import type { ProfileFormControl } from '../profile-form.ts';
 
 interface DayHoursFieldsProps {
   day: Weekday;
-  control: Control<BusinessProfile>;
-  errors: FieldErrors<BusinessProfile>;
+  control: ProfileFormControl;
+  errors: FieldErrors<BusinessProfileFormValues>;
 }
 
 export function DayHoursFields({ day, control, errors }: DayHoursFieldsProps) {
@@ -96,7 +97,7 @@ export function DayHoursFields({ day, control, errors }: DayHoursFieldsProps) {
 interface TimeInputProps {
   id: string;
   label: string;
-  control: Control<BusinessProfile>;
+  control: ProfileFormControl;
   day: Weekday;
   kind: 'openTime' | 'closeTime';
   invalid: boolean;

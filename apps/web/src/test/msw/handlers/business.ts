@@ -1,14 +1,30 @@
 // Doubles of the business profile (GET /api/business, public; PUT for business:edit), which stores
-// the phone as (XXX) XXX-XXXX whatever separators were typed, and keeps the saved cancellation
-// policy, reminder lead and maintenance reminder days when a save leaves them out, as the server does.
+// the phone as (XXX) XXX-XXXX whatever separators were typed, keeps the saved cancellation policy,
+// reminder lead, maintenance reminder days, service areas and drive settings when a save leaves
+// them out, gives a new service area an id and refuses an unknown one, as the server does.
 import { DEFAULT_CANCELLATION_POLICY } from '@pitstop/shared/business/cancellation-policy';
 import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
-import { businessProfileSchema, type BusinessProfile } from '@pitstop/shared/business/profile';
+import {
+  businessProfileSchema,
+  UNKNOWN_SERVICE_AREA,
+  type BusinessProfile,
+  type ServiceAreaInput,
+} from '@pitstop/shared/business/profile';
+import {
+  DEFAULT_SERVICE_AREA_NAMES,
+  type ServiceArea,
+} from '@pitstop/shared/business/service-areas';
+import { DEFAULT_DRIVE_SETTINGS } from '@pitstop/shared/scheduling/drive-time';
 import { businessProfileResponseSchema } from '@pitstop/shared/business/responses';
 import { formatPhone } from '@pitstop/shared/phone';
 import { http } from 'msw';
 import { requireAccess } from '../accounts.ts';
-import { readBody, respond } from '../respond.ts';
+import { apiError, readBody, respond } from '../respond.ts';
+
+/** The four default areas with ids a test can name ('downtown', ...), no ZIPs: every ZIP served. */
+export const TEST_SERVICE_AREAS: readonly ServiceArea[] = DEFAULT_SERVICE_AREA_NAMES.map(
+  (name) => ({ id: name.toLowerCase().replace(/ /g, '-'), name, zips: [] }),
+);
 
 /** The profile every test starts with. */
 export const TEST_BUSINESS: BusinessProfile = {
@@ -21,7 +37,27 @@ export const TEST_BUSINESS: BusinessProfile = {
   cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
   reminderLeadHours: 24,
   maintenanceReminderDays: 14,
+  serviceAreas: [...TEST_SERVICE_AREAS],
+  ...DEFAULT_DRIVE_SETTINGS,
 };
+
+let nextAreaId = 0;
+
+/** Areas as saved: sent ids kept, new ones numbered; the field of an id the business lacks. */
+function identifyAreas(
+  saved: readonly ServiceArea[],
+  sent: readonly ServiceAreaInput[],
+): { areas: ServiceArea[] } | { field: string } {
+  const known = new Set(saved.map((area) => area.id));
+  const areas: ServiceArea[] = [];
+  for (const [index, area] of sent.entries()) {
+    if (area.id !== undefined && (!known.has(area.id) || areas.some((a) => a.id === area.id))) {
+      return { field: `serviceAreas.${index}.id` };
+    }
+    areas.push({ id: area.id ?? `area-${(nextAreaId += 1)}`, name: area.name, zips: area.zips });
+  }
+  return { areas };
+}
 
 const state = { business: TEST_BUSINESS };
 
@@ -45,9 +81,20 @@ export const businessHandlers = [
     if (!access.ok) return access.response;
     const body = await readBody(request, businessProfileSchema);
     if (!body.ok) return body.response;
+    const saved = state.business;
+    const areas = body.data.serviceAreas
+      ? identifyAreas(saved.serviceAreas, body.data.serviceAreas)
+      : { areas: saved.serviceAreas };
+    if ('field' in areas) {
+      return apiError('VALIDATION', UNKNOWN_SERVICE_AREA, { [areas.field]: UNKNOWN_SERVICE_AREA });
+    }
     state.business = {
       ...body.data,
       phone: formatPhone(body.data.phone),
+      serviceAreas: areas.areas,
+      roadFactorPercent: body.data.roadFactorPercent ?? saved.roadFactorPercent,
+      averageSpeedMph: body.data.averageSpeedMph ?? saved.averageSpeedMph,
+      minTravelMinutes: body.data.minTravelMinutes ?? saved.minTravelMinutes,
       cancellationPolicy: body.data.cancellationPolicy ?? state.business.cancellationPolicy,
       reminderLeadHours: body.data.reminderLeadHours ?? state.business.reminderLeadHours,
       maintenanceReminderDays:
