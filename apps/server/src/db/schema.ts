@@ -3,6 +3,7 @@
 // queries it, and other code calls the owner's service.ts (docs/decisions/011-table-ownership.md).
 import { LATE_CANCELLATION_VALUES } from '@pitstop/shared/business/cancellation-policy';
 import type { ServiceArea } from '@pitstop/shared/business/service-areas';
+import { SLOT_MODES } from '@pitstop/shared/business/slot-mode';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -337,6 +338,10 @@ export const businessProfile = pgTable(
     // Drive time between two visits: the straight line between their ZIPs' centres times the road
     // factor (in hundredths: 130 is 1.3), at the average speed, rounded up to 5 minutes and
     // never under the minimum (packages/shared/src/scheduling/drive-time.ts).
+    // How slots are offered: while fewer than `capacity` visits overlap ('capacity'), or only
+    // where some working technician covering the visit's area has room for it and the drives
+    // around it ('technicians'; features/visits/technician-fit.ts).
+    slotMode: text('slot_mode', { enum: SLOT_MODES }).notNull().default('capacity'),
     roadFactorPercent: integer('road_factor_percent').notNull().default(130),
     averageSpeedMph: integer('average_speed_mph').notNull().default(25),
     minTravelMinutes: integer('min_travel_minutes').notNull().default(10),
@@ -356,6 +361,7 @@ export const businessProfile = pgTable(
     check('business_profile_late_fee_cents_check', sql`${t.lateFeeCents} between 0 and 1000000`),
     check('business_profile_late_fee_percent_check', sql`${t.lateFeePercent} between 0 and 100`),
     check('business_profile_reminder_lead_check', sql`${t.reminderLeadHours} between 0 and 168`),
+    check('business_profile_slot_mode_check', inList('slot_mode', SLOT_MODES)),
     check('business_profile_road_factor_check', sql`${t.roadFactorPercent} between 100 and 300`),
     check('business_profile_average_speed_check', sql`${t.averageSpeedMph} between 5 and 75`),
     check('business_profile_min_travel_check', sql`${t.minTravelMinutes} between 0 and 120`),
@@ -478,6 +484,12 @@ export const bookings = pgTable(
     // The garage vehicle the visit was for (chosen, or saved from the form's fields for a signed-in
     // customer); null for a guest's visit or once the vehicle was removed from the garage.
     vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    // The technician whose day the visit takes: reserved with the hold when slots follow
+    // technicians' schedules, given its jobs at fulfilment, and kept with the visit's jobs by
+    // staff's assignment; null while no one is (and always under capacity).
+    technicianId: uuid('technician_id').references(() => userProfiles.id, {
+      onDelete: 'set null',
+    }),
     description: text('description'),
     checkoutSessionId: text('checkout_session_id').unique(),
     checkoutUrl: text('checkout_url'),
@@ -530,6 +542,10 @@ export const bookings = pgTable(
       .where(sql`${t.kind} = 'visit'`),
     index('bookings_date_status_idx').on(t.appointmentDate, t.status),
     index('bookings_user_idx').on(t.userId),
+    // A technician's visits on a day (slots by technicians' schedules).
+    index('bookings_technician_idx')
+      .on(t.technicianId, t.startsAt)
+      .where(sql`${t.technicianId} is not null`),
     index('bookings_vehicle_idx')
       .on(t.vehicleId, t.startsAt)
       .where(sql`${t.vehicleId} is not null`),
