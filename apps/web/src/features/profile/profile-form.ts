@@ -13,7 +13,6 @@ export interface ProfileFields {
   city: string;
   zipCode: string;
   /** A technician's only; a customer's form leaves them out of what it sends. */
-  serviceArea?: string;
   emergencyContact?: string;
   emergencyPhone?: string;
 }
@@ -25,7 +24,6 @@ export const PROFILE_FIELDS = [
   'street',
   'city',
   'zipCode',
-  'serviceArea',
   'emergencyContact',
   'emergencyPhone',
 ] as const satisfies readonly (keyof ProfileFields)[];
@@ -41,7 +39,6 @@ export function profileFieldsOf(profile: Profile): ProfileFields {
   if (profile.role !== 'technician') return personal;
   return {
     ...personal,
-    serviceArea: profile.serviceArea ?? '',
     emergencyContact: profile.emergencyContact,
     emergencyPhone: profile.emergencyPhone,
   };

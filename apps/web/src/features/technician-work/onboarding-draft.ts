@@ -1,5 +1,5 @@
 // What a technician has typed into onboarding, kept for this tab so a reload mid-wizard loses
-// nothing: the step and the fields, never the passwords. Keyed by the user, so another account in
+// nothing: the step and the fields (the service areas ticked too), never the passwords. Keyed by the user, so another account in
 // the same tab never sees it; cleared once onboarding is saved.
 import type { OnboardingForm, onboardingRequestSchema } from '@pitstop/shared/technicians/forms';
 import type { output } from 'zod/v4/core';
@@ -11,24 +11,29 @@ export const ONBOARDING_FIELDS = [
   'street',
   'city',
   'zipCode',
-  'serviceArea',
+  'homeZip',
+  'serviceAreaIds',
   'password',
   'confirmPassword',
   'emergencyContact',
   'emergencyPhone',
 ] as const satisfies readonly (keyof OnboardingForm)[];
 
-type KeptField = Exclude<(typeof ONBOARDING_FIELDS)[number], 'password' | 'confirmPassword'>;
+type Field = (typeof ONBOARDING_FIELDS)[number];
+type TextField = Exclude<Field, 'serviceAreaIds'>;
+type KeptTextField = Exclude<TextField, 'password' | 'confirmPassword'>;
 
-const KEPT_FIELDS = ONBOARDING_FIELDS.filter(
-  (field): field is KeptField => field !== 'password' && field !== 'confirmPassword',
+const KEPT_TEXT_FIELDS = ONBOARDING_FIELDS.filter(
+  (field): field is KeptTextField =>
+    field !== 'password' && field !== 'confirmPassword' && field !== 'serviceAreaIds',
 );
 
 /**
- * The wizard's values as typed: text everywhere (the service area '' until chosen), and whether
- * step 3 keeps the password the technician already chose (never kept in the draft either).
+ * The wizard's values as typed: text everywhere but the service areas ticked (their ids), and
+ * whether step 3 keeps the password the technician already chose (never kept in the draft either).
  */
-export type OnboardingValues = Record<(typeof ONBOARDING_FIELDS)[number], string> & {
+export type OnboardingValues = Record<TextField, string> & {
+  serviceAreaIds: string[];
   keepPassword?: boolean;
 };
 
@@ -59,11 +64,12 @@ export function saveOnboardingDraft(
   step: number,
   values: Partial<OnboardingValues>,
 ): void {
-  const fields: Record<string, string> = {};
-  for (const field of KEPT_FIELDS) {
+  const fields: OnboardingDraftFields = {};
+  for (const field of KEPT_TEXT_FIELDS) {
     const value = values[field];
     if (typeof value === 'string') fields[field] = value;
   }
+  if (Array.isArray(values.serviceAreaIds)) fields.serviceAreaIds = [...values.serviceAreaIds];
   try {
     storage()?.setItem(draftKey(userId), JSON.stringify({ step, fields }));
   } catch {
@@ -87,9 +93,13 @@ export function loadOnboardingDraft(userId: string): OnboardingDraft | null {
   }
   if (fields && typeof fields === 'object') {
     const record = fields as Record<string, unknown>;
-    for (const field of KEPT_FIELDS) {
+    for (const field of KEPT_TEXT_FIELDS) {
       const value = record[field];
       if (typeof value === 'string') draft.fields[field] = value;
+    }
+    const ids = record.serviceAreaIds;
+    if (Array.isArray(ids) && ids.every((id) => typeof id === 'string')) {
+      draft.fields.serviceAreaIds = ids as string[];
     }
   }
   return draft;

@@ -29,7 +29,9 @@ export interface Account {
 interface AccountProfile {
   /** Where the photo is served, versioned as the server does; null without one. */
   photoUrl: string | null;
-  serviceArea: string | null;
+  homeZip: string | null;
+  /** Ids of the business's service areas (handlers/business.ts). */
+  serviceAreaIds: string[];
   emergencyContact: string;
   emergencyPhone: string;
 }
@@ -47,7 +49,8 @@ export interface AccountSeed {
   twoFactorEnabled?: boolean;
   mustSetUpTwoFactor?: boolean;
   photoUrl?: string | null;
-  serviceArea?: string | null;
+  homeZip?: string | null;
+  serviceAreaIds?: string[];
   emergencyContact?: string;
   emergencyPhone?: string;
 }
@@ -92,7 +95,8 @@ export function addAccount(seed: AccountSeed = {}): Account {
     mustSetUpTwoFactor: seed.mustSetUpTwoFactor ?? false,
     profile: {
       photoUrl: seed.photoUrl ?? null,
-      serviceArea: seed.serviceArea ?? null,
+      homeZip: seed.homeZip ?? null,
+      serviceAreaIds: seed.serviceAreaIds ?? [],
       emergencyContact: seed.emergencyContact ?? '',
       emergencyPhone: seed.emergencyPhone ?? '',
     },

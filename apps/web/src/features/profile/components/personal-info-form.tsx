@@ -4,7 +4,6 @@
 // one failure message.
 import { PROFILE_MESSAGE_MS, PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
 import type { Profile } from '@pitstop/shared/profile/responses';
-import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import { UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +13,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfile } from '../api.ts';
@@ -106,15 +104,27 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
           {isTechnician && (
             <WorkDetails>
               <FormField
-                id="profile-service-area"
-                label="Service Area"
-                error={errors.serviceArea?.message}
-                className="sm:col-span-6"
+                id="profile-service-areas"
+                label="Service Areas"
+                hint="Chosen at onboarding; your manager can change them."
+                className="sm:col-span-4"
               >
                 {(control) => (
-                  <NativeSelect {...control} {...form.register('serviceArea')}>
-                    <TextOptions placeholder="Select a service area" items={SERVICE_AREAS} />
-                  </NativeSelect>
+                  <Input
+                    {...control}
+                    value={
+                      profile.serviceAreas.length > 0
+                        ? profile.serviceAreas.join(', ')
+                        : 'No service area set'
+                    }
+                    readOnly
+                    isLocked
+                  />
+                )}
+              </FormField>
+              <FormField id="profile-home-zip" label="Home ZIP" className="sm:col-span-2">
+                {(control) => (
+                  <Input {...control} value={profile.homeZip ?? 'Not set'} readOnly isLocked />
                 )}
               </FormField>
               <FormField

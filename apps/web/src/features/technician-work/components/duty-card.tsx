@@ -61,7 +61,9 @@ export function DutyCard({ dashboard }: { dashboard: TechnicianDashboard }) {
         <Stat
           icon={<MapPinned />}
           term="Service Area"
-          value={technician.serviceArea ?? 'Not set'}
+          value={
+            technician.serviceAreas.length > 0 ? technician.serviceAreas.join(', ') : 'Not set'
+          }
           wide
         />
       </dl>

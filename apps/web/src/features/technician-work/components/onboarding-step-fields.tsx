@@ -1,13 +1,12 @@
-// The fields of each onboarding step: 1 name and phone, 2 address and service area, 3 password
+// The fields of each onboarding step: 1 name and phone, 2 address, home ZIP and service areas, 3 password
 // (password-step-fields.tsx), 4 emergency contact. Phones format as they are typed; the name is
 // read-only when the admin gave it with the invitation.
-import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
 import type { UseFormReturn } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
+import { ServiceAreaFields } from '../../../components/service-area-fields.tsx';
 import type { OnboardingOutput, OnboardingValues } from '../onboarding-draft.ts';
 import { PasswordStepFields } from './password-step-fields.tsx';
 
@@ -57,19 +56,12 @@ export function OnboardingStepFields({
       return (
         <div className="grid gap-5 sm:grid-cols-6">
           <AddressFields form={form} idPrefix="onboarding" columns={6} />
-          <FormField
-            id="onboarding-service-area"
-            label="Service Area"
-            hint="Where you usually work."
-            error={errors.serviceArea?.message}
+          <ServiceAreaFields
+            form={form}
+            idPrefix="onboarding"
+            voice="own"
             className="sm:col-span-6"
-          >
-            {(control) => (
-              <NativeSelect {...control} {...form.register('serviceArea')}>
-                <TextOptions placeholder="Select a service area" items={SERVICE_AREAS} />
-              </NativeSelect>
-            )}
-          </FormField>
+          />
         </div>
       );
     case 2:

@@ -44,7 +44,8 @@ async function fillWorkInfo(user: User) {
   await user.type(screen.getByLabelText('Street Address'), '1 Main St');
   await user.type(screen.getByLabelText('City'), 'Springfield');
   await user.type(screen.getByLabelText('ZIP Code'), '12345');
-  await user.selectOptions(screen.getByLabelText(/^Service Area/), 'Downtown');
+  await user.type(screen.getByLabelText('Home ZIP'), '30303');
+  await user.click(await screen.findByRole('checkbox', { name: 'Downtown' }));
 }
 
 describe('step 1 right after the link', () => {

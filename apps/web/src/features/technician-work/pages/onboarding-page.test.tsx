@@ -6,7 +6,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
 import { signInAs, type AccountSeed } from '../../../test/msw/accounts.ts';
+import {
+  seedBusiness,
+  TEST_BUSINESS,
+  TEST_SERVICE_AREAS,
+} from '../../../test/msw/handlers/business.ts';
 import { apiError } from '../../../test/msw/respond.ts';
 import { apiCalls, lastBodyOf, server } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -47,8 +53,11 @@ async function fillStepTwo(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Street Address'), '1 Main St');
   await user.type(screen.getByLabelText('City'), 'Springfield');
   await user.type(screen.getByLabelText('ZIP Code'), '12345');
-  await user.selectOptions(screen.getByLabelText(/^Service Area/), 'Downtown');
+  await user.type(screen.getByLabelText('Home ZIP'), '30303');
+  await user.click(await screen.findByRole('checkbox', { name: 'Downtown' }));
 }
+
+const areaGroup = () => screen.getByRole('group', { name: 'Service Areas' });
 
 describe('who may open /technician-onboarding', () => {
   it('sends a signed-out visitor to sign in', async () => {
@@ -117,7 +126,8 @@ describe('the wizard', () => {
     await user.type(screen.getByLabelText('Street Address'), '1 Main St');
     await user.type(screen.getByLabelText('City'), 'Springfield');
     await user.type(screen.getByLabelText('ZIP Code'), '123');
-    await user.selectOptions(screen.getByLabelText(/^Service Area/), 'Downtown');
+    await user.type(screen.getByLabelText('Home ZIP'), '30303');
+    await user.click(await screen.findByRole('checkbox', { name: 'Downtown' }));
     expect(next()).toBeDisabled();
     await user.type(screen.getByLabelText('ZIP Code'), '45');
     expect(next()).toBeEnabled();
@@ -125,6 +135,59 @@ describe('the wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Basic Info' })).toBeInTheDocument();
     expect(screen.getByLabelText('Phone')).toHaveValue('(555) 123-4567');
+  });
+
+  it('asks on step 2 for a 5-digit home ZIP and at least one of the business’s areas', async () => {
+    const { user } = await openOnboarding();
+    await fillStepOne(user);
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Work Info' });
+    await user.type(screen.getByLabelText('Street Address'), '1 Main St');
+    await user.type(screen.getByLabelText('City'), 'Springfield');
+    await user.type(screen.getByLabelText('ZIP Code'), '12345');
+
+    // The business's own list, in its order, each a labelled checkbox.
+    const boxes = within(areaGroup()).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual(
+      TEST_SERVICE_AREAS.map((area) => area.name),
+    );
+    expect(boxes.every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+
+    const homeZip = screen.getByLabelText('Home ZIP');
+    await user.type(homeZip, '3030');
+    await user.tab();
+    expect(homeZip).toHaveAccessibleDescription(PROFILE_MESSAGES.homeZip);
+    await user.type(homeZip, '3');
+    expect(next()).toBeDisabled();
+    // By keyboard: Space ticks the focused box.
+    within(areaGroup()).getByRole('checkbox', { name: 'Suburbs' }).focus();
+    await user.keyboard(' ');
+    expect(next()).toBeEnabled();
+    await user.click(within(areaGroup()).getByRole('checkbox', { name: 'Suburbs' }));
+    expect(next()).toBeDisabled();
+    await user.click(within(areaGroup()).getByRole('checkbox', { name: 'Business District' }));
+    await user.click(within(areaGroup()).getByRole('checkbox', { name: 'Downtown' }));
+    expect(next()).toBeEnabled();
+  });
+
+  it("puts the server's refusal of an area no longer listed at the areas", async () => {
+    const { user } = await openOnboarding();
+    await fillStepOne(user);
+    await user.click(next());
+    await fillStepTwo(user);
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret12');
+    await user.click(next());
+    await user.type(await screen.findByLabelText('Emergency Contact'), 'Bob Lee');
+    await user.type(screen.getByLabelText('Emergency Phone'), '5559876543');
+    // The business removed Downtown meanwhile.
+    seedBusiness({ ...TEST_BUSINESS, serviceAreas: TEST_SERVICE_AREAS.slice(1) });
+    await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
+
+    expect(await screen.findByRole('heading', { name: 'Work Info' })).toBeInTheDocument();
+    expect(await within(areaGroup()).findByText(PROFILE_MESSAGES.serviceAreaUnknown)).toBeVisible();
+    expect(areaGroup()).toHaveAccessibleDescription(PROFILE_MESSAGES.serviceAreaUnknown);
   });
 
   it('enforces the password confirmation on step 3', async () => {
@@ -174,7 +237,9 @@ describe('the wizard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText('Street Address')).toHaveValue('1 Main St');
-    expect(screen.getByLabelText(/^Service Area/)).toHaveValue('Downtown');
+    expect(screen.getByLabelText('Home ZIP')).toHaveValue('30303');
+    expect(within(areaGroup()).getByRole('checkbox', { name: 'Downtown' })).toBeChecked();
+    expect(within(areaGroup()).getByRole('checkbox', { name: 'Suburbs' })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText('Phone')).toHaveValue('(555) 123-4567');
   });
@@ -203,7 +268,8 @@ describe('the wizard', () => {
       street: '1 Main St',
       city: 'Springfield',
       zipCode: '12345',
-      serviceArea: 'Downtown',
+      homeZip: '30303',
+      serviceAreaIds: ['downtown'],
       keepPassword: false,
       password: 'secret12',
       confirmPassword: 'secret12',
@@ -211,6 +277,7 @@ describe('the wizard', () => {
       emergencyPhone: '(555) 987-6543',
     });
     expect(account.onboardingComplete).toBe(true);
+    expect(account.profile).toMatchObject({ homeZip: '30303', serviceAreaIds: ['downtown'] });
     expect(window.sessionStorage.length).toBe(0);
 
     act(() => vi.advanceTimersByTime(1_900));
@@ -258,7 +325,8 @@ describe('the wizard', () => {
       ...NEW_TECHNICIAN,
       phone: '(555) 123-4567',
       address: '1 Main St, Springfield, 12345',
-      serviceArea: 'Downtown',
+      homeZip: '30303',
+      serviceAreaIds: ['downtown'],
       emergencyContact: 'Bob Lee',
       emergencyPhone: '(555) 987-6543',
     });
@@ -292,7 +360,8 @@ describe('the wizard', () => {
       ...NEW_TECHNICIAN,
       phone: '(555) 123-4567',
       address: '1 Main St, Springfield, 12345',
-      serviceArea: 'Downtown',
+      homeZip: '30303',
+      serviceAreaIds: ['downtown'],
       emergencyContact: 'Bob Lee',
       emergencyPhone: '(555) 987-6543',
     });

@@ -44,7 +44,7 @@ type Field = (typeof ONBOARDING_FIELDS)[number];
 /** Which fields each step asks for, in the order shown. */
 const STEP_FIELDS: readonly (readonly Field[])[] = [
   ['name', 'phone'],
-  ['street', 'city', 'zipCode', 'serviceArea'],
+  ['street', 'city', 'zipCode', 'homeZip', 'serviceAreaIds'],
   ['password', 'confirmPassword'],
   ['emergencyContact', 'emergencyPhone'],
 ];
@@ -58,7 +58,9 @@ const stepOf = (field: string) =>
 /** What a step's schema checks: its fields, and on step 3 whether the password is kept. */
 function stepValues(values: Partial<OnboardingValues>, fields: readonly Field[]) {
   return {
-    ...Object.fromEntries(fields.map((field) => [field, values[field] ?? ''])),
+    ...Object.fromEntries(
+      fields.map((field) => [field, values[field] ?? (field === 'serviceAreaIds' ? [] : '')]),
+    ),
     keepPassword: values.keepPassword ?? false,
   };
 }
@@ -148,7 +150,8 @@ function initialState({ profile, passwordSet }: OnboardingStart, userId: string)
     street: profile.street,
     city: profile.city,
     zipCode: profile.zipCode,
-    serviceArea: profile.serviceArea ?? '',
+    homeZip: profile.homeZip ?? '',
+    serviceAreaIds: profile.serviceAreaIds,
     emergencyContact: profile.emergencyContact,
     emergencyPhone: profile.emergencyPhone,
     ...draft?.fields,

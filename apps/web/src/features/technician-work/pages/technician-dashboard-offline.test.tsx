@@ -28,7 +28,7 @@ import type * as DeviceData from '../../../lib/device-data.ts';
 const TECHNICIAN: AccountSeed = {
   role: 'technician',
   name: 'Ann Lee',
-  serviceArea: 'Downtown',
+  serviceAreaIds: ['downtown'],
   onboardingComplete: true,
 };
 

@@ -20,7 +20,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 const TECHNICIAN: AccountSeed = {
   role: 'technician',
   name: 'Ann Lee',
-  serviceArea: 'Downtown',
+  serviceAreaIds: ['downtown'],
   onboardingComplete: true,
 };
 
@@ -77,6 +77,16 @@ describe('who may open the dashboard', () => {
 });
 
 describe('the dashboard', () => {
+  it('names every service area the technician covers, in the business’s order', async () => {
+    await openDashboard({}, { seed: { ...TECHNICIAN, serviceAreaIds: ['suburbs', 'downtown'] } });
+    expect(stat('Service Area')).toHaveTextContent('Downtown, Suburbs');
+  });
+
+  it('says Not set while the technician covers no area the business lists', async () => {
+    await openDashboard({}, { seed: { ...TECHNICIAN, serviceAreaIds: ['long-gone'] } });
+    expect(stat('Service Area')).toHaveTextContent('Not set');
+  });
+
   it('shows the stat cards and today’s jobs by time with their details', async () => {
     await openDashboard({
       jobs: [

@@ -1,14 +1,19 @@
-// The admin's Edit Technician dialog: name, phone, address, service area and emergency contact.
+// The admin's Edit Technician dialog: name, phone, address, home ZIP, service areas (from the
+// business's list) and emergency contact.
 // Everything but the name may still be empty for a technician who has not onboarded; what is there
 // must be valid. Success closes the dialog.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { SERVICE_AREAS } from '@pitstop/shared/service-areas';
-import { technicianEditSchema, type TechnicianEditForm } from '@pitstop/shared/technicians/forms';
+import {
+  technicianEditSchema,
+  type TechnicianEdit,
+  type TechnicianEditForm,
+} from '@pitstop/shared/technicians/forms';
 import type { TechnicianCard } from '@pitstop/shared/technicians/responses';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import { FormPhoneInput } from '../../../components/form-phone-input.tsx';
+import { ServiceAreaFields } from '../../../components/service-area-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -22,7 +27,6 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormMessage, type FormOutcome } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { NativeSelect, TextOptions } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.ts';
 import { useServerErrors } from '../../../lib/form-errors.ts';
@@ -35,7 +39,8 @@ const FIELDS = [
   'street',
   'city',
   'zipCode',
-  'serviceArea',
+  'homeZip',
+  'serviceAreaIds',
   'emergencyContact',
   'emergencyPhone',
 ] as const;
@@ -69,6 +74,7 @@ export function EditTechnicianDialog({
   );
 }
 
+/** The dialog's first values: the home ZIP as typed ('' for none); the areas are always sent. */
 function valuesOf(card: TechnicianCard): TechnicianEditForm {
   return {
     name: card.name,
@@ -76,7 +82,8 @@ function valuesOf(card: TechnicianCard): TechnicianEditForm {
     street: card.street,
     city: card.city,
     zipCode: card.zipCode,
-    serviceArea: (card.serviceArea ?? '') as TechnicianEditForm['serviceArea'],
+    homeZip: card.homeZip ?? '',
+    serviceAreaIds: card.serviceAreaIds,
     emergencyContact: card.emergencyContact,
     emergencyPhone: card.emergencyPhone,
   };
@@ -91,7 +98,7 @@ function EditTechnicianForm({
 }) {
   const update = useUpdateTechnician();
   const [outcome, setOutcome] = useState<FormOutcome>(null);
-  const form = useForm({
+  const form = useForm<TechnicianEditForm, unknown, TechnicianEdit>({
     resolver: standardSchemaResolver(technicianEditSchema),
     defaultValues: valuesOf(technician),
   });
@@ -131,18 +138,12 @@ function EditTechnicianForm({
           )}
         </FormField>
         <AddressFields form={form} idPrefix="edit-technician" columns={2} autofill={false} />
-        <FormField
-          id="edit-technician-service-area"
-          label="Service Area"
-          error={errors.serviceArea?.message}
+        <ServiceAreaFields
+          form={form}
+          idPrefix="edit-technician"
+          voice="admin"
           className="sm:col-span-2"
-        >
-          {(control) => (
-            <NativeSelect {...control} {...form.register('serviceArea')}>
-              <TextOptions placeholder="No service area" items={SERVICE_AREAS} />
-            </NativeSelect>
-          )}
-        </FormField>
+        />
         <FormField
           id="edit-technician-emergency-contact"
           label="Emergency Contact"

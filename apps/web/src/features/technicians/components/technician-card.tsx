@@ -7,6 +7,7 @@ import { canResendInvitation, needsInvitation } from '@pitstop/shared/technician
 import { useQuery } from '@tanstack/react-query';
 import {
   CalendarClock,
+  House,
   Mail,
   MailPlus,
   MapPin,
@@ -105,8 +106,11 @@ export function TechnicianCard({
       </header>
 
       <dl className="grid gap-3 px-5 text-sm">
-        <Detail icon={MapPin} term="Service area">
-          {technician.serviceArea ?? <NotSet />}
+        <Detail icon={MapPin} term="Service areas">
+          {technician.serviceAreas.length > 0 ? technician.serviceAreas.join(', ') : <NotSet />}
+        </Detail>
+        <Detail icon={House} term="Home ZIP">
+          {technician.homeZip ?? <NotSet />}
         </Detail>
         <Detail icon={CalendarClock} term="Next appointment">
           <NextAppointment technician={technician} />

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,7 +34,8 @@ const JORDAN: TechnicianSeed = {
   name: 'Jordan Lee',
   phone: '(555) 201-3344',
   address: '12 Oak St, Springfield, 12345',
-  serviceArea: 'Downtown',
+  homeZip: '30303',
+  serviceAreaIds: ['suburbs', 'downtown'],
   rating: 4.8,
   completedJobs: 12,
   status: 'on-job',
@@ -83,7 +85,8 @@ describe('the technician cards', () => {
     expect(jordan).toHaveTextContent('On Job');
     expect(jordan).toHaveTextContent('★ 4.8 (1 rating)');
     expect(jordan).toHaveTextContent('12 completed jobs');
-    expect(jordan).toHaveTextContent('Downtown');
+    expect(jordan).toHaveTextContent('Service areasDowntown, Suburbs');
+    expect(jordan).toHaveTextContent('Home ZIP30303');
     expect(jordan).toHaveTextContent('Monday, March 16, 2026 at 2:30 PM');
     expect(jordan).toHaveTextContent('Synthetic Oil Change');
     expect(within(jordan).getByRole('link', { name: '(555) 201-3344' })).toHaveAttribute(
@@ -362,7 +365,7 @@ describe('Resend invitation after onboarding', () => {
 });
 
 describe('Edit Technician', () => {
-  it('edits the details with formatted phones and a service area, then closes', async () => {
+  it('edits the details with formatted phones, a home ZIP and service areas, then closes', async () => {
     const { user, sam } = setup();
     await user.click(
       within(await cardOf('Sam Park')).getByRole('button', { name: 'Edit Sam Park' }),
@@ -375,9 +378,15 @@ describe('Edit Technician', () => {
     await user.type(within(dialog).getByLabelText('Street Address'), '4 Elm St');
     await user.type(within(dialog).getByLabelText('City'), 'Springfield');
     await user.type(within(dialog).getByLabelText('ZIP Code'), '12345');
-    const area = within(dialog).getByLabelText('Service Area');
-    expect(within(area).getAllByRole('option')).toHaveLength(9);
-    await user.selectOptions(area, 'North Side');
+    await user.type(within(dialog).getByLabelText('Home ZIP'), '30309');
+    const areas = within(dialog).getByRole('group', { name: 'Service Areas' });
+    expect(
+      within(areas)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Downtown', 'Suburbs', 'Business District', 'Metropolitan Area']);
+    await user.click(within(areas).getByRole('checkbox', { name: 'Metropolitan Area' }));
+    await user.click(within(areas).getByRole('checkbox', { name: 'Suburbs' }));
     await user.type(within(dialog).getByLabelText('Emergency Contact'), 'Kim Park');
     await user.type(within(dialog).getByLabelText('Emergency Phone'), '5559998888');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
@@ -390,14 +399,47 @@ describe('Edit Technician', () => {
       street: '4 Elm St',
       city: 'Springfield',
       zipCode: '12345',
-      serviceArea: 'North Side',
+      homeZip: '30309',
+      serviceAreaIds: ['suburbs', 'metropolitan-area'],
       emergencyContact: 'Kim Park',
       emergencyPhone: '(555) 999-8888',
     });
     const card = await cardOf('Sam Park');
-    await waitFor(() => expect(card).toHaveTextContent('North Side'));
+    await waitFor(() => expect(card).toHaveTextContent('Suburbs, Metropolitan Area'));
+    expect(card).toHaveTextContent('30309');
     // Phone and address given: nothing left to resend.
     expect(within(card).queryByRole('button', { name: /Resend invitation/ })).toBeNull();
+  });
+
+  it('starts from the technician’s areas, and checks the home ZIP before sending', async () => {
+    const { user, jordan } = setup();
+    await user.click(
+      within(await cardOf('Jordan Lee')).getByRole('button', { name: 'Edit Jordan Lee' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Technician' });
+    const areas = within(dialog).getByRole('group', { name: 'Service Areas' });
+    expect(
+      within(areas)
+        .getAllByRole('checkbox', { checked: true })
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Downtown', 'Suburbs']);
+    const homeZip = within(dialog).getByLabelText('Home ZIP');
+    expect(homeZip).toHaveValue('30303');
+    await user.clear(homeZip);
+    await user.type(homeZip, '303');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(homeZip).toHaveAccessibleDescription(PROFILE_MESSAGES.homeZip));
+    expect(apiCalls().some((call) => call.startsWith('PATCH'))).toBe(false);
+    // Empty is allowed: no home base yet.
+    await user.clear(homeZip);
+    await user.click(within(areas).getByRole('checkbox', { name: 'Downtown' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await lastBodyOf('PATCH', `/api/technicians/${jordan.user.id}`)).toMatchObject({
+      homeZip: null,
+      serviceAreaIds: ['suburbs'],
+    });
   });
 
   it('checks the address is whole before sending', async () => {

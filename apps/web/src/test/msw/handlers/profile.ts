@@ -7,14 +7,16 @@ import { joinAddress, splitAddress } from '@pitstop/shared/profile/address';
 import {
   customerProfileSchema,
   photoRequestSchema,
+  PROFILE_MESSAGES,
   technicianProfileSchema,
 } from '@pitstop/shared/profile/forms';
 import { profileResponseSchema, type Profile } from '@pitstop/shared/profile/responses';
 import { formatPhone } from '@pitstop/shared/phone';
 import { http } from 'msw';
 import { requireAccess, viewerOf, type Account } from '../accounts.ts';
-import { readBody, respond } from '../respond.ts';
+import { apiError, readBody, respond } from '../respond.ts';
 import { countMyAppointments } from './appointments.ts';
+import { storedBusiness } from './business.ts';
 import { garageOf } from './vehicles.ts';
 
 const state = { photoVersion: 1 };
@@ -28,6 +30,30 @@ function photoUrlFor(account: Account, version: number): string {
   return `/api/profiles/${viewerOf(account).profileId}/photo?v=${version}`;
 }
 
+/**
+ * A technician's coverage as the server answers it: only the areas the business still lists, by
+ * their names now, in its order.
+ */
+export function coverageOf({ homeZip, serviceAreaIds }: Account['profile']) {
+  const listed = storedBusiness().serviceAreas.filter((area) => serviceAreaIds.includes(area.id));
+  return {
+    homeZip,
+    serviceAreaIds: listed.map((area) => area.id),
+    serviceAreas: listed.map((area) => area.name),
+  };
+}
+
+/** Whether the business lists every one of these areas now, as the server checks on a save. */
+export function listsEveryArea(ids: readonly string[]): boolean {
+  return ids.every((id) => storedBusiness().serviceAreas.some((area) => area.id === id));
+}
+
+/** The server's 422 for an area the business does not list. */
+export function unknownAreas() {
+  const message = PROFILE_MESSAGES.serviceAreaUnknown;
+  return apiError('VALIDATION', message, { serviceAreaIds: message });
+}
+
 /** The profile as the server answers it (GET /api/profile, and onboarding's start). */
 export function profileOf(account: Account): Profile {
   const { user, profile } = account;
@@ -38,7 +64,10 @@ export function profileOf(account: Account): Profile {
     name: user.name,
     phone: user.phone,
     ...splitAddress(user.address),
-    ...profile,
+    photoUrl: profile.photoUrl,
+    emergencyContact: profile.emergencyContact,
+    emergencyPhone: profile.emergencyPhone,
+    ...coverageOf(profile),
     onboardingComplete: account.onboardingComplete,
     memberSince: user.createdAt,
     summary: {
@@ -65,10 +94,9 @@ export const profileHandlers = [
     if (account.user.role === 'technician') {
       const body = await readBody(request, technicianProfileSchema);
       if (!body.ok) return body.response;
-      const { serviceArea, emergencyContact, emergencyPhone } = body.data;
+      const { emergencyContact, emergencyPhone } = body.data;
       account.profile = {
         ...account.profile,
-        serviceArea,
         emergencyContact,
         emergencyPhone: formatPhone(emergencyPhone),
       };

@@ -38,7 +38,7 @@ import { http } from 'msw';
 import { requireAccess, signInAs, type Account } from '../accounts.ts';
 import { apiError, readBody, respond } from '../respond.ts';
 import { makeVisitVehicle } from '../../visit-vehicle.ts';
-import { profileOf } from './profile.ts';
+import { coverageOf, listsEveryArea, profileOf, unknownAreas } from './profile.ts';
 import { storedServices } from './services.ts';
 
 /** The doubles' business-local date (TEST_NOW, 2026-03-14, in the business zone). */
@@ -175,7 +175,7 @@ function dashboardOf(work: TechnicianWork, account: Account) {
       profileId: account.user.id,
       name: account.user.name,
       status: work.status,
-      serviceArea: account.profile.serviceArea,
+      ...coverageOf(account.profile),
       worksToday: work.workingDays.has(TECHNICIAN_TODAY),
     },
     stats: {
@@ -248,6 +248,7 @@ export const technicianWorkHandlers = [
       const message = TECHNICIAN_MESSAGES.noPasswordToKeep;
       return apiError('VALIDATION', message, { password: message });
     }
+    if (!listsEveryArea(values.serviceAreaIds)) return unknownAreas();
     account.user = {
       ...account.user,
       // The admin's name stays; onboarding fills it only when the invitation had none.
@@ -257,7 +258,8 @@ export const technicianWorkHandlers = [
     };
     account.profile = {
       ...account.profile,
-      serviceArea: values.serviceArea,
+      homeZip: values.homeZip,
+      serviceAreaIds: values.serviceAreaIds,
       emergencyContact: values.emergencyContact,
       emergencyPhone: formatPhone(values.emergencyPhone),
     };

@@ -36,6 +36,7 @@ import {
   type AccountSeed,
 } from '../accounts.ts';
 import { apiError, noContent, readBody, respond } from '../respond.ts';
+import { coverageOf, listsEveryArea, unknownAreas } from './profile.ts';
 
 const EMAIL_EXISTS = 'A user with this email already exists.';
 
@@ -129,7 +130,7 @@ function technicianCardOf(account: Account): TechnicianCard {
     rating: extras.rating,
     ratingCount: extras.ratingCount,
     completedJobs: extras.completedJobs,
-    serviceArea: profile.serviceArea,
+    ...coverageOf(profile),
     status: extras.status,
     phone: user.phone,
     ...splitAddress(user.address),
@@ -233,8 +234,9 @@ export const techniciansHandlers = [
     if (!body.ok) return body.response;
     const account = findTechnician(String(params.id));
     if (!account) return notFound();
-    const { name, phone, street, city, zipCode, serviceArea, emergencyContact, emergencyPhone } =
-      body.data;
+    const { name, phone, street, city, zipCode, homeZip, serviceAreaIds } = body.data;
+    const { emergencyContact, emergencyPhone } = body.data;
+    if (serviceAreaIds && !listsEveryArea(serviceAreaIds)) return unknownAreas();
     account.user = {
       ...account.user,
       name,
@@ -243,7 +245,8 @@ export const techniciansHandlers = [
     };
     account.profile = {
       ...account.profile,
-      serviceArea: serviceArea === '' ? null : serviceArea,
+      ...(homeZip === undefined ? {} : { homeZip }),
+      ...(serviceAreaIds ? { serviceAreaIds } : {}),
       emergencyContact,
       emergencyPhone,
     };
