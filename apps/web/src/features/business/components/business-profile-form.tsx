@@ -55,7 +55,6 @@ type FieldPath =
   | 'roadFactorPercent'
   | 'averageSpeedMph'
   | 'minTravelMinutes'
-  | 'serviceAreas'
   | `serviceAreas.${number}.${'name' | 'zips' | 'id'}`
   | `hours.${Weekday}.${'isOpen' | 'openTime' | 'closeTime'}`
   | `cancellationPolicy.${keyof CancellationPolicy}`;
@@ -74,7 +73,6 @@ const FIELD_PATHS: FieldPath[] = [
   ...Array.from({ length: SERVICE_AREAS_MAX }, (_, index) =>
     (['name', 'id', 'zips'] as const).map((f) => `serviceAreas.${index}.${f}` as const),
   ).flat(),
-  // Last: a key such as `serviceAreas.2.name` lands on its own field above.
   ...WEEKDAYS.flatMap((day) =>
     (['isOpen', 'openTime', 'closeTime'] as const).map((f) => `hours.${day}.${f}` as const),
   ),
@@ -89,7 +87,6 @@ const FIELD_PATHS: FieldPath[] = [
       'lateFeePercent',
     ] as const
   ).map((f) => `cancellationPolicy.${f}` as const),
-  'serviceAreas',
 ];
 
 /** The saved profile as the form edits it: each area's ZIP codes as one text. */
