@@ -18,7 +18,7 @@ export async function businessRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['business'],
         summary:
-          'The business name, contacts, time zone, capacity, weekly hours and the policy for customers rescheduling and cancelling their visits (public)',
+          'The business name, contacts, time zone, capacity, weekly hours, the policy for customers rescheduling and cancelling their visits, the service areas with their ZIP codes and the drive settings (public)',
         response: { 200: businessProfileResponseSchema },
       },
       config: { access: 'public' },
@@ -33,7 +33,7 @@ export async function businessRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['business'],
         summary:
-          'Save the business profile, weekly hours and cancellation policy (a body without cancellationPolicy keeps the saved one)',
+          'Save the business profile, weekly hours, cancellation policy, service areas and drive settings (each of those left out keeps the saved one; an area sent with its id keeps it, one without gets a new id)',
         body: businessProfileSchema,
         response: { 200: businessProfileResponseSchema },
       },
