@@ -1,5 +1,5 @@
-// Business Profile (/admin/business-profile): the business's contact details, scheduling settings
-// and weekly hours, with a view/edit toggle. Managers may look; only admins and super admins may
+// Business Profile (/admin/business-profile): the business's contact details, scheduling settings,
+// weekly hours, service areas and drive estimates, with a view/edit toggle. Managers may look; only admins and super admins may
 // edit (the Edit button is disabled for everyone else).
 import { PATHS } from '@pitstop/shared/web-routes';
 import { can } from '@pitstop/shared/permissions';
@@ -50,7 +50,7 @@ export function BusinessProfilePage() {
     <AdminPage
       title="Business Profile"
       breadcrumbs={[{ label: 'Admin Dashboard', to: PATHS.adminDashboard }]}
-      description="Contact details and opening hours. Customers see them in the footer and book against these hours."
+      description="Contact details, opening hours and service areas. Customers see them in the footer and book within these hours and areas."
       actions={
         !isEditing &&
         profile && (
