@@ -94,7 +94,7 @@ export function ServiceAreasFields({ control, register, errors }: ServiceAreasFi
                       rows={2}
                       inputMode="numeric"
                       spellCheck={false}
-                      placeholder="30301, 30302, 303"
+                      placeholder="e.g. 30301, 30302, 303"
                       {...register(`serviceAreas.${index}.zips`)}
                     />
                   )}
