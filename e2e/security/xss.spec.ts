@@ -15,12 +15,13 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
+import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { originOf, SUPER_ADMIN } from '../fixtures/accounts.ts';
 import type { TestUser } from '../fixtures/accounts.ts';
 import type { Api } from '../fixtures/api.ts';
 import { appointmentsFound, CARDS, fillCard, mailbox } from '../fixtures/booking.ts';
-import { expectOk, middayZone } from '../fixtures/business-day.ts';
+import { expectOk, firstServiceAreaId, middayZone } from '../fixtures/business-day.ts';
 import {
   expectLiteralText,
   expectNoInjection,
@@ -264,7 +265,8 @@ async function onboardTechnician(request: APIRequestContext, today: string): Pro
         street: STORED.technicianStreet,
         city: STORED.technicianCity,
         zipCode: '12345',
-        serviceArea: 'Downtown',
+        homeZip: '30303',
+        serviceAreaIds: [await firstServiceAreaId(request)],
         password: PASSWORD,
         confirmPassword: PASSWORD,
         emergencyContact: STORED.emergencyContact,
@@ -801,16 +803,18 @@ test('fields that cannot hold markup refuse it with their own message', async ({
     street: '9 Wrench Way',
     city: 'Springfield',
     zipCode: '12345',
-    serviceArea: 'Downtown',
+    homeZip: '30303',
+    serviceAreaIds: [await firstServiceAreaId(technician)],
     password: technicianUser.password,
     confirmPassword: technicianUser.password,
     emergencyContact: 'Pat Torque',
     emergencyPhone: '5551112222',
   };
-  const onboardingRefusals: [string, string, string][] = [
+  const onboardingRefusals: [string, unknown, string][] = [
     ['phone', SHORT_MARKUP, 'Phone number must have 10 digits'],
     ['zipCode', STORED.zipCode, 'Valid ZIP code is required'],
-    ['serviceArea', MARKUP, 'Please choose a service area'],
+    ['homeZip', MARKUP, PROFILE_MESSAGES.homeZip],
+    ['serviceAreaIds', [MARKUP], PROFILE_MESSAGES.serviceAreaUnknown],
     ['emergencyPhone', SHORT_MARKUP, 'Emergency phone must have 10 digits'],
   ];
   for (const [field, value, message] of onboardingRefusals) {

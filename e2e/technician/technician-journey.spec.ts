@@ -100,7 +100,11 @@ test('invited by e-mail, a technician sets a password, onboards, starts duty and
   await page.getByLabel('Street Address').fill('9 Wrench Way');
   await page.getByLabel('City').fill('Springfield');
   await page.getByLabel('ZIP Code').fill('12345');
-  await page.getByLabel('Service Area').selectOption('North Side');
+  await page.getByLabel('Home ZIP').fill('30303');
+  // The business's own areas, as checkboxes; the technician covers two.
+  const areas = page.getByRole('group', { name: 'Service Areas' });
+  await areas.getByRole('checkbox', { name: 'Suburbs' }).check();
+  await areas.getByRole('checkbox', { name: 'Downtown' }).check();
   await expectAccessible(page);
   await next.click();
   // The password from the link is set already: kept unless a new one is chosen.
@@ -127,6 +131,9 @@ test('invited by e-mail, a technician sets a password, onboards, starts duty and
 
   // The dashboard: a new technician starts the day off duty.
   await expect(page.getByText('Terry Torque').first()).toBeVisible();
+  await expect(
+    page.getByText('Service Area', { exact: true }).locator('xpath=following-sibling::dd'),
+  ).toHaveText('Downtown, Suburbs');
   await expect(page.getByText('No appointments scheduled for today')).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Start Duty' }).click();

@@ -29,7 +29,14 @@ function fieldMessages(result: { error?: { issues: { path: PropertyKey[]; messag
 describe('onboarding step 2: home ZIP and service areas', () => {
   it('takes five digits and at least one area, none twice', () => {
     expect(onboardingStepSchemas[1].parse(workInfo)).toMatchObject({ homeZip: '30303' });
-    for (const homeZip of ['', '3030', '303030', '30303-1234', 'abcde']) {
+    for (const homeZip of [
+      '',
+      '3030',
+      '303030',
+      '30303-1234',
+      'abcde',
+      '<img src=x onerror=a()>',
+    ]) {
       expect(fieldMessages(onboardingStepSchemas[1].safeParse({ ...workInfo, homeZip }))).toEqual({
         homeZip: PROFILE_MESSAGES.homeZip,
       });
@@ -58,8 +65,10 @@ describe("the admin's edit: home ZIP and service areas", () => {
     expect(
       technicianEditSchema.parse({ ...edit, homeZip: '30303', serviceAreaIds: ['x', 'y'] }),
     ).toMatchObject({ homeZip: '30303', serviceAreaIds: ['x', 'y'] });
-    expect(fieldMessages(technicianEditSchema.safeParse({ ...edit, homeZip: '303' }))).toEqual({
-      homeZip: PROFILE_MESSAGES.homeZip,
-    });
+    for (const homeZip of ['303', '<img src=x onerror=a()>', 30303]) {
+      expect(fieldMessages(technicianEditSchema.safeParse({ ...edit, homeZip }))).toEqual({
+        homeZip: PROFILE_MESSAGES.homeZip,
+      });
+    }
   });
 });

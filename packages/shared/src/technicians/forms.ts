@@ -91,10 +91,10 @@ function checkPasswordChoice(form: unknown, context: z.RefinementCtx) {
 }
 
 /** A technician's home base: five digits, where their day's driving starts and ends. */
-const homeZip = text(10, PROFILE_MESSAGES.homeZip, 'Home ZIP').refine(
-  (value) => /^\d{5}$/.test(value),
-  PROFILE_MESSAGES.homeZip,
-);
+const homeZip = z
+  .string(PROFILE_MESSAGES.homeZip)
+  .trim()
+  .regex(/^\d{5}$/, PROFILE_MESSAGES.homeZip);
 
 /**
  * The business's service areas a technician covers, by id: none twice. Whether each is in the
@@ -169,10 +169,7 @@ export const technicianEditSchema = z
       PROFILE_MESSAGES.zipCode,
     ),
     homeZip: z
-      .union([z.null(), text(10, PROFILE_MESSAGES.homeZip, 'Home ZIP')])
-      .refine((value) => value === null || value === '' || /^\d{5}$/.test(value), {
-        message: PROFILE_MESSAGES.homeZip,
-      })
+      .union([z.null(), z.literal(''), homeZip], PROFILE_MESSAGES.homeZip)
       .transform((value) => (value === '' ? null : value))
       .optional(),
     serviceAreaIds: serviceAreaIds.optional(),
@@ -315,6 +312,8 @@ export const addServicesRequestSchema = z.object({
 /** Assigning a technician to an appointment (staff): a technician's profile id, or null. */
 export const assignTechnicianRequestSchema = z.object({
   technicianId: z.union([z.uuid(TECHNICIAN_MESSAGES.technicianNotFound), z.null()]),
+  /** Assign even though the technician's schedule conflicts (the warning was read). */
+  override: z.boolean('Choose whether to assign anyway').optional(),
 });
 
 /** Up to 31 business-local dates, comma separated: the days a page of appointments is on. */
