@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { WEEKDAYS } from '@pitstop/shared/business/hours';
 import { bookings, businessHours, businessProfile } from '../src/db/schema.ts';
-import { isOverCapacity } from '../src/features/visits/locks.ts';
+import { placeAgain } from '../src/features/visits/locks.ts';
 import { lockBookingDates } from '../src/features/visits/booking-rows.ts';
 import {
   bookingBody,
@@ -106,7 +106,9 @@ describe('a visit running past midnight', () => {
       await ctx.database.db.transaction(async (tx) => {
         await lockBookingDates(tx, [addCalendarDays(night, 1)]);
         // A payment arriving after the hold lapsed asks whether the slot is still free.
-        pending = ctx.database.db.transaction((other) => isOverCapacity(other, row!, new Date()));
+        pending = ctx.database.db.transaction(
+          async (other) => (await placeAgain(other, row!, new Date())).overCapacity,
+        );
         void pending.then(() => {
           decided = true;
         });

@@ -23,6 +23,12 @@ export const ERROR_STATUS = {
    * not applied, and waits for its own account.
    */
   CHANGE_OF_ANOTHER_ACCOUNT: 409,
+  /**
+   * By technicians' schedules, the technician chosen for a visit cannot do it as planned (not
+   * working, not covering its area, another visit, a drive that makes them late): the message
+   * names why; staff may assign them anyway.
+   */
+  SCHEDULE_CONFLICT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,

@@ -146,6 +146,15 @@ export const slotsQuerySchema = z.object({
         : [],
     )
     .pipe(z.array(serviceIdSchema).max(MAX_SERVICES_PER_BOOKING)),
+  // Where the visit is, once the customer typed it: by technicians' schedules the list counts
+  // the drives to and from it. Anything but a US ZIP is as if not given.
+  zipCode: z
+    .string()
+    .max(10)
+    .optional()
+    .transform((value) =>
+      value && /^\d{5}(-\d{4})?$/.test(value.trim()) ? value.trim() : undefined,
+    ),
 });
 
 /** GET /api/checkout/sessions/:sessionId */

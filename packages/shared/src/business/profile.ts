@@ -12,6 +12,7 @@ import {
 } from './cancellation-policy.ts';
 import type { CancellationPolicy } from './cancellation-policy.ts';
 import { WEEKDAYS } from './hours.ts';
+import { SLOT_MODES } from './slot-mode.ts';
 import type { Weekday } from './hours.ts';
 import { SERVICE_AREA_ZIPS_MAX, SERVICE_AREAS_MAX } from './service-areas.ts';
 import type { ServiceArea } from './service-areas.ts';
@@ -259,6 +260,8 @@ export const businessProfileSchema = z.object({
     AVERAGE_SPEED_MESSAGE,
   ).optional(),
   minTravelMinutes: wholeNumberFrom(0, MIN_TRAVEL_MINUTES_MAX, MIN_TRAVEL_MESSAGE).optional(),
+  // How slots are offered (slot-mode.ts). Left out, the saved one stays.
+  slotMode: z.enum(SLOT_MODES, 'Choose how slots are offered').optional(),
 });
 /** What a save sends. */
 export type BusinessProfileInput = z.output<typeof businessProfileSchema>;
@@ -277,6 +280,7 @@ export const businessProfileFormSchema = businessProfileSchema
     roadFactorPercent: true,
     averageSpeedMph: true,
     minTravelMinutes: true,
+    slotMode: true,
   })
   .extend({ serviceAreas: serviceAreasFormSchema });
 /** The form's values, as typed. */

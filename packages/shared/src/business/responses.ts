@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { LATE_CANCELLATION_VALUES } from './cancellation-policy.ts';
 import { WEEKDAYS } from './hours.ts';
+import { SLOT_MODES } from './slot-mode.ts';
 import type { Weekday } from './hours.ts';
 
 const dayHoursResponseSchema = z.object({
@@ -37,4 +38,5 @@ export const businessProfileResponseSchema = z.object({
   roadFactorPercent: z.number(),
   averageSpeedMph: z.number(),
   minTravelMinutes: z.number(),
+  slotMode: z.enum(SLOT_MODES),
 });

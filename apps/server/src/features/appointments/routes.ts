@@ -139,7 +139,8 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['appointments'],
         summary:
-          'Assign a technician who is not off duty (or none: null); the customer is told who is coming',
+          'Assign a technician who is not off duty (or none: null); the customer is told who is coming. ' +
+          "By technicians' schedules, one who cannot do the visit as planned is refused (409 SCHEDULE_CONFLICT, naming why) unless `override` is true",
         params: appointmentParams,
         body: assignTechnicianRequestSchema,
         response: { 200: appointmentResponseSchema },
@@ -153,6 +154,7 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
         requireViewer(request),
         request.params.id,
         request.body.technicianId,
+        request.body.override ?? false,
       );
       // The customer's "who is coming" e-mail was queued with the change: send it now.
       app.ctx.sender?.nudge();

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   createAppointmentsForBooking,
+  technicianTakingVisit,
   linkGarageVehicle,
   locationOf,
   vehicleOf,
@@ -21,7 +22,7 @@ import type { BookingDeps } from './deps.ts';
 import { adoptCheckoutSession } from './repository.ts';
 import { changeBookingStatus } from '../visits/booking-rows.ts';
 import { insertBookingStatusHistory } from '../visits/booking-rows.ts';
-import { isOverCapacity, visitLocks } from '../visits/locks.ts';
+import { placeAgain, visitLocks } from '../visits/locks.ts';
 import { followVisitTime } from '../visits/messages.ts';
 import type { BookingRow } from '../visits/booking-rows.ts';
 
@@ -156,7 +157,10 @@ export async function fulfilInTransaction(
       'payment confirmed after the hold ended: honoured',
     );
   }
-  const overCapacity = late && (await isOverCapacity(tx, booking, now));
+  // A hold that lapsed kept nothing: the visit is placed again, and by technicians' schedules may
+  // take another technician's day than the one it reserved.
+  const placed = late ? await placeAgain(tx, booking, now) : undefined;
+  const overCapacity = placed?.overCapacity ?? false;
   await changeBookingStatus(
     tx,
     booking.id,
@@ -184,6 +188,11 @@ export async function fulfilInTransaction(
     providerPaymentId: state.paymentId,
   });
   if (booking.kind === 'visit' && booking.startsAt && booking.appointmentDate) {
+    const technician = await technicianTakingVisit(
+      tx,
+      booking.id,
+      placed ? placed.technicianId : booking.technicianId,
+    );
     await createAppointmentsForBooking(tx, {
       bookingId: booking.id,
       userId: booking.userId,
@@ -198,6 +207,7 @@ export async function fulfilInTransaction(
       vehicleColor: booking.vehicleColor,
       description: booking.description,
       overCapacity,
+      technician,
     });
     await followVisitTime(tx, deps.env, booking, now);
     // Only once paid, so an abandoned hold never fills a garage.

@@ -35,14 +35,22 @@ export async function bookingRoutes(app: AppInstance): Promise<void> {
         tags: ['booking'],
         summary:
           'The time slots offered for a date, with the hint and empty-list message; full slots ' +
-          'left out, and with services= those where that visit’s whole duration does not fit (public)',
+          'left out, and with services= those where that visit’s whole duration does not fit; by ' +
+          'technicians’ schedules, only where a working technician has room for it and the drives ' +
+          'to and from zipCode= (public)',
         querystring: slotsQuerySchema,
         response: { 200: daySlotsResponseSchema },
       },
       config: { access: 'public' },
     },
     async (request) =>
-      listTimeSlots(app.ctx.db, request.query.date, request.query.services, app.ctx.clock.now()),
+      listTimeSlots(
+        app.ctx.db,
+        request.query.date,
+        request.query.services,
+        app.ctx.clock.now(),
+        request.query.zipCode,
+      ),
   );
 
   app.post(

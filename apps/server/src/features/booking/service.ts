@@ -40,8 +40,11 @@ export async function listTimeSlots(
   date: string,
   serviceIds: readonly string[] = [],
   now: Date = new Date(),
+  zipCode?: string,
 ) {
-  return slotsWithRoomOn(db, date, await durationOfServices(db, serviceIds), now);
+  return slotsWithRoomOn(db, date, await durationOfServices(db, serviceIds), now, undefined, {
+    zipCode: zipCode ?? null,
+  });
 }
 
 /** The catalogue minutes of the known ids (a removed service counts nothing; none: one slot). */
@@ -150,7 +153,13 @@ export async function startVisitBooking(
       const again = await findBookingByKey(tx, viewer.userId, input.idempotencyKey);
       if (again) return again;
 
-      await requireRoomAt(tx, { date: input.date, time: input.time, span }, now);
+      // By technicians' schedules, the hold takes that technician's time: fulfilment gives them
+      // the visit's jobs.
+      const technicianId = await requireRoomAt(
+        tx,
+        { date: input.date, time: input.time, span, zipCode: input.zipCode },
+        now,
+      );
 
       const values: BookingValues = {
         userId: viewer.userId,
@@ -177,6 +186,7 @@ export async function startVisitBooking(
         vehicleColor: input.vehicleColor,
         licensePlate: input.licensePlate,
         vehicleVin: input.vehicleVin ?? null,
+        technicianId,
         description: input.description,
         textsConsentAt: input.textUpdates ? now : null,
         holdExpiresAt: holdUntil(now),

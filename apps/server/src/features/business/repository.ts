@@ -36,6 +36,7 @@ export async function saveBusinessProfileRow(
     | 'roadFactorPercent'
     | 'averageSpeedMph'
     | 'minTravelMinutes'
+    | 'slotMode'
     | PolicyColumns
   >,
 ) {

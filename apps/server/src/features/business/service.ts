@@ -88,6 +88,7 @@ async function loadBusinessProfile(db: Executor): Promise<BusinessProfile> {
     roadFactorPercent: profile.roadFactorPercent,
     averageSpeedMph: profile.averageSpeedMph,
     minTravelMinutes: profile.minTravelMinutes,
+    slotMode: profile.slotMode,
   };
 }
 
@@ -124,6 +125,7 @@ export async function updateBusinessProfile(
       roadFactorPercent: input.roadFactorPercent ?? before.roadFactorPercent,
       averageSpeedMph: input.averageSpeedMph ?? before.averageSpeedMph,
       minTravelMinutes: input.minTravelMinutes ?? before.minTravelMinutes,
+      slotMode: input.slotMode ?? before.slotMode,
     };
     await saveBusinessProfileRow(tx, {
       name: after.name,
@@ -137,6 +139,7 @@ export async function updateBusinessProfile(
       roadFactorPercent: after.roadFactorPercent,
       averageSpeedMph: after.averageSpeedMph,
       minTravelMinutes: after.minTravelMinutes,
+      slotMode: after.slotMode,
       ...after.cancellationPolicy,
     });
     for (const day of WEEKDAYS)

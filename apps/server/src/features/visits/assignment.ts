@@ -9,7 +9,14 @@ import type { Env } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendEmail } from '../notifications/service.ts';
 import { technicianAssignedEmail } from '../notifications/templates.ts';
+import { getBusinessProfile } from '../business/service.ts';
+import type { BusinessProfile } from '@pitstop/shared/business/profile';
+import { scheduleConflictMessage } from '@pitstop/shared/scheduling/conflict-words';
+import { releaseVisitsOf, setBookingTechnician } from './booking-rows.ts';
+import type { BookingRow } from './booking-rows.ts';
 import { visitLocks } from './locks.ts';
+import { conflictForTechnician } from './technician-fit.ts';
+import type { LockedTechnician } from './technician-rows.ts';
 import { findAppointmentBookingId, unassignOpenJobs, updateAppointmentRow } from './repository.ts';
 import type { AppointmentRow } from './repository.ts';
 import { APPOINTMENT_NOT_FOUND, toAppointment, jobNotice } from './shape.ts';
@@ -23,7 +30,11 @@ const isOpen = (row: AppointmentRow) => row.status === 'scheduled' || row.status
  * of its visit still to do. One technician does a visit; an appointment without a booking stands
  * alone.
  */
-async function lockAssignedRows(tx: Executor, appointmentId: string): Promise<AppointmentRow[]> {
+async function lockAssignedRows(
+  tx: Executor,
+  appointmentId: string,
+  timeZone: string,
+): Promise<{ rows: AppointmentRow[]; booking: BookingRow | undefined }> {
   const found = await findAppointmentBookingId(tx, appointmentId);
   if (!found) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
   const { bookingId } = found;
@@ -31,14 +42,52 @@ async function lockAssignedRows(tx: Executor, appointmentId: string): Promise<Ap
   if (bookingId === null) {
     const row = await locks.appointment(appointmentId);
     if (!row) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
-    return [row];
+    return { rows: [row], booking: undefined };
   }
-  await locks.booking(bookingId);
+  const booking = await locks.booking(bookingId);
+  // The technician's day is read under the dates' locks, as a booking reads it: a hold for
+  // them meanwhile waits.
+  if (booking) await locks.onVisitDates(booking, timeZone);
   const rows = await locks.appointmentsOf(bookingId);
   const chosen = rows.find((row) => row.id === appointmentId);
   if (!chosen) throw new AppError('NOT_FOUND', APPOINTMENT_NOT_FOUND);
   // A job already done or cancelled is corrected on its own, as a record.
-  return isOpen(chosen) ? rows.filter((row) => row === chosen || isOpen(row)) : [chosen];
+  return {
+    rows: isOpen(chosen) ? rows.filter((row) => row === chosen || isOpen(row)) : [chosen],
+    booking,
+  };
+}
+
+/**
+ * By technicians' schedules, refuses (SCHEDULE_CONFLICT, naming why) to give a visit still to
+ * do to a technician who cannot do it as planned, unless staff chose to `override`.
+ */
+async function requireFitsOrOverride(
+  tx: Executor,
+  business: BusinessProfile,
+  technician: LockedTechnician,
+  booking: BookingRow | undefined,
+  override: boolean,
+  now: Date,
+): Promise<string | undefined> {
+  if (business.slotMode !== 'technicians' || !booking?.startsAt || !booking.endsAt) return;
+  if (!booking.appointmentDate || booking.status !== 'paid') return;
+  const conflict = await conflictForTechnician(
+    tx,
+    business,
+    technician.profileId,
+    {
+      date: booking.appointmentDate,
+      span: { startsAt: booking.startsAt, endsAt: booking.endsAt },
+      zipCode: booking.zipCode,
+    },
+    now,
+    booking.id,
+  );
+  if (!conflict) return;
+  const message = scheduleConflictMessage(technician.displayName, conflict, business.timeZone);
+  if (override) return message;
+  throw new AppError('SCHEDULE_CONFLICT', message, { technicianId: message });
 }
 
 /**
@@ -52,10 +101,14 @@ export async function assignTechnician(
   actor: Viewer,
   appointmentId: string,
   technicianId: string | null,
+  override = false,
+  now = new Date(),
 ): Promise<Appointment> {
   return db.transaction(async (tx) => {
-    const rows = await lockAssignedRows(tx, appointmentId);
+    const business = await getBusinessProfile(tx);
+    const { rows, booking } = await lockAssignedRows(tx, appointmentId, business.timeZone);
     let name = 'Unassigned';
+    let overridden: string | undefined;
     if (technicianId !== null) {
       // Held unchanged until commit: an End Duty or a removal meanwhile waits for this to finish.
       const [found] = await visitLocks(tx).technicians([technicianId], 'share');
@@ -68,6 +121,9 @@ export async function assignTechnician(
         throw new AppError('VALIDATION', message, { technicianId: message });
       }
       name = found.displayName;
+      if (rows.some(isOpen)) {
+        overridden = await requireFitsOrOverride(tx, business, found, booking, override, now);
+      }
     }
     const changing = rows.filter((row) => row.technicianId !== technicianId);
     const updated = new Map<string, AppointmentRow>();
@@ -78,6 +134,8 @@ export async function assignTechnician(
       );
     }
     const chosen = updated.get(appointmentId) ?? rows.find((row) => row.id === appointmentId)!;
+    // The visit's day is its technician's: whose time slots by technicians' schedules count.
+    if (booking && isOpen(chosen)) await setBookingTechnician(tx, booking.id, technicianId);
     if (changing.length === 0) return toAppointment(chosen);
     await recordAudit(tx, actor, {
       action: 'appointment.assign',
@@ -87,6 +145,7 @@ export async function assignTechnician(
         from: [...new Set(changing.map((row) => row.technicianId))],
         to: technicianId,
         appointments: changing.map((row) => row.id),
+        ...(overridden ? { overridden } : {}),
       },
     });
     const open = [...updated.values()].filter(isOpen);
@@ -112,5 +171,6 @@ export async function assignTechnician(
 
 export async function releaseTechnicianJobs(tx: Executor, profileId: string): Promise<number> {
   await visitLocks(tx).openJobsOf(profileId);
+  await releaseVisitsOf(tx, profileId, new Date());
   return unassignOpenJobs(tx, profileId);
 }

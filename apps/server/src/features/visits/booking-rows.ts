@@ -2,7 +2,7 @@
 // business-local date locks, the status and its history, and the room the other visits leave.
 // Booking (taking holds, checkout) and the visit's own changes both use these; they live with the
 // visit so that the booking feature depends on visits and never the other way round.
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { BookedSpan } from '@pitstop/shared/booking/capacity';
 import type { Executor } from '../../db/client.ts';
 import { bookings, bookingStatusHistory } from '../../db/schema.ts';
@@ -307,4 +307,148 @@ export async function clearArrivalEstimate(db: Executor, id: string): Promise<vo
     .update(bookings)
     .set({ enRouteAt: null, arrivalEstimateAt: null, updatedAt: new Date() })
     .where(eq(bookings.id, id));
+}
+
+/** A visit on a technician's day: its moment and where it is. */
+export interface TechnicianStopRow {
+  bookingId: string;
+  technicianId: string;
+  startsAt: Date;
+  endsAt: Date;
+  zipCode: string | null;
+}
+
+/**
+ * The visits of `technicianIds` overlapping `range` that take their time: paid, or held and not
+ * lapsed (all but `excludeId`, the visit being moved). One query for the whole day.
+ */
+export async function findTechnicianStops(
+  db: Executor,
+  technicianIds: readonly string[],
+  range: { startsAt: Date; endsAt: Date },
+  now: Date,
+  excludeId?: string,
+): Promise<TechnicianStopRow[]> {
+  if (technicianIds.length === 0) return [];
+  const rows = await db
+    .select({
+      bookingId: bookings.id,
+      technicianId: bookings.technicianId,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      zipCode: bookings.zipCode,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.kind, 'visit'),
+        inArray(bookings.technicianId, [...technicianIds]),
+        or(
+          eq(bookings.status, 'paid'),
+          and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
+        ),
+        sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}) && tstzrange(${range.startsAt}, ${range.endsAt})`,
+        excludeId ? ne(bookings.id, excludeId) : undefined,
+      ),
+    );
+  return rows.flatMap((row) =>
+    row.technicianId && row.startsAt && row.endsAt
+      ? [{ ...row, technicianId: row.technicianId, startsAt: row.startsAt, endsAt: row.endsAt }]
+      : [],
+  );
+}
+
+/** The technician whose day the visit takes (null: no one's). */
+export async function setBookingTechnician(
+  db: Executor,
+  id: string,
+  technicianId: string | null,
+): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ technicianId, updatedAt: new Date() })
+    .where(
+      and(eq(bookings.id, id), sql`${bookings.technicianId} is distinct from ${technicianId}`),
+    );
+}
+
+/** A removed technician's visits still to come (held or paid) no longer take their day. */
+export async function releaseVisitsOf(
+  db: Executor,
+  technicianId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ technicianId: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(bookings.technicianId, technicianId),
+        inArray(bookings.status, ['pending_payment', 'paid']),
+        gt(bookings.endsAt, now),
+      ),
+    );
+}
+
+/** A paid visit on a technician's day, for their route: when, where and whose. */
+export interface RouteVisitRow {
+  bookingId: string;
+  technicianId: string;
+  orderNumber: number;
+  startsAt: Date;
+  endsAt: Date;
+  customerName: string;
+  address: string | null;
+  city: string | null;
+  zipCode: string | null;
+}
+
+/** The paid visits of `technicianIds` starting in `range`, in time order. */
+export async function listRouteVisits(
+  db: Executor,
+  technicianIds: readonly string[],
+  range: { startsAt: Date; endsAt: Date },
+): Promise<RouteVisitRow[]> {
+  if (technicianIds.length === 0) return [];
+  const rows = await db
+    .select({
+      bookingId: bookings.id,
+      technicianId: bookings.technicianId,
+      orderNumber: bookings.orderNumber,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      firstName: bookings.firstName,
+      lastName: bookings.lastName,
+      address: bookings.address,
+      city: bookings.city,
+      zipCode: bookings.zipCode,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.kind, 'visit'),
+        eq(bookings.status, 'paid'),
+        inArray(bookings.technicianId, [...technicianIds]),
+        gte(bookings.startsAt, range.startsAt),
+        lt(bookings.startsAt, range.endsAt),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.orderNumber));
+  return rows.flatMap((row) =>
+    row.technicianId && row.startsAt && row.endsAt
+      ? [
+          {
+            bookingId: row.bookingId,
+            technicianId: row.technicianId,
+            orderNumber: row.orderNumber,
+            startsAt: row.startsAt,
+            endsAt: row.endsAt,
+            customerName: `${row.firstName} ${row.lastName}`.trim(),
+            address: row.address,
+            city: row.city,
+            zipCode: row.zipCode,
+          },
+        ]
+      : [],
+  );
 }

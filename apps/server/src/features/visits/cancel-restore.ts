@@ -9,7 +9,7 @@ import {
   insertBookingStatusHistory,
 } from './booking-rows.ts';
 import type { Env } from '../../lib/env.ts';
-import { isOverCapacity, visitLocks } from './locks.ts';
+import { placeAgain, visitLocks } from './locks.ts';
 import { followVisitTime, forgetVisitMessages } from './messages.ts';
 import { markVisitRowsOverCapacity } from './repository.ts';
 
@@ -55,7 +55,14 @@ export async function restoreVisit(
 ): Promise<boolean> {
   const booking = await visitLocks(tx).booking(bookingId);
   if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
-  const overCapacity = await isOverCapacity(tx, booking, now);
+  const placed = await placeAgain(tx, booking, now);
+  // By technicians' schedules, the visit comes back to its own technician's day or is flagged:
+  // staff give it to someone who fits.
+  const overCapacity =
+    placed.overCapacity ||
+    (placed.technicianId !== undefined &&
+      booking.technicianId !== null &&
+      placed.technicianId !== booking.technicianId);
   const changed = await changeBookingStatus(
     tx,
     bookingId,

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
+import { setBookingTechnician } from './booking-rows.ts';
 import type { BookingRow } from './booking-rows.ts';
+import { visitLocks } from './locks.ts';
+import type { LockedTechnician } from './technician-rows.ts';
 import {
   type AppointmentValues,
   insertAppointmentsIfAbsent,
@@ -26,6 +29,8 @@ export interface VisitForAppointments {
   description: string | null;
   /** Paid after its hold lapsed into a slot that had filled meanwhile: staff reschedule it. */
   overCapacity: boolean;
+  /** Whose day the visit took (slots by technicians' schedules): given its jobs. */
+  technician?: LockedTechnician | undefined;
 }
 /** "address, city, zip", as the appointment rows and e-mails show where a visit is. */
 export function locationOf(visit: {
@@ -123,8 +128,8 @@ export function oneAfterAnother(
   });
 }
 /**
- * Creates the visit's appointments (status scheduled, technician Unassigned) with a status-history
- * row each. Run again for the same booking it adds nothing. Returns how many it created.
+ * Creates the visit's appointments (status scheduled, given to the technician whose day the
+ * visit took, else Unassigned) with a status-history row each. Run again for the same booking it adds nothing. Returns how many it created.
  */
 
 export async function createAppointmentsForBooking(
@@ -143,7 +148,8 @@ export async function createAppointmentsForBooking(
       paid: true,
       overCapacity: visit.overCapacity,
       status: 'scheduled',
-      technician: 'Unassigned',
+      technicianId: visit.technician?.profileId ?? null,
+      technician: visit.technician?.displayName ?? 'Unassigned',
       location: visit.location,
       phone: visit.phone,
       email: visit.email,
@@ -162,4 +168,22 @@ export async function createAppointmentsForBooking(
     })),
   );
   return created.length;
+}
+
+/**
+ * The technician whose day a visit takes, set on its booking, locked (the last lock of the order)
+ * to be given its jobs: undefined for none, or for someone who can no longer take jobs (removed,
+ * or not onboarded), whose reservation is then dropped.
+ */
+export async function technicianTakingVisit(
+  tx: Executor,
+  bookingId: string,
+  technicianId: string | null | undefined,
+): Promise<LockedTechnician | undefined> {
+  const [technician] = technicianId
+    ? await visitLocks(tx).technicians([technicianId], 'share')
+    : [];
+  const taking = technician?.onboardingComplete ? technician : undefined;
+  await setBookingTechnician(tx, bookingId, taking?.profileId ?? null);
+  return taking;
 }

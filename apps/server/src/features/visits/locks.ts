@@ -21,6 +21,7 @@ import {
   lockOpenJobsOf,
   type AppointmentRow,
 } from './repository.ts';
+import { technicianFor } from './technician-fit.ts';
 import { lockTechnician, type LockedTechnician } from './technician-rows.ts';
 
 const STEPS = ['booking', 'dates', 'appointments', 'technicians'] as const;
@@ -142,23 +143,50 @@ interface VisitTime {
   startsAt: Date | null;
   endsAt: Date | null;
 }
+/** Whether a visit placed again still has room, and whose day it takes. */
+export interface PlacedAgain {
+  overCapacity: boolean;
+  /**
+   * By technicians' schedules, the technician whose day it fits (its own when it still fits
+   * theirs); undefined when it fits no one's or slots follow the capacity.
+   */
+  technicianId: string | undefined;
+}
+
 /**
  * Whether a visit that did not hold its slot (paid after its hold lapsed, or taken back by staff
- * after it was cancelled) now overlaps more visits than the business takes: others may have
- * booked the freed slot. Checked under the locks of the dates it touches, as a booking checks room.
+ * after it was cancelled) now overlaps more visits than the business takes, or by technicians'
+ * schedules fits no technician's day: others may have booked the freed time. Checked under the
+ * locks of the dates it touches, as a booking checks room.
  */
-
-export async function isOverCapacity(
+export async function placeAgain(
   tx: Executor,
   booking: BookingRow,
   now: Date,
-): Promise<boolean> {
-  if (booking.kind !== 'visit' || !booking.startsAt || !booking.endsAt) return false;
-  const { capacity, timeZone } = await getBusinessProfile(tx);
-  await visitLocks(tx).onVisitDates(booking, timeZone);
+): Promise<PlacedAgain> {
+  if (
+    booking.kind !== 'visit' ||
+    !booking.startsAt ||
+    !booking.endsAt ||
+    !booking.appointmentDate
+  ) {
+    return { overCapacity: false, technicianId: undefined };
+  }
+  const business = await getBusinessProfile(tx);
+  await visitLocks(tx).onVisitDates(booking, business.timeZone);
   const span = { startsAt: booking.startsAt, endsAt: booking.endsAt };
+  if (business.slotMode === 'technicians') {
+    const technicianId = await technicianFor(
+      tx,
+      business,
+      { date: booking.appointmentDate, span, zipCode: booking.zipCode, keep: booking.technicianId },
+      now,
+      booking.id,
+    );
+    return { overCapacity: technicianId === undefined, technicianId };
+  }
   const others = await findBookedSpans(tx, span, now, booking.id);
-  return !hasRoomFor(span, others, capacity);
+  return { overCapacity: !hasRoomFor(span, others, business.capacity), technicianId: undefined };
 }
 // ---------------------------------------------------------------- staff cancelling a visit
 /**

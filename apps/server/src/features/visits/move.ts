@@ -28,10 +28,11 @@ import {
   findBookingRowById,
   insertBookingStatusHistory,
   rescheduleBookingRow,
+  setBookingTechnician,
 } from './booking-rows.ts';
 import type { BookingRow } from './booking-rows.ts';
 import { visitLocks } from './locks.ts';
-import { listVisitRows, shiftVisitRows } from './repository.ts';
+import { giveOpenJobsTo, listVisitRows, shiftVisitRows } from './repository.ts';
 import type { AppointmentRow } from './repository.ts';
 import { requireSchedulable } from './schedule.ts';
 import { isUntouched } from './shape.ts';
@@ -135,7 +136,7 @@ export async function visitSlots(
   }
   requireMovable(booking, mover);
   const minutes = Math.ceil(lengthOf(booking, await listVisitRows(db, bookingId)) / 60_000);
-  return slotsWithRoomOn(db, date, minutes, now, bookingId);
+  return slotsWithRoomOn(db, date, minutes, now, bookingId, { zipCode: booking.zipCode });
 }
 
 interface Moved {
@@ -183,21 +184,38 @@ export async function moveVisit(
       to.date,
       ...businessDatesOf(span, timeZone),
     ]);
-    await requireRoomAt(
+    // By technicians' schedules, the technician whose day the new time fits: the visit's own
+    // when it still fits theirs, else the best other, who then takes its jobs.
+    const taking = await requireRoomAt(
       tx,
-      { date: to.date, time: to.time, span, excludeBookingId: bookingId },
+      {
+        date: to.date,
+        time: to.time,
+        span,
+        zipCode: booking.zipCode,
+        excludeBookingId: bookingId,
+        keep: booking.technicianId,
+      },
       now,
     );
     const open = requireNotBegun(await locks.appointmentsOf(bookingId), booking, mover);
 
+    const assigned = open.flatMap((row) => (row.technicianId ? [row.technicianId] : []));
     const technicians = await locks.technicians(
-      open.flatMap((row) => (row.technicianId ? [row.technicianId] : [])),
+      taking === null ? assigned : [...assigned, taking],
       'share',
     );
     const staying = new Map<string, LockedTechnician>();
     const leaving: LockedTechnician[] = [];
+    let joining: LockedTechnician | undefined;
     for (const technician of technicians) {
-      if (await worksOn(tx, technician.profileId, to.date)) {
+      const isAssigned = assigned.includes(technician.profileId);
+      if (taking !== null && technician.profileId === taking) {
+        if (isAssigned) staying.set(technician.profileId, technician);
+        else if (technician.onboardingComplete) joining = technician;
+      } else if (taking !== null) {
+        leaving.push(technician);
+      } else if (await worksOn(tx, technician.profileId, to.date)) {
         staying.set(technician.profileId, technician);
       } else {
         leaving.push(technician);
@@ -215,14 +233,25 @@ export async function moveVisit(
       { appointmentDate: to.date, appointmentTime: to.time, shiftMs: shift },
       [...staying.keys()],
     );
+    if (joining) {
+      await giveOpenJobsTo(tx, bookingId, joining);
+      staying.set(joining.profileId, joining);
+    }
+    if (taking !== null) await setBookingTechnician(tx, bookingId, taking);
+    else if (leaving.some((t) => t.profileId === booking.technicianId)) {
+      await setBookingTechnician(tx, bookingId, null);
+    }
     await followVisitTime(tx, deps.env, rescheduled, now);
     await withdrawArrivalMessages(tx, bookingId);
     const from = { date: booking.appointmentDate, time: booking.appointmentTime };
     const reason =
       `moved by ${mover.kind === 'staff' ? 'staff' : 'the customer'} from ${from.date} ${from.time} to ${to.date} ${to.time}` +
       (leaving.length > 0
-        ? `; unassigned (not working that day): ${leaving.map((t) => t.displayName).join(', ')}`
-        : '');
+        ? taking === null
+          ? `; unassigned (not working that day): ${leaving.map((t) => t.displayName).join(', ')}`
+          : `; unassigned (the new time does not fit their day): ${leaving.map((t) => t.displayName).join(', ')}`
+        : '') +
+      (joining ? `; given to ${joining.displayName}, whose day it fits` : '');
     await insertBookingStatusHistory(tx, {
       bookingId,
       fromStatus: 'paid',
@@ -234,7 +263,13 @@ export async function moveVisit(
       action: 'visit.move',
       entity: 'booking',
       entityId: bookingId,
-      details: { from, to, by: mover.kind, unassigned: leaving.map((t) => t.profileId) },
+      details: {
+        from,
+        to,
+        by: mover.kind,
+        unassigned: leaving.map((t) => t.profileId),
+        ...(joining ? { assigned: joining.profileId } : {}),
+      },
     });
 
     const notices = [

@@ -246,3 +246,24 @@ export async function shiftVisitRows(
     })
     .where(eq(appointments.bookingId, bookingId));
 }
+
+/** A visit's jobs still to do go to `technician` (the caller holds the visit's locks). */
+export async function giveOpenJobsTo(
+  db: Executor,
+  bookingId: string,
+  technician: { profileId: string; displayName: string },
+): Promise<void> {
+  await db
+    .update(appointments)
+    .set({
+      technicianId: technician.profileId,
+      technician: technician.displayName,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(appointments.bookingId, bookingId),
+        inArray(appointments.status, ['scheduled', 'in-progress']),
+      ),
+    );
+}

@@ -20,6 +20,7 @@ import { insertBookingStatusHistory, scheduleOrderRow } from './booking-rows.ts'
 import type { BookingRow } from './booking-rows.ts';
 import {
   createAppointmentsForBooking,
+  technicianTakingVisit,
   linkGarageVehicle,
   locationOf,
   vehicleOf,
@@ -67,7 +68,11 @@ export async function scheduleOrder(
       endsAt: new Date(startsAt.getTime() + order.durationMinutes * 60_000),
     };
     await locks.onDates([visit.date, ...businessDatesOf(span, timeZone)]);
-    await requireRoomAt(tx, { date: visit.date, time: visit.time, span }, now);
+    const technicianId = await requireRoomAt(
+      tx,
+      { date: visit.date, time: visit.time, span, zipCode: visit.zipCode },
+      now,
+    );
 
     const booking = await scheduleOrderRow(tx, bookingId, {
       appointmentDate: visit.date,
@@ -104,6 +109,7 @@ export async function scheduleOrder(
         vehicleColor: visit.vehicleColor,
         description: visit.description || null,
         overCapacity: false,
+        technician: await technicianTakingVisit(tx, bookingId, technicianId),
       },
       actor.userId,
     );

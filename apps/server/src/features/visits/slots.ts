@@ -1,7 +1,8 @@
 // When a visit may take place: the business's hours, today's cut-off, the booking horizon and the
-// room the other visits leave. One rule for a new booking (/booking), a visit staff move, and the
-// slots either is offered; the room is checked again under the dates' locks before anything is
-// written.
+// room the other visits leave: under the business's capacity, or in a technician's day with the
+// drives around it (Business Profile's slot mode; technician-fit.ts). One rule for a new booking
+// (/booking), a visit staff or the customer move, and the slots either is offered; the room is
+// checked again under the dates' locks before anything is written.
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
 import {
   businessDay,
@@ -16,11 +17,14 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { findBookedSpans } from './booking-rows.ts';
+import { slotsByTechnicians, technicianFor } from './technician-fit.ts';
+import type { PlaceAsked } from './technician-fit.ts';
 
 /**
- * The slots of `date` where a visit of `durationMinutes` fits: the day's hours and today's
- * cut-off, less the slots where the visits booked (all but `excludeBookingId`, the visit being
- * moved) leave no room for its whole length.
+ * The slots of `date` where a visit of `durationMinutes` at `place` fits: the day's hours and
+ * today's cut-off, less the slots where the visits booked (all but `excludeBookingId`, the visit
+ * being moved) leave no room for its whole length: under the capacity, or in any technician's
+ * day who may take it, drives counted.
  */
 export async function slotsWithRoomOn(
   db: Executor,
@@ -28,22 +32,34 @@ export async function slotsWithRoomOn(
   durationMinutes: number,
   now: Date,
   excludeBookingId?: string,
+  place: PlaceAsked = {},
 ) {
   const business = await getBusinessProfile(db);
   const day = findTimeSlots(date, business.hours, now, business.timeZone);
   if (day.slots.length === 0) return { date, ...day };
-  const range = businessDay(date, business.timeZone);
-  // A visit that starts in the day's last slot may run past midnight.
-  range.endsAt = new Date(range.endsAt.getTime() + durationMinutes * 60_000);
-  const booked = await findBookedSpans(db, range, now, excludeBookingId);
-  const slots = slotsWithRoom(
-    date,
-    day.slots,
-    booked,
-    business.capacity,
-    business.timeZone,
-    durationMinutes,
-  );
+  let slots: string[];
+  if (business.slotMode === 'technicians') {
+    slots = await slotsByTechnicians(
+      db,
+      business,
+      { date, slots: day.slots, durationMinutes, place },
+      now,
+      excludeBookingId,
+    );
+  } else {
+    const range = businessDay(date, business.timeZone);
+    // A visit that starts in the day's last slot may run past midnight.
+    range.endsAt = new Date(range.endsAt.getTime() + durationMinutes * 60_000);
+    const booked = await findBookedSpans(db, range, now, excludeBookingId);
+    slots = slotsWithRoom(
+      date,
+      day.slots,
+      booked,
+      business.capacity,
+      business.timeZone,
+      durationMinutes,
+    );
+  }
   return { date, slots, message: slots.length > 0 ? null : SLOT_MESSAGES.none, hint: day.hint };
 }
 
@@ -58,16 +74,29 @@ function slotTaken(): AppError {
   return new AppError('CONFLICT', BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken });
 }
 
+/** A visit to place: when, where, and (moving it) the visit and the technician it has. */
+export interface PlaceWanted {
+  date: string;
+  time: string;
+  span: VisitSpan;
+  zipCode: string | null;
+  /** The visit being moved: its own time is not in the way. */
+  excludeBookingId?: string;
+  /** The technician the visit has: kept when it still fits their day. */
+  keep?: string | null;
+}
+
 /**
  * Refuses a visit at `date` `time` over `span` unless the day is open, the time is one of its
  * slots (not gone by today) and the other visits (all but `excludeBookingId`) leave room for the
- * whole span. Call it under the locks of every date the span touches (locks.ts).
+ * whole span. Call it under the locks of every date the span touches (locks.ts). By technicians'
+ * schedules, answers the technician whose day it takes (technicianFor); by capacity, null.
  */
 export async function requireRoomAt(
   tx: Executor,
-  at: { date: string; time: string; span: VisitSpan; excludeBookingId?: string },
+  at: PlaceWanted,
   now: Date,
-): Promise<void> {
+): Promise<string | null> {
   const business = await getBusinessProfile(tx);
   const day = findTimeSlots(at.date, business.hours, now, business.timeZone);
   if (day.slots.length === 0) {
@@ -76,6 +105,12 @@ export async function requireRoomAt(
   }
   // Not offered: gone by now today, or never a slot of this day.
   if (!day.slots.includes(at.time)) throw slotTaken();
+  if (business.slotMode === 'technicians') {
+    const technicianId = await technicianFor(tx, business, at, now, at.excludeBookingId);
+    if (!technicianId) throw slotTaken();
+    return technicianId;
+  }
   const booked = await findBookedSpans(tx, at.span, now, at.excludeBookingId);
   if (!hasRoomFor(at.span, booked, business.capacity)) throw slotTaken();
+  return null;
 }

@@ -80,3 +80,35 @@ export async function worksOn(tx: Executor, profileId: string, date: string): Pr
     );
   return row !== undefined;
 }
+
+/** A technician who could take visits on a date: onboarded, and working it (their calendar). */
+export interface WorkingTechnician {
+  profileId: string;
+  homeZip: string | null;
+  serviceAreaIds: string[];
+  technicianStatus: TechnicianStatus;
+}
+
+/** The onboarded technicians whose working days include `date`, in id order. */
+export async function listTechniciansWorkingOn(
+  db: Executor,
+  date: string,
+): Promise<WorkingTechnician[]> {
+  return db
+    .select({
+      profileId: userProfiles.id,
+      homeZip: userProfiles.homeZip,
+      serviceAreaIds: userProfiles.serviceAreaIds,
+      technicianStatus: userProfiles.technicianStatus,
+    })
+    .from(userProfiles)
+    .innerJoin(
+      technicianWorkingDays,
+      and(
+        eq(technicianWorkingDays.technicianId, userProfiles.id),
+        eq(technicianWorkingDays.workDate, date),
+      ),
+    )
+    .where(and(eq(userProfiles.role, 'technician'), eq(userProfiles.onboardingComplete, true)))
+    .orderBy(userProfiles.id);
+}

@@ -39,6 +39,7 @@ export const TEST_BUSINESS: BusinessProfile = {
   maintenanceReminderDays: 14,
   serviceAreas: [...TEST_SERVICE_AREAS],
   ...DEFAULT_DRIVE_SETTINGS,
+  slotMode: 'capacity',
 };
 
 let nextAreaId = 0;
@@ -95,6 +96,7 @@ export const businessHandlers = [
       roadFactorPercent: body.data.roadFactorPercent ?? saved.roadFactorPercent,
       averageSpeedMph: body.data.averageSpeedMph ?? saved.averageSpeedMph,
       minTravelMinutes: body.data.minTravelMinutes ?? saved.minTravelMinutes,
+      slotMode: body.data.slotMode ?? saved.slotMode,
       cancellationPolicy: body.data.cancellationPolicy ?? state.business.cancellationPolicy,
       reminderLeadHours: body.data.reminderLeadHours ?? state.business.reminderLeadHours,
       maintenanceReminderDays:
