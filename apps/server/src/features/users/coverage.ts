@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 
-export interface Coverage {
+interface Coverage {
   homeZip: string | null;
   serviceAreaIds: string[];
   serviceAreas: string[];
