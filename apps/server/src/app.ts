@@ -76,6 +76,7 @@ import { vehicleHistoryRoutes } from './features/vehicles/history-routes.ts';
 import { technicianInvitationRoutes } from './features/technicians/invitation-routes.ts';
 import { revokeInvitationTokens } from './features/technicians/invitation-tokens.ts';
 import { techniciansRoutes } from './features/technicians/routes.ts';
+import { dispatchRoutes } from './features/technicians/dispatch-routes.ts';
 import { technicianWorkRoutes } from './features/technicians/work-routes.ts';
 import {
   createDefaultProfile,
@@ -279,6 +280,7 @@ export async function buildApp({
   installMaintenanceReminders(app);
   await app.register(vehicleHistoryRoutes);
   await app.register(techniciansRoutes);
+  await app.register(dispatchRoutes);
   await app.register(technicianInvitationRoutes);
   await app.register(technicianWorkRoutes);
   await app.register(metricsRoutes);
