@@ -1,8 +1,8 @@
 // The technician's own API: onboarding (every step's rules, the admin's name kept, the password
-// set with the other sessions ended), the dashboard (today's jobs and the next 6 days') with the
-// status derived on load by the spec's four rules, Start/End Duty, the working-days calendar,
-// and moving and adding to their own jobs (another technician's are "not found"). Refusals
-// change nothing.
+// set with the other sessions ended), the dashboard (today's jobs and the next 6 days', today's
+// route with its drives) with the status derived on load by the spec's four rules, Start/End
+// Duty, the working-days calendar, and moving and adding to their own jobs (another technician's
+// are "not found"). Refusals change nothing.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from '@pitstop/shared/auth/forms';
@@ -22,6 +22,7 @@ import {
   appointments,
   auditLog,
   authSessions,
+  bookings,
   businessProfile,
   emailOutbox,
   technicianWorkingDays,
@@ -90,19 +91,19 @@ async function markToday(technician: SignedInTechnician, working = true) {
 
 let slot = 0;
 /**
- * A paid visit of one service assigned to the technician, moved to the business-local date
- * `inDays` after today (0: today, so it is on the dashboard's day); `time` orders the day.
- * Answers the appointment id.
+ * A paid visit of one service at `zipCode` assigned to the technician, moved (the booking and its
+ * appointments) to the business-local date `inDays` after today (0: today, so it is on the
+ * dashboard's day); `time` orders the day. Answers the appointment id.
  */
 async function jobInDays(
   technician: { profileId: string },
   inDays: number,
-  { time = '09:00', email = `customer-${(slot += 1)}@example.com` } = {},
+  { time = '09:00', email = `customer-${(slot += 1)}@example.com`, zipCode = '12345' } = {},
 ): Promise<string> {
   // A date of its own (two at most, where a Sunday moves to the Monday after): five dates in
   // turn filled a slot of capacity 2 whenever one of them fell on a Sunday.
   const date = futureWeekday(20 + slot);
-  const bookingId = await bookAndPay(ctx, customer, { date, time, email });
+  const bookingId = await bookAndPay(ctx, customer, { date, time, email, zipCode });
   const [row] = await ctx.database.db
     .select({ id: appointments.id })
     .from(appointments)
@@ -112,13 +113,22 @@ async function jobInDays(
   });
   expect(assigned.statusCode, assigned.body).toBe(200);
   const target = addCalendarDays(today(), inDays);
+  const days = daysBetween(target, date);
+  await ctx.database.db
+    .update(bookings)
+    .set({
+      appointmentDate: target,
+      startsAt: sql`${bookings.startsAt} - make_interval(days => ${days})`,
+      endsAt: sql`${bookings.endsAt} - make_interval(days => ${days})`,
+    })
+    .where(eq(bookings.id, bookingId));
   await ctx.database.db
     .update(appointments)
     .set({
       appointmentDate: target,
       // The moment moves by as many days, so the day's jobs keep the order of their times.
-      startsAt: sql`${appointments.startsAt} - make_interval(days => ${daysBetween(target, date)})`,
-      endsAt: sql`${appointments.endsAt} - make_interval(days => ${daysBetween(target, date)})`,
+      startsAt: sql`${appointments.startsAt} - make_interval(days => ${days})`,
+      endsAt: sql`${appointments.endsAt} - make_interval(days => ${days})`,
     })
     .where(eq(appointments.id, row!.id));
   return row!.id;
@@ -336,6 +346,7 @@ describe('GET /api/technician/dashboard', () => {
     expect(dashboard.jobs).toEqual([]);
     expect(dashboard.upcoming).toEqual([]);
     expect(dashboard.stats).toEqual({ todaysJobs: 0, completedToday: 0 });
+    expect(dashboard.route).toEqual({ stops: [], totalDriveMinutes: 0, homeZip: '30303' });
   });
 
   it("lists the own jobs of the next 6 days in upcoming, by time; the counts stay today's", async () => {
@@ -416,6 +427,80 @@ describe('GET /api/technician/dashboard', () => {
     expect((await send(admin, 'GET', '/api/technician/dashboard')).statusCode).toBe(403);
     expect((await send(customer, 'GET', '/api/technician/dashboard')).statusCode).toBe(403);
     expect((await send(undefined, 'GET', '/api/technician/dashboard')).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/technician/dashboard: today's route", () => {
+  // Downtown Atlanta (the onboarded home ZIP) and Marietta: a 60-minute drive at the defaults;
+  // a drive inside one ZIP counts the 10-minute minimum.
+  const DOWNTOWN_ZIP = '30303';
+  const MARIETTA_ZIP = '30062';
+
+  async function bookingOf(appointmentId: string) {
+    const [row] = await ctx.database.db
+      .select({ bookingId: appointments.bookingId })
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId));
+    return row!.bookingId;
+  }
+
+  it("answers today's paid visits in time order with the drives from home and back, no one else's", async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    const other = await onboardedTechnician(ctx, admin);
+    const late = await jobToday(tech, { time: '13:00', zipCode: MARIETTA_ZIP });
+    const early = await jobToday(tech, { time: '09:00', zipCode: DOWNTOWN_ZIP });
+    await jobToday(other, { time: '11:00', zipCode: MARIETTA_ZIP });
+    await jobInDays(tech, 1, { time: '10:00', zipCode: MARIETTA_ZIP });
+
+    const { route } = await dashboardOf(tech);
+    expect(route).toEqual({
+      homeZip: DOWNTOWN_ZIP,
+      stops: [
+        {
+          bookingId: await bookingOf(early),
+          orderNumber: expect.stringMatching(/^PS-\d+$/),
+          time: '09:00',
+          customerName: 'Ada Lovelace',
+          address: `1 Analytical Way, Springfield, ${DOWNTOWN_ZIP}`,
+          zipCode: DOWNTOWN_ZIP,
+          driveMinutesBefore: 10,
+        },
+        {
+          bookingId: await bookingOf(late),
+          orderNumber: expect.stringMatching(/^PS-\d+$/),
+          time: '13:00',
+          customerName: 'Ada Lovelace',
+          address: `1 Analytical Way, Springfield, ${MARIETTA_ZIP}`,
+          zipCode: MARIETTA_ZIP,
+          driveMinutesBefore: 60,
+        },
+      ],
+      // Home to the first, on to the second, and back home.
+      totalDriveMinutes: 10 + 60 + 60,
+    });
+  });
+
+  it('leaves out the legs from and to an unknown home, and visits no longer paid', async () => {
+    const tech = await onboardedTechnician(ctx, admin);
+    await ctx.database.db
+      .update(userProfiles)
+      .set({ homeZip: null })
+      .where(eq(userProfiles.id, tech.profileId));
+    await jobToday(tech, { time: '09:00', zipCode: DOWNTOWN_ZIP });
+    await jobToday(tech, { time: '13:00', zipCode: MARIETTA_ZIP });
+    const cancelled = await jobToday(tech, { time: '15:00', zipCode: DOWNTOWN_ZIP });
+    await ctx.database.db
+      .update(bookings)
+      .set({ status: 'cancelled' })
+      .where(eq(bookings.id, await bookingOf(cancelled)));
+
+    const { route } = await dashboardOf(tech);
+    expect(route?.homeZip).toBeNull();
+    expect(route?.stops.map((stop) => [stop.time, stop.driveMinutesBefore])).toEqual([
+      ['09:00', null],
+      ['13:00', 60],
+    ]);
+    expect(route?.totalDriveMinutes).toBe(60);
   });
 });
 

@@ -137,6 +137,31 @@ export const technicianSelfSchema = z.object({
   worksToday: z.boolean(),
 });
 
+/** A stop of the technician's route today: one paid visit, in time order. */
+export const ownRouteStopSchema = z.object({
+  bookingId: z.string(),
+  /** As people quote it: `PS-10042`. */
+  orderNumber: z.string(),
+  /** Business-local HH:MM. */
+  time: z.string(),
+  customerName: z.string(),
+  /** "street, city, zip": what the stop shows and the maps link takes. */
+  address: z.string(),
+  zipCode: z.nullable(z.string()),
+  /** The drive planned here: from home base for the first (null: no home ZIP). */
+  driveMinutesBefore: z.nullable(z.int()),
+});
+export type OwnRouteStop = z.infer<typeof ownRouteStopSchema>;
+
+/** The technician's day as a route: the stops, and the driving home to home. */
+export const ownRouteSchema = z.object({
+  stops: z.array(ownRouteStopSchema),
+  /** Home to the first stop, stop to stop, the last back home (legs from an unknown home left out). */
+  totalDriveMinutes: z.int(),
+  homeZip: z.nullable(z.string()),
+});
+export type OwnRoute = z.infer<typeof ownRouteSchema>;
+
 /** GET /api/technician/dashboard. */
 export const technicianDashboardResponseSchema = z.object({
   /** The business-local date the dashboard is for. */
@@ -150,6 +175,11 @@ export const technicianDashboardResponseSchema = z.object({
    * time: what the technician's phone keeps for working offline. `stats` do not count them.
    */
   upcoming: z.array(technicianJobSchema),
+  /**
+   * Today's paid visits as a route. The server always answers it; a dashboard a phone kept from
+   * before routes were shown has none.
+   */
+  route: z.optional(ownRouteSchema),
 });
 export type TechnicianDashboard = z.infer<typeof technicianDashboardResponseSchema>;
 

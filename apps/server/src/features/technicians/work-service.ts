@@ -1,8 +1,10 @@
-// The technician's own work: onboarding, the dashboard (today's jobs and the next days') with the
-// status derived on load, Start Duty / End Duty, the working-days calendar, and moving their own
-// jobs. "Today" is the business-local date.
+// The technician's own work: onboarding, the dashboard (today's jobs and the next days', and
+// today's route) with the status derived on load, Start Duty / End Duty, the working-days
+// calendar, and moving their own jobs. "Today" is the business-local date.
+import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
+import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import { joinAddress } from '@pitstop/shared/profile/address';
-import { addCalendarDays } from '@pitstop/shared/calendar-dates';
+import { addCalendarDays, calendarDateIn, wallClockIn } from '@pitstop/shared/calendar-dates';
 import { formatPhone } from '@pitstop/shared/phone';
 import type { JobStatusRequest, OnboardingForm } from '@pitstop/shared/technicians/forms';
 import {
@@ -16,6 +18,7 @@ import {
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import type {
   OnboardingStart,
+  OwnRoute,
   TechnicianDashboard,
   TechnicianJob,
 } from '@pitstop/shared/technicians/responses';
@@ -27,8 +30,10 @@ import type { Auth } from '../../lib/auth.ts';
 import type { Env } from '../../lib/env.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { listTechnicianJobsBetween } from '../appointments/technician-jobs.ts';
+import { locationOf } from '../visits/fulfil.ts';
 import { changeJobStatusAsTechnician } from '../visits/status.ts';
-import { businessToday } from '../business/service.ts';
+import { technicianRoutesOn } from '../visits/technician-route.ts';
+import { businessToday, getBusinessProfile } from '../business/service.ts';
 import { assertListedAreas, businessServiceAreas, coverageOf } from '../users/coverage.ts';
 import { getOwnProfile } from '../users/profile-service.ts';
 import {
@@ -150,21 +155,58 @@ async function persistStatus(
   if (next !== stored) await setTechnicianStatus(db, profileId, next, stored);
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** HH:MM on the business's clock at `instant`. */
+function businessTime(business: BusinessProfile, instant: Date): string {
+  const { minutes } = wallClockIn(business.timeZone, instant);
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** The technician's paid visits today as a route from their home ZIP (one read of the day). */
+async function ownRouteToday(
+  db: Executor,
+  business: BusinessProfile,
+  today: string,
+  technician: { id: string; homeZip: string | null },
+): Promise<OwnRoute> {
+  const routes = await technicianRoutesOn(db, business, today, [
+    { profileId: technician.id, homeZip: technician.homeZip },
+  ]);
+  const route = routes.get(technician.id);
+  return {
+    stops: (route?.stops ?? []).map((stop) => ({
+      bookingId: stop.bookingId,
+      orderNumber: formatOrderNumber(stop.orderNumber),
+      time: businessTime(business, stop.startsAt),
+      customerName: stop.customerName,
+      address: locationOf(stop),
+      zipCode: stop.zipCode,
+      driveMinutesBefore: stop.driveMinutesBefore,
+    })),
+    totalDriveMinutes: route?.totalDriveMinutes ?? 0,
+    homeZip: technician.homeZip,
+  };
+}
+
 /**
- * The dashboard: today's jobs and the next days' (one read of the week, split), the status
- * derived on load by the spec's four rules, and kept. The counts are today's.
+ * The dashboard: today's jobs and the next days' (one read of the week, split), today's route,
+ * the status derived on load by the spec's four rules, and kept. The counts are today's.
  */
 export async function getDashboard(
   db: Db,
   viewer: Viewer,
   now = new Date(),
 ): Promise<TechnicianDashboard> {
-  const today = await businessToday(db, now);
-  const [profile, week, worksToday, areas] = await Promise.all([
-    workingProfile(db, viewer),
+  const business = await getBusinessProfile(db);
+  const today = calendarDateIn(business.timeZone, now);
+  const working = workingProfile(db, viewer);
+  const [profile, week, worksToday, route] = await Promise.all([
+    working,
     listTechnicianJobsBetween(db, viewer.profileId, today, addCalendarDays(today, UPCOMING_DAYS)),
     hasWorkingDayRow(db, viewer.profileId, today),
-    businessServiceAreas(db),
+    // Read beside the week once the home ZIP is known (and onboarding is done).
+    working.then((own) => ownRouteToday(db, business, today, own)),
   ]);
   const jobs = week.filter((job) => job.date === today);
   const status = deriveTechnicianStatus({
@@ -179,7 +221,7 @@ export async function getDashboard(
       profileId: profile.id,
       name: profile.name,
       status,
-      ...coverageOf(areas, profile),
+      ...coverageOf(business.serviceAreas, profile),
       worksToday,
     },
     stats: {
@@ -188,6 +230,7 @@ export async function getDashboard(
     },
     jobs,
     upcoming: week.filter((job) => job.date !== today),
+    route,
   };
 }
 
