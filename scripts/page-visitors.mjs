@@ -167,6 +167,7 @@ export async function makeVisitors(origin) {
 
   const newTechnician = await acceptInvitation(await invite('new-technician'));
   const technician = await acceptInvitation(await invite('technician'));
+  const business = await call('GET', '/api/business');
   await call('PUT', '/api/technician/onboarding', {
     cookies: technician,
     body: {
@@ -175,7 +176,8 @@ export async function makeVisitors(origin) {
       street: '12 Wrench Way',
       city: 'Springfield',
       zipCode: '12345',
-      serviceArea: 'Downtown',
+      homeZip: '30303',
+      serviceAreaIds: [business.json.serviceAreas[0].id],
       password: PASSWORD,
       confirmPassword: PASSWORD,
       emergencyContact: 'Pat Technician',

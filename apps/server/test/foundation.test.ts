@@ -211,18 +211,18 @@ describe('database checks', () => {
       '2030-01-02 14:45+00', ${durationMinutes}, '1 Main St', '5551234567')
     returning id`;
 
-  it('keeps a service area to the spec options or none', async () => {
+  it('keeps a home ZIP to five digits or none', async () => {
     await insertUser('check-area-user');
     expect(
-      await refusal(sql`insert into user_profiles (user_id, service_area)
-        values ('check-area-user', 'Uptown')`),
+      await refusal(sql`insert into user_profiles (user_id, home_zip)
+        values ('check-area-user', '3030')`),
     ).toBe(CHECK_VIOLATION);
     expect(
-      await refusal(sql`insert into user_profiles (user_id, service_area)
-        values ('check-area-user', 'North Side')`),
+      await refusal(sql`insert into user_profiles (user_id, home_zip)
+        values ('check-area-user', '30303')`),
     ).toBeUndefined();
     expect(
-      await refusal(sql`update user_profiles set service_area = null
+      await refusal(sql`update user_profiles set home_zip = null
         where user_id = 'check-area-user'`),
     ).toBeUndefined();
   });

@@ -55,6 +55,7 @@ import {
   postBooking,
   sessionIdOf,
   signIn,
+  DOWNTOWN_AREA_ID,
 } from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -117,7 +118,8 @@ const technicianFields = {
   street: '1 Main St',
   city: 'Springfield',
   zipCode: '12345',
-  serviceArea: 'Downtown',
+  homeZip: '30303',
+  serviceAreaIds: [DOWNTOWN_AREA_ID],
   emergencyContact: 'Pat Technician',
   emergencyPhone: '(555) 333-4444',
 };

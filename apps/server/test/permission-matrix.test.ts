@@ -20,6 +20,7 @@ import {
   futureWeekday,
   onboardingBody,
   postBooking,
+  DOWNTOWN_AREA_ID,
 } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
@@ -336,7 +337,8 @@ function validRequest(method: string, url: string): { url: string; payload?: obj
           street: '1 Main St',
           city: 'Springfield',
           zipCode: '12345',
-          serviceArea: 'Downtown',
+          homeZip: '30303',
+          serviceAreaIds: [DOWNTOWN_AREA_ID],
           emergencyContact: 'Someone',
           emergencyPhone: '(555) 333-4444',
         },
