@@ -7,7 +7,8 @@
 // day's fill rate. A visit is a paid booking of one to three services from the catalogue (prices
 // and minutes read from `services`), its order, and one appointment per service done one after
 // another. Past visits are mostly completed by the lane's technician, some cancelled; today's
-// follow the clock; future ones are scheduled. Customers and technicians are numbered rows whose
+// follow the clock; future ones are scheduled. A visit given to a technician takes their day
+// (bookings.technician_id, as the appointments name them). Customers and technicians are numbered rows whose
 // names, contacts and cars come from hashing their number, so a booking computes its customer's
 // details without a join. Each visit has its e-mailed reminder in the outbox, due the business's
 // reminder lead before it starts: sent (its body dropped) unless the visit was cancelled or the
@@ -27,8 +28,9 @@ export const BUSY_DAY_OFFSET = 2;
 /** Lanes of the busy day that keep their gaps: the few slots it still offers. */
 const BUSY_DAY_OPEN_LANES = 1;
 export const CUSTOMER_PREFIX = 'bench-customer-';
-const TECHNICIAN_PREFIX = 'bench-technician-';
-// The visits' cities: areas of SERVICE_AREAS (packages/shared/src/service-areas.ts).
+export const TECHNICIAN_PREFIX = 'bench-technician-';
+// The visits' cities (as customers type them; the business's service areas list no ZIPs, so every
+// technician covers every visit).
 const CITIES = [
   'Downtown',
   'Suburbs',
@@ -195,9 +197,9 @@ export async function insertTechnicians(db, from, count, isCurrent) {
              created_at, created_at
       from people
     )
-    insert into user_profiles (id, user_id, role, name, phone, address, service_area,
+    insert into user_profiles (id, user_id, role, name, phone, address,
       emergency_contact, emergency_phone, onboarding_complete, technician_status, created_at, updated_at)
-    select profile_id, user_id, 'technician', name, ${phone('t', 72)}, '', ${pick(CITIES, 't', 75)},
+    select profile_id, user_id, 'technician', name, ${phone('t', 72)}, '',
            ${firstName('t', 76)} || ' ' || ${lastName('t', 50)}, ${phone('t', 78)}, true, ${status},
            created_at, created_at
     from people`);
@@ -300,13 +302,13 @@ export async function insertVisits(db, { fromOffset, toOffset, limit, customers,
       insert into bookings (id, user_id, kind, status, idempotency_key, services, total_cents,
         duration_minutes, appointment_date, appointment_time, starts_at, ends_at, first_name,
         last_name, email, phone, address, city, zip_code, vehicle_make, vehicle_model, vehicle_year,
-        vehicle_color, license_plate, description, checkout_session_id, hold_expires_at, paid_at,
-        created_at, updated_at)
+        vehicle_color, license_plate, description, technician_id, checkout_session_id,
+        hold_expires_at, paid_at, created_at, updated_at)
       select v.booking_id, v.user_id, 'visit', case when v.is_cancelled then 'cancelled' else 'paid' end,
              ${uuid(`'key' || v.key`)}, v.services, v.total, v.minutes, v.day, v.at_time, v.starts_at,
              v.starts_at + interval '1 minute' * v.minutes, v.first_name, v.last_name, v.email, v.phone,
              v.address, v.city, v.zip_code, v.vehicle_make, v.vehicle_model, v.vehicle_year,
-             v.vehicle_color, v.license_plate, '',
+             v.vehicle_color, v.license_plate, '', v.technician_id,
              v.session_id, v.created_at + interval '32 minutes', v.created_at + interval '3 minutes',
              v.created_at, v.created_at + interval '3 minutes'
       from visit v

@@ -5,7 +5,9 @@
 // dropped at the end), creates an admin and a customer through the API, then for each scale (10k,
 // 100k, 1M appointments) grows the history in SQL with the server stopped (bench/data.mjs),
 // starts the production server and drives it over loopback with autocannon: one table per scale
-// of req/s and p50/p95/p99 per row, against a bare Fastify server measured in the same run. At
+// of req/s and p50/p95/p99 per row, against a bare Fastify server measured in the same run. Its
+// last row is the busy day's slots by technicians' schedules, on a server restarted after the
+// business switched mode and the day's visits went to technicians (bench/technician-day.mjs). At
 // 10k it also measures the global rate limiter's cost. After each load, with the server stopped,
 // it claims due visit reminders from the outbox with and without its indexes (bench/reminders.mjs).
 // First, with no server, it assigns a generated metro day of visits two ways (bench/driving.mjs).
@@ -28,7 +30,7 @@ import { ROOT } from '../e2e/support/server.mjs';
 import { ensureServerBuild, ensureWebBuild } from '../scripts/start.mjs';
 import { createAccounts } from './accounts.mjs';
 import { BUSY_DAY_OFFSET } from './data.mjs';
-import { createEngine, growHistory } from './database.mjs';
+import { createEngine, growHistory, withDatabase } from './database.mjs';
 import { measureDriving, printDriving } from './driving.mjs';
 import { measure, measureTogether } from './measure.mjs';
 import { moveRequests } from './moves.mjs';
@@ -49,8 +51,16 @@ import {
   scenarios,
   searchPath,
   slotsOfDay,
+  technicianSlotsPath,
+  technicianSlotsRow,
 } from './scenarios.mjs';
 import { startBaseline, startPitstop } from './server.mjs';
+import {
+  backToCapacity,
+  giveBusyDayToTechnicians,
+  TECHNICIAN_SLOTS_SERVICE,
+  TECHNICIAN_SLOTS_ZIP,
+} from './technician-day.mjs';
 
 const SCALES = { '10k': 10_000, '100k': 100_000, '1M': 1_000_000 };
 const DATA_ROOT = path.join(ROOT, 'bench/.data');
@@ -107,6 +117,46 @@ async function describeBusyDay(url, busyDate) {
   const { slots } = await getJson(`${url}/api/booking/slots?date=${busyDate}`);
   const slotsInDay = slotsOfDay(hours, busyDate).length;
   return { hours, busyDay: { date: busyDate, slotsOffered: slots.length, slotsInDay } };
+}
+
+/**
+ * The busy day by technicians' schedules (bench/technician-day.mjs): with the server stopped, the
+ * business switches mode and the day's visits go to technicians; a server started on that
+ * answers the slots for a 30-minute visit downtown (its first answer also loads the ZIP
+ * database) and the row is measured; then the business goes back to capacity. Adds the row to
+ * `rows`; returns how the day looks.
+ */
+async function measureTechnicianDay({ engine, sessionSecret, busyDate, options, rows }) {
+  const setUp = await withDatabase(engine, (db) => giveBusyDayToTechnicians(db, busyDate));
+  try {
+    const server = await startPitstop({ engine, sessionSecret });
+    try {
+      const path = technicianSlotsPath(busyDate, TECHNICIAN_SLOTS_SERVICE, TECHNICIAN_SLOTS_ZIP);
+      const { hours } = await getJson(`${server.url}/api/business`);
+      const { slots } = await getJson(server.url + path);
+      const { slots: anywhere } = await getJson(
+        `${server.url}/api/booking/slots?date=${busyDate}&services=${TECHNICIAN_SLOTS_SERVICE}`,
+      );
+      rows.push(
+        await measure(technicianSlotsRow(server.url, path), {
+          durationSeconds: options.durationSeconds,
+          pid: server.pid,
+        }),
+      );
+      return {
+        ...setUp,
+        zipCode: TECHNICIAN_SLOTS_ZIP,
+        service: TECHNICIAN_SLOTS_SERVICE,
+        slotsOffered: slots,
+        slotsWithoutZip: anywhere.length,
+        slotsInDay: slotsOfDay(hours, busyDate).length,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await withDatabase(engine, backToCapacity);
+  }
 }
 
 /** The scale's rows: those compared with the baseline in turns, then the others one by one. */
@@ -223,8 +273,9 @@ async function main() {
       const server = await phase(`start the server (${label})`, () =>
         startPitstop({ engine, sessionSecret }),
       );
+      const busyDate = addDays(data.today, BUSY_DAY_OFFSET);
+      let measured;
       try {
-        const busyDate = addDays(data.today, BUSY_DAY_OFFSET);
         const { hours, busyDay } = await describeBusyDay(server.url, busyDate);
         const search = await getJson(server.url + searchPath(accounts.customer), {
           cookie: accounts.admin.cookie,
@@ -248,22 +299,27 @@ async function main() {
         const rows = await phase(`measure ${label}`, () =>
           measureScale(list, { durationSeconds: options.durationSeconds, pid: server.pid }),
         );
-        addBaselineRatios(rows);
-        const loadAverage = { before: loadBefore, after: loadavg()[0] };
-        const scale = {
-          label,
-          data,
-          busyDay,
-          searchMatches: search.total,
-          loadAverage,
-          rows,
-          reminders,
-        };
-        scales.push(scale);
-        printScaleTable(scale, engine.kind);
+        measured = { busyDay, searchMatches: search.total, loadBefore, rows };
       } finally {
         await server.stop();
       }
+      const { rows } = measured;
+      const technicianDay = await phase(`slots by technicians' schedules (${label})`, () =>
+        measureTechnicianDay({ engine, sessionSecret, busyDate, options, rows }),
+      );
+      addBaselineRatios(rows);
+      const scale = {
+        label,
+        data,
+        busyDay: measured.busyDay,
+        technicianDay,
+        searchMatches: measured.searchMatches,
+        loadAverage: { before: measured.loadBefore, after: loadavg()[0] },
+        rows,
+        reminders,
+      };
+      scales.push(scale);
+      printScaleTable(scale, engine.kind);
       if (label === '10k') {
         rateLimiter = await phase('measure the global rate limiter (10k)', () =>
           measureRateLimiter({ engine, sessionSecret, durationSeconds: options.durationSeconds }),

@@ -148,3 +148,19 @@ export function servicesRow(url, isRateLimited) {
     connections: CONNECTIONS,
   };
 }
+
+/** The path of a busy day's slots for a 30-minute visit at `zipCode` (drives counted from it). */
+export function technicianSlotsPath(busyDate, service, zipCode) {
+  return `/api/booking/slots?date=${busyDate}&services=${service}&zipCode=${zipCode}`;
+}
+
+/** The busy day's slots by technicians' schedules, at the latency budget's connections. */
+export function technicianSlotsRow(url, path) {
+  return {
+    id: 'slots-technicians-10',
+    name: 'GET /api/booking/slots by technicians (busy day)',
+    url,
+    path,
+    connections: FEW_CONNECTIONS,
+  };
+}
