@@ -135,9 +135,14 @@ function appointmentUrl(id: string, what: 'status' | 'technician'): string {
   return `/api/appointments/${encodeURIComponent(id)}/${what}`;
 }
 
+/** The technician chosen cannot do the visit as planned; the message names why. */
+export function isScheduleConflict(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'SCHEDULE_CONFLICT';
+}
+
 /** Whether a change was refused because someone changed the appointment meanwhile. */
 export function isChangedMeanwhile(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409;
+  return error instanceof ApiError && error.status === 409 && !isScheduleConflict(error);
 }
 
 /**
@@ -196,13 +201,17 @@ export function useSetAppointmentStatus() {
   );
 }
 
+/**
+ * Assigns a technician, or none. By technicians' schedules one who cannot do the visit as planned
+ * is refused (isScheduleConflict) unless `override` says the warning was read.
+ */
 export function useAssignTechnician() {
   return useAppointmentChange(
-    async ({ id, technicianId }: { id: string; technicianId: string | null }) =>
+    async ({ id, ...body }: { id: string; technicianId: string | null; override?: boolean }) =>
       (
         await apiFetch(appointmentUrl(id, 'technician'), appointmentResponseSchema, {
           method: 'PATCH',
-          body: { technicianId },
+          body,
         })
       ).appointment,
     // The Technicians page's cards show each one's next appointment.

@@ -16,18 +16,22 @@ const SLOTS_REFRESH_MS = 60_000;
 
 export const slotsQueryRoot = ['booking', 'slots'] as const;
 
-/** The slots for `date`; with `services`, only those where that visit fits. */
-export function slotsQueryOptions(date: string, services: readonly string[]) {
+/**
+ * The slots for `date`; with `services`, only those where that visit fits; with `zipCode` (five
+ * digits, or '' while unknown), by technicians' schedules only those a technician can drive to.
+ */
+export function slotsQueryOptions(date: string, services: readonly string[], zipCode = '') {
   const ids = [...services].sort().join(',');
   return queryOptions({
-    queryKey: [...slotsQueryRoot, date, ids] as const,
+    queryKey: [...slotsQueryRoot, date, ids, zipCode] as const,
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ date });
       if (ids) query.set('services', ids);
+      if (zipCode) query.set('zipCode', zipCode);
       return apiFetch(`/api/booking/slots?${query}`, daySlotsResponseSchema, { signal });
     },
     refetchInterval: SLOTS_REFRESH_MS,
-    // Keep the list on screen while another selection of services is asked for.
+    // Keep the list on screen while another selection of services, or the ZIP's, is asked for.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === date ? previous : undefined,
   });

@@ -3,7 +3,8 @@
 // next service its maintenance reminder goes out, a row of hours per weekday
 // (day-hours-fields.tsx), the cancellation and rescheduling policy
 // (cancellation-policy-fields.tsx), the service areas with their ZIP codes
-// (service-areas-fields.tsx) and the drive estimates (driving-fields.tsx). Validated by the shared businessProfileFormSchema here and
+// (service-areas-fields.tsx), how slots are offered (slot-mode-fields.tsx) and the drive
+// estimates (driving-fields.tsx). Validated by the shared businessProfileFormSchema here and
 // again by the server, whose field errors (e.g. `hours.monday.closeTime`) land next to their
 // fields.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
@@ -40,6 +41,7 @@ import { DayHoursFields } from './day-hours-fields.tsx';
 import { DrivingFields } from './driving-fields.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { ServiceAreasFields } from './service-areas-fields.tsx';
+import { SlotModeFields } from './slot-mode-fields.tsx';
 
 // The shared schema carries every message, so the form and the server say the same words.
 const resolver = standardSchemaResolver(businessProfileFormSchema);
@@ -55,6 +57,7 @@ type FieldPath =
   | 'roadFactorPercent'
   | 'averageSpeedMph'
   | 'minTravelMinutes'
+  | 'slotMode'
   | `serviceAreas.${number}.${'name' | 'zips' | 'id'}`
   | `hours.${Weekday}.${'isOpen' | 'openTime' | 'closeTime'}`
   | `cancellationPolicy.${keyof CancellationPolicy}`;
@@ -70,6 +73,7 @@ const FIELD_PATHS: FieldPath[] = [
   'roadFactorPercent',
   'averageSpeedMph',
   'minTravelMinutes',
+  'slotMode',
   ...Array.from({ length: SERVICE_AREAS_MAX }, (_, index) =>
     (['name', 'id', 'zips'] as const).map((f) => `serviceAreas.${index}.${f}` as const),
   ).flat(),
@@ -120,6 +124,7 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
   );
   const timeZone = useWatch({ control: form.control, name: 'timeZone' });
   const zoneGroups = useMemo(() => timeZoneGroups(timeZone), [timeZone]);
+  const slotMode = useWatch({ control: form.control, name: 'slotMode' });
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -203,7 +208,11 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
               <FormField
                 id="business-capacity"
                 label="Visits per time slot"
-                hint={`How many visits may overlap in one half-hour slot (${CAPACITY_MIN}–${CAPACITY_MAX}).`}
+                hint={
+                  slotMode === 'technicians'
+                    ? `Not used for slots while they are offered by technicians' schedules (${CAPACITY_MIN}–${CAPACITY_MAX}).`
+                    : `How many visits may overlap in one half-hour slot (${CAPACITY_MIN}–${CAPACITY_MAX}).`
+                }
                 error={errors.capacity?.message}
               >
                 {(control) => (
@@ -219,6 +228,7 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
                   />
                 )}
               </FormField>
+              <SlotModeFields register={form.register} error={errors.slotMode?.message} />
               <FormField
                 id="business-reminder-lead"
                 label="Reminder before each visit (hours, 0 for none)"

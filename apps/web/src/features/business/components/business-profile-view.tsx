@@ -1,12 +1,13 @@
-// The business profile in view mode: contact details, scheduling settings (with how long before a
-// visit its reminder goes out, and before a vehicle's next service its maintenance reminder), the
-// cancellation and rescheduling policy in words, the drive estimates, the week's hours (12-hour
-// times, or Closed) and the service areas with their ZIP codes.
+// The business profile in view mode: contact details, scheduling settings (how slots are offered,
+// how long before a visit its reminder goes out, and before a vehicle's next service its
+// maintenance reminder), the cancellation and rescheduling policy in words, the drive estimates,
+// the week's hours (12-hour times, or Closed) and the service areas with their ZIP codes.
 import { formatDayHours, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import type { CancellationPolicy } from '@pitstop/shared/business/cancellation-policy';
 import { formatPrice } from '@pitstop/shared/money';
 import type { ServiceArea } from '@pitstop/shared/business/service-areas';
+import { SLOT_MODE_LABELS } from '@pitstop/shared/business/slot-mode';
 import { CalendarClock, CalendarX, Clock, MapPin, Route, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -32,6 +33,7 @@ export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
           <dl className="divide-y divide-border">
             <Detail term="Time zone">{timeZoneLabel(profile.timeZone)}</Detail>
             <Detail term="Visits per time slot">{profile.capacity}</Detail>
+            <Detail term="Offer Slots">{SLOT_MODE_LABELS[profile.slotMode]}</Detail>
             <Detail term="Reminder before each visit">
               {reminderWords(profile.reminderLeadHours)}
             </Detail>

@@ -1,5 +1,5 @@
 // Doubles of the booking flow (docs/decisions/017-booking-data-model.md, "API"): the day's
-// slots from the stored business hours, POST /api/bookings and /api/bookings/pay-now (one
+// slots from the stored business hours (less any a test says do not fit at the ZIP), POST /api/bookings and /api/bookings/pay-now (one
 // answer per idempotency key; a test can make the next one answer 409 or 502), and the checkout
 // outcome /checkout-success reads (paid, confirming, open with where to pay, expired), counting
 // the lookups. The garage the form offers is in handlers/vehicles.ts.
@@ -51,6 +51,8 @@ const state = {
   unscheduled: [] as UnscheduledOrder[],
   holds: [] as UnpaidHold[],
   failedKeys: new Set<string>(),
+  /** By ZIP: times the slots leave out there (a technician's drive that does not fit). */
+  unfitAtZip: new Map<string, string[]>(),
   nextId: 1,
 };
 
@@ -62,7 +64,13 @@ export function resetBookingState(): void {
   state.unscheduled = [];
   state.holds = [];
   state.failedKeys = new Set();
+  state.unfitAtZip = new Map();
   state.nextId = 1;
+}
+
+/** GET /api/booking/slots with `zipCode=zip` leaves out `times`, as drives by schedules would. */
+export function seedUnfitTimesAtZip(zip: string, times: string[]): void {
+  state.unfitAtZip.set(zip, times);
 }
 
 /** The next POST /api/bookings (or pay-now) fails this way, once. */
@@ -140,10 +148,11 @@ export const bookingHandlers = [
   http.get('/api/booking/slots', ({ request }) => {
     const query = slotsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
     if (!query.success) return apiError('VALIDATION', 'Please select a date');
-    const { date } = query.data;
+    const { date, zipCode } = query.data;
     const business = storedBusiness();
     const day = findTimeSlots(date, business.hours, new Date(), business.timeZone);
-    const { slots } = day;
+    const unfit = (zipCode && state.unfitAtZip.get(zipCode)) || [];
+    const slots = day.slots.filter((slot) => !unfit.includes(slot));
     const message = slots.length > 0 ? null : (day.message ?? 'No available time slots');
     return respond(daySlotsResponseSchema, { date, slots, message, hint: day.hint });
   }),

@@ -3,7 +3,8 @@
 // /api/appointments/search, parsed with the shared query schema, filtered, sorted and paged), a
 // status change (PATCH /api/appointments/:id/status: 409 when `from` is not the status now, as
 // after a colleague's change), assigning a technician (PATCH
-// /api/appointments/:id/technician: only one the assignable list holds, else 422 at the field),
+// /api/appointments/:id/technician: only one the assignable list holds, else 422 at the field;
+// one a test says cannot do it as planned, 409 SCHEDULE_CONFLICT unless overridden),
 // and the technicians an appointment may be given (GET /api/technicians/assignable?dates=).
 // "Today" is the doubles' clock (TEST_NOW).
 import {
@@ -39,13 +40,21 @@ const TODAY = TEST_NOW.toISOString().slice(0, 10);
 const state = {
   appointments: [] as StaffAppointment[],
   technicians: [] as AssignableTechnician[],
+  /** By technician id: why they cannot do a visit as planned (by technicians' schedules). */
+  conflicts: new Map<string, string>(),
   nextId: 1,
 };
 
 export function resetStaffAppointmentsState(): void {
   state.appointments = [];
   state.technicians = [];
+  state.conflicts = new Map();
   state.nextId = 1;
+}
+
+/** Assigning `technicianId` is refused with `message` (SCHEDULE_CONFLICT) unless overridden. */
+export function seedScheduleConflict(technicianId: string, message: string): void {
+  state.conflicts.set(technicianId, message);
 }
 
 export type StaffAppointmentSeed = Partial<StaffAppointment> &
@@ -227,6 +236,8 @@ export const staffAppointmentsHandlers = [
       const message = TECHNICIAN_MESSAGES.offDutyNotAssignable;
       return apiError('VALIDATION', message, { technicianId: message });
     }
+    const conflict = technicianId !== null && state.conflicts.get(technicianId);
+    if (conflict && !body.data.override) return apiError('SCHEDULE_CONFLICT', conflict);
     // As the server: one technician per visit, the chosen job and the visit's others still to do.
     const isOpen = (row: StaffAppointment) =>
       row.status === 'scheduled' || row.status === 'in-progress';
