@@ -12,6 +12,7 @@ import {
   dashboardMetricsHandlers,
   resetDashboardMetricsState,
 } from './handlers/dashboard-metrics.ts';
+import { dispatchHandlers, resetDispatchState } from './handlers/dispatch.ts';
 import { dueSoonHandlers, resetDueSoonState } from './handlers/due-soon.ts';
 import { metricsHandlers, resetMetricsState } from './handlers/metrics.ts';
 import { profileHandlers, resetProfileState } from './handlers/profile.ts';
@@ -48,6 +49,7 @@ export const server = setupServer(
   ...visitsHandlers,
   ...ratingsHandlers,
   ...dueSoonHandlers,
+  ...dispatchHandlers,
 );
 
 interface RecordedRequest {
@@ -121,6 +123,7 @@ export function resetApiState(): void {
   resetVisitsState();
   resetRatingsState();
   resetDueSoonState();
+  resetDispatchState();
   recorded = [];
   problems = [];
 }

@@ -1,6 +1,7 @@
 // Technicians admin (/admin/technicians): every technician as a card, Invite Technician for all
 // staff, and Edit, Delete and Resend invitation for admins (managers see them disabled, with the
 // reason). Arriving with `{ technicianId }` in the navigation state rings that technician's card.
+// Below the cards, the Day Plan shows each technician's visits and drives on a chosen date.
 import { can } from '@pitstop/shared/permissions';
 import type { TechnicianCard as Technician } from '@pitstop/shared/technicians/responses';
 import { RESEND_MESSAGE_MS, TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
@@ -28,6 +29,7 @@ import { businessToday } from '../../../lib/business-today.ts';
 import { resendFailedMessage, useResendInvitation } from '../../../lib/technician-invitations.ts';
 import { useViewer } from '../../../lib/viewer.ts';
 import { useDeleteTechnician, useTechnicians } from '../api.ts';
+import { DayPlan } from '../components/day-plan.tsx';
 import { TechnicianCard, technicianCardDomId } from '../components/technician-card.tsx';
 import {
   deleteFailedMessage,
@@ -161,6 +163,7 @@ export function TechniciansPage() {
               </li>
             ))}
           </ul>
+          <DayPlan today={today} />
         </>
       )}
 
