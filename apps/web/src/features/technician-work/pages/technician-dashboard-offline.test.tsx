@@ -1,5 +1,5 @@
 // The technician's dashboard with no signal, against the API doubles over a faked IndexedDB: the
-// jobs stay listed under a banner saying how old they are, a status changed meanwhile shows at
+// jobs and today's route stay listed under a banner saying how old they are, a status changed meanwhile shows at
 // once as waiting to sync and reaches the server once, with its idempotency key, when the
 // connection returns; a change the server refuses then stays listed with its reason until
 // dismissed. The page keeps one change queue per module load, tied to the first query client it
@@ -15,6 +15,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, TEST_NOW, type AccountSeed } from '../../../test/msw/accounts.ts';
 import {
   makeJob,
+  makeRouteStop,
   seedTechnicianWork,
   technicianWorkHandlers,
   technicianWorkOf,
@@ -120,8 +121,15 @@ const jobs = () => screen.getByRole('region', { name: "Today's Appointments" });
 const statusChanges = () => reached.filter(({ call }) => call.endsWith('/status'));
 
 describe('the dashboard with no signal', () => {
-  it('keeps the jobs listed under a banner saying when they were read', async () => {
-    await openDashboard({ jobs: [makeJob({ customerName: 'Grace Hopper' })] });
+  it('keeps the jobs and the route listed under a banner saying when they were read', async () => {
+    const job = makeJob({ customerName: 'Grace Hopper' });
+    await openDashboard({
+      jobs: [job],
+      route: {
+        stops: [makeRouteStop({ bookingId: job.bookingId!, driveMinutesBefore: 15 })],
+        totalDriveMinutes: 30,
+      },
+    });
     expect(screen.queryByText(/^Offline - showing jobs as of/)).not.toBeInTheDocument();
 
     goOffline();
@@ -129,6 +137,9 @@ describe('the dashboard with no signal', () => {
     expect(await screen.findByText('Offline - showing jobs as of 11:00 AM')).toBeInTheDocument();
     const [card] = within(jobs()).getAllByRole('article');
     expect(card).toHaveTextContent('Grace Hopper');
+    const route = screen.getByRole('region', { name: "Today's Route" });
+    expect(route).toHaveTextContent('From home: about 15 min');
+    expect(within(route).getByRole('link', { name: /^Open route in Maps/ })).toBeInTheDocument();
 
     goOnline();
     await waitFor(() =>

@@ -1,6 +1,7 @@
 // Technician Dashboard against the API doubles: who may open it at both paths, the welcome and duty
-// toggle, the stat cards, today's jobs with their status picker, quick actions and Add Services,
-// the working-days calendar with today's duty rules, My Profile, and Sign Out back to the portal.
+// toggle, the stat cards, today's route, today's jobs with their status picker, quick actions and
+// Add Services, the working-days calendar with today's duty rules, My Profile, and Sign Out back
+// to the portal.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -9,6 +10,7 @@ import { signInAs, type AccountSeed } from '../../../test/msw/accounts.ts';
 import { makeService, seedServices } from '../../../test/msw/handlers/services.ts';
 import {
   makeJob,
+  makeRouteStop,
   seedTechnicianWork,
   technicianWorkOf,
   type TechnicianWorkSeed,
@@ -142,6 +144,51 @@ describe('the dashboard', () => {
     await openDashboard({ jobs: [] });
     expect(within(jobs()).getByText('No appointments scheduled for today')).toBeInTheDocument();
     expect(stat("Today's Jobs")).toHaveTextContent('0');
+    expect(screen.queryByRole('region', { name: "Today's Route" })).not.toBeInTheDocument();
+  });
+
+  it('shows today’s route above the jobs: the drives, the day’s driving and the maps link', async () => {
+    const first = makeJob({ time: '09:00', customerName: 'Grace Hopper' });
+    const second = makeJob({ time: '13:30', customerName: 'Alan Kay' });
+    await openDashboard(
+      {
+        jobs: [first, second],
+        route: {
+          stops: [
+            makeRouteStop({
+              bookingId: first.bookingId!,
+              time: '09:00',
+              customerName: 'Grace Hopper',
+              address: '1 Harbor Rd, Atlanta, 30303',
+              driveMinutesBefore: 10,
+            }),
+            makeRouteStop({
+              bookingId: second.bookingId!,
+              time: '13:30',
+              customerName: 'Alan Kay',
+              address: '9 Roswell Rd, Marietta, 30062',
+              zipCode: '30062',
+              driveMinutesBefore: 60,
+            }),
+          ],
+          totalDriveMinutes: 130,
+        },
+      },
+      { seed: { ...TECHNICIAN, homeZip: '30303' } },
+    );
+
+    const route = screen.getByRole('region', { name: "Today's Route" });
+    expect(route.compareDocumentPosition(jobs())).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(route).toHaveTextContent('About 2 h 10 min of driving today');
+    const stops = within(route).getAllByRole('listitem');
+    expect(stops.map((stop) => stop.textContent)).toEqual([
+      expect.stringMatching(/^From home: about 10 min.*9:00 AM.*Grace Hopper.*1 Harbor Rd/),
+      expect.stringMatching(/^Drive about 1 h.*1:30 PM.*Alan Kay.*9 Roswell Rd/),
+    ]);
+    expect(within(route).getByRole('link', { name: /^Open route in Maps/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/destination=9%20Roswell.*waypoints=1%20Harbor/),
+    );
   });
 
   it('shows a failed load with Try Again', async () => {

@@ -1,9 +1,10 @@
 // Technician Dashboard (/technician-dashboard and /tech-portal/dashboard), made for a phone first:
-// the welcome and Start Duty / End Duty, the stat cards, today's own jobs by time (cancelled left
-// out by the server), each with its status picker and quick actions, the month of working days,
-// Sign Out. It is also the technician's installable app: it registers the service worker and
-// keeps the day's answers on the device, and with no signal shows them under a banner that says
-// how old they are (docs/decisions/035-technician-app-offline.md).
+// the welcome and Start Duty / End Duty, the stat cards, today's route (the stops in order with
+// the drives between them and a maps link), today's own jobs by time (cancelled left out by the
+// server), each with its status picker and quick actions, the month of working days, Sign Out.
+// It is also the technician's installable app: it registers the service worker and keeps the
+// day's answers on the device, and with no signal shows them under a banner that says how old
+// they are (docs/decisions/035-technician-app-offline.md).
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,7 @@ import { DutyCard } from '../components/duty-card.tsx';
 import { JobCard } from '../components/job-card.tsx';
 import { MyWorkingDays } from '../components/my-working-days.tsx';
 import { SyncPanel } from '../components/sync-panel.tsx';
+import { TodaysRoute } from '../components/todays-route.tsx';
 import { UpcomingJobs } from '../components/upcoming-jobs.tsx';
 import { installTechnicianApp } from '../install/service-worker.ts';
 import {
@@ -131,6 +133,7 @@ export function TechnicianDashboardPage() {
             <DutyCard dashboard={dashboard.data} />
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
               <div className="flex min-w-0 flex-col gap-6">
+                <TodaysRoute route={dashboard.data.route} />
                 <section aria-labelledby="jobs-title" className="flex min-w-0 flex-col gap-3">
                   {/* Stacked on a phone: the heading never wraps beside the date. */}
                   <div className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">

@@ -1,7 +1,8 @@
 // Doubles of the technician's own endpoints, deciding as the server does: the invitation link
 // (check, then accept: the password set and the technician signed in), onboarding (an
 // admin-supplied name kept), and the dashboard's reads and changes (duty, working days, a job's
-// status, services added on site as unpaid appointments of the same visit).
+// status, services added on site as unpaid appointments of the same visit). Today's route is
+// seeded as the server would answer it (its drives come from ZIP centres the doubles lack).
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { joinAddress } from '@pitstop/shared/profile/address';
 import { formatPhone } from '@pitstop/shared/phone';
@@ -23,6 +24,8 @@ import {
   invitationCheckResponseSchema,
   jobStatusResponseSchema,
   onboardingResponseSchema,
+  type OwnRoute,
+  type OwnRouteStop,
   ownWorkingDaysResponseSchema,
   technicianDashboardResponseSchema,
   workingDayResponseSchema,
@@ -52,6 +55,8 @@ interface TechnicianWork {
   status: TechnicianStatus;
   workingDays: Set<string>;
   jobs: TechnicianJob[];
+  /** Today's stops and driving; none unless seeded. */
+  route: Omit<OwnRoute, 'homeZip'>;
 }
 
 const state = {
@@ -90,6 +95,7 @@ export interface TechnicianWorkSeed {
   status?: TechnicianStatus;
   workingDays?: string[];
   jobs?: TechnicianJob[];
+  route?: Omit<OwnRoute, 'homeZip'>;
 }
 
 /** What the technician's dashboard and calendar start with. */
@@ -98,6 +104,7 @@ export function seedTechnicianWork(account: Account, seed: TechnicianWorkSeed = 
     status: seed.status ?? 'available',
     workingDays: new Set(seed.workingDays ?? [TECHNICIAN_TODAY]),
     jobs: seed.jobs ?? [],
+    route: seed.route ?? { stops: [], totalDriveMinutes: 0 },
   });
 }
 
@@ -146,6 +153,21 @@ export function makeJob(seed: Partial<TechnicianJob> = {}): TechnicianJob {
   };
 }
 
+/** One stop of today's route, as the server answers it. */
+export function makeRouteStop(seed: Partial<OwnRouteStop> = {}): OwnRouteStop {
+  const n = state.nextId++;
+  return {
+    bookingId: `booking-${n}`,
+    orderNumber: `PS-${10040 + n}`,
+    time: '09:00',
+    customerName: 'Grace Hopper',
+    address: '1 Harbor Rd, Springfield, 30303',
+    zipCode: '30303',
+    driveMinutesBefore: 10,
+    ...seed,
+  };
+}
+
 function requireTechnician() {
   const access = requireAccess('job:work:own');
   if (!access.ok) return access;
@@ -184,6 +206,7 @@ function dashboardOf(work: TechnicianWork, account: Account) {
     },
     jobs,
     upcoming: listed.filter((job) => job.date > TECHNICIAN_TODAY && job.date <= lastUpcoming),
+    route: { ...work.route, homeZip: account.profile.homeZip },
   };
 }
 
