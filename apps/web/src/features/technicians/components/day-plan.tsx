@@ -206,10 +206,11 @@ function StopBlocks({ stop, window }: { stop: DayPlanStop; window: TimelineSpan 
       )}
       <li
         title={lines.join(', ')}
-        className={`${PLACED} rounded-md border border-blue-300 bg-blue-50 px-3 py-2 text-sm text-blue-950 sm:px-1.5 sm:py-1 sm:text-xs`}
+        className={`${PLACED} rounded-md border border-blue-300 bg-blue-50 px-3 py-2 text-sm text-blue-950 sm:px-1.5 sm:py-1 sm:text-xs sm:leading-4`}
         style={placement(window, visit)}
       >
-        <p className="truncate font-semibold">{times}</p>
+        {/* Wraps on the timeline: a half-hour block is too narrow for the range on one line. */}
+        <p className="font-semibold sm:line-clamp-2">{times}</p>
         <p className="truncate">{stop.orderNumber}</p>
         <p className="truncate">{stop.customerName}</p>
         <p className="truncate">{area}</p>
