@@ -63,8 +63,10 @@ export function TodaysRoute({ route }: { route: OwnRoute | undefined }) {
                     <span className="text-primary">{formatTime12(stop.time)}</span>
                     <span aria-hidden="true"> · </span>
                     <span className="sr-only">, </span>
-                    {stop.customerName}
-                    <span className="font-normal text-muted-foreground"> ({stop.orderNumber})</span>
+                    {stop.customerName}{' '}
+                    <span className="font-normal whitespace-nowrap text-muted-foreground">
+                      ({stop.orderNumber})
+                    </span>
                   </p>
                   <p className="break-words text-muted-foreground">{stop.address}</p>
                 </div>
