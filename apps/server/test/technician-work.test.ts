@@ -441,7 +441,8 @@ describe("GET /api/technician/dashboard: today's route", () => {
       .select({ bookingId: appointments.bookingId })
       .from(appointments)
       .where(eq(appointments.id, appointmentId));
-    return row!.bookingId;
+    if (!row?.bookingId) throw new Error('the job has no visit');
+    return row.bookingId;
   }
 
   it("answers today's paid visits in time order with the drives from home and back, no one else's", async () => {
