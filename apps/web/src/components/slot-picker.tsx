@@ -38,6 +38,8 @@ export interface SlotPickerProps<T extends Schedule, C, V, K extends QueryKey> {
   isNarrow?: boolean;
   /** The business's time zone in words ('Eastern Time'), stated beside the times. */
   zoneName?: string | undefined;
+  /** A line under the times about how they were chosen, read with the group. */
+  note?: string | undefined;
 }
 
 /** The last date offered: the server refuses visits further ahead. */
@@ -52,6 +54,7 @@ export function SlotPicker<T extends Schedule, C, V, K extends QueryKey>({
   idPrefix,
   isNarrow = false,
   zoneName,
+  note,
 }: SlotPickerProps<T, C, V, K>) {
   // react-hook-form cannot see that `date` and `time` are paths of every T: the picker handles
   // only those two, so it works on the form as a form of them alone.
@@ -100,6 +103,7 @@ export function SlotPicker<T extends Schedule, C, V, K extends QueryKey>({
             idPrefix={idPrefix}
             isNarrow={isNarrow}
             zoneName={zoneName}
+            note={note}
             name={field.name}
             value={field.value}
             onChange={field.onChange}
@@ -127,6 +131,7 @@ interface TimeSlotsProps {
   idPrefix: string;
   isNarrow: boolean;
   zoneName: string | undefined;
+  note: string | undefined;
   name: string;
   value: string;
   onChange: (time: string) => void;
@@ -145,6 +150,7 @@ function TimeSlots({
   idPrefix,
   isNarrow,
   zoneName,
+  note,
   name,
   value,
   onChange,
@@ -162,6 +168,7 @@ function TimeSlots({
   const errorId = error ? `${idPrefix}-time-error` : undefined;
   const statusId = `${idPrefix}-time-status`;
   const zoneId = zoneName ? `${idPrefix}-time-zone` : undefined;
+  const noteId = note ? `${idPrefix}-time-note` : undefined;
   // An invalid submit focuses the chosen slot, else the first, else the group itself.
   const focusTarget = {
     focus: () => {
@@ -204,7 +211,8 @@ function TimeSlots({
       }}
       tabIndex={-1}
       aria-describedby={
-        [zoneId, errorId, status ? statusId : undefined].filter(Boolean).join(' ') || undefined
+        [zoneId, errorId, status ? statusId : undefined, noteId].filter(Boolean).join(' ') ||
+        undefined
       }
       aria-invalid={error ? true : undefined}
       className="rounded-lg outline-none"
@@ -249,6 +257,11 @@ function TimeSlots({
             );
           })}
         </div>
+      )}
+      {noteId && (
+        <p id={noteId} className="mt-2 text-sm text-muted-foreground">
+          {note}
+        </p>
       )}
       <div className="mt-2 empty:hidden">
         <FieldError id={errorId} message={error} />

@@ -7,7 +7,7 @@ import { servesZip, zipFive } from '@pitstop/shared/business/service-areas';
 import { isCalendarDate } from '@pitstop/shared/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { SlotPicker } from '../../../components/slot-picker.tsx';
 import { useBusinessProfile } from '../../../lib/business-profile.ts';
 import { slotsQueryOptions } from '../api.ts';
@@ -41,6 +41,7 @@ export function ScheduleFields({ form, today, zoneName }: ScheduleFieldsProps) {
   );
   useTimeFitsAddress(form, slotsQuery(date), date, time, zipCode);
 
+  const timeError = useFormState({ control: form.control, name: 'time' }).errors.time;
   return (
     <div className="grid gap-3">
       <SlotPicker
@@ -49,10 +50,12 @@ export function ScheduleFields({ form, today, zoneName }: ScheduleFieldsProps) {
         slotsQuery={slotsQuery}
         idPrefix="booking"
         zoneName={zoneName}
+        note={business?.slotMode === 'technicians' && !zipCode ? TIMES_FOR_ANY_ADDRESS : undefined}
       />
-      {business?.slotMode === 'technicians' && !zipCode && (
-        <p className="text-sm text-muted-foreground">{TIMES_FOR_ANY_ADDRESS}</p>
-      )}
+      {/* The customer is typing the address further down when the time stops fitting: say so. */}
+      <p role="status" className="sr-only">
+        {timeError?.type === NO_LONGER_FITS ? timeError.message : ''}
+      </p>
     </div>
   );
 }
