@@ -219,6 +219,7 @@ describe('service areas and drive settings', () => {
       roadFactorPercent: 130,
       averageSpeedMph: 25,
       minTravelMinutes: 10,
+      slotMode: 'capacity',
     };
     const parsed = businessProfileFormSchema.parse({
       ...form,
@@ -234,5 +235,18 @@ describe('service areas and drive settings', () => {
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['serviceAreas.0.zips', badZipEntry('3030')],
     ]);
+  });
+});
+
+describe('the slot mode', () => {
+  it('is capacity or technicians, and left out keeps the saved one', () => {
+    expect(businessProfileSchema.safeParse({ ...valid, slotMode: 'technicians' }).success).toBe(
+      true,
+    );
+    expect(businessProfileSchema.safeParse({ ...valid, slotMode: 'capacity' }).success).toBe(true);
+    const refused = businessProfileSchema.safeParse({ ...valid, slotMode: 'drivers' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Choose how slots are offered');
+    expect(businessProfileSchema.parse(valid).slotMode).toBeUndefined();
   });
 });
