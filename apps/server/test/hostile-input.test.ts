@@ -304,6 +304,7 @@ const INPUTS: Record<string, (f: Fixtures) => RouteInput> = {
   'DELETE /api/users/:id': (f) => ({ params: { id: f.spareUserId } }),
   'POST /api/user-cleanup': () => ({ body: { confirmation: 'DELETE ALL USER' } }),
   'GET /api/technicians/working-days': () => ({ query: { month: MONTH } }),
+  'GET /api/technicians/day-plan': () => ({ query: { date: WORKING_DATE } }),
   'GET /api/technicians/assignable': () => ({
     query: { dates: `${WORKING_DATE},${futureWeekday(4)}` },
   }),

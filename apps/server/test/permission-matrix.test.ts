@@ -106,6 +106,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/technicians': 'technician:read',
   'GET /api/technicians/working-days': 'technician:read',
   'GET /api/technicians/assignable': 'technician:read',
+  'GET /api/technicians/day-plan': 'technician:read',
   'POST /api/technicians/invitations': 'technician:invite',
   'POST /api/technicians/:id/invitation': 'technician:manage',
   'PATCH /api/technicians/:id': 'technician:manage',

@@ -501,7 +501,7 @@ describe('the API description', () => {
       Record<string, { tags?: string[]; summary?: string }>
     >;
     const routes = ctx.app.ctx.routes.filter((route) => /^\/api\/technician/.test(route.url));
-    expect(routes.length).toBe(21);
+    expect(routes.length).toBe(22);
     for (const route of routes) {
       const path = route.url.replace(/:(\w+)/g, '{$1}');
       const operation = paths[path]?.[route.method.toLowerCase()];

@@ -25,7 +25,7 @@ export const DEFAULT_DRIVE_SETTINGS: DriveSettings = {
 };
 
 /** Drives are planned in steps of this many minutes. */
-export const DRIVE_STEP_MINUTES = 5;
+const DRIVE_STEP_MINUTES = 5;
 
 /**
  * A drive between stops whose centre is unknown (a ZIP missing from the database): long enough

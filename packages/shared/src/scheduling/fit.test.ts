@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DriveSettings, GeoPoint } from './drive-time.ts';
-import { bestTechnician, fitOnDay, slotsThatFit } from './fit.ts';
+import { bestTechnician, bookedMinutes, fitOnDay, slotsThatFit, sortStops } from './fit.ts';
 import type { Stop, TechnicianDay } from './fit.ts';
 
 const MILES_PER_DEGREE = (2 * Math.PI * 3958.8) / 360;
@@ -266,5 +266,28 @@ describe('slotsThatFit', () => {
 
   it('offers nothing without a technician', () => {
     expect(slotsThatFit([at('09:00')], 60, [], A, settings)).toEqual([]);
+  });
+});
+
+describe('a day’s stops', () => {
+  const stop = (startsAt: number, endsAt: number): Stop => ({ startsAt, endsAt });
+
+  it('are sorted by start, then end, copying only when out of order', () => {
+    const sorted = [stop(1, 5), stop(1, 9), stop(20, 30)];
+    expect(sortStops(sorted)).toBe(sorted);
+    const unsorted = [stop(20, 30), stop(1, 9), stop(1, 5)];
+    expect(sortStops(unsorted)).toEqual(sorted);
+    expect(unsorted[0]).toEqual(stop(20, 30));
+  });
+
+  it('add up to the minutes the technician is booked', () => {
+    const minute = 60_000;
+    const day: TechnicianDay = {
+      id: 't',
+      startsAt: 0,
+      stops: [stop(0, 30 * minute), stop(60 * minute, 105 * minute)],
+    };
+    expect(bookedMinutes(day)).toBe(75);
+    expect(bookedMinutes({ ...day, stops: [] })).toBe(0);
   });
 });

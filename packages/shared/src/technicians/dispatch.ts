@@ -19,4 +19,3 @@ export const dayPlanQuerySchema = z.object({
     DAY_PLAN_MESSAGES.dateOutOfYears,
   ),
 });
-export type DayPlanQuery = z.infer<typeof dayPlanQuerySchema>;

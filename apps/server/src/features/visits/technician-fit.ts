@@ -20,7 +20,7 @@ import { listTechniciansWorkingOn } from './technician-rows.ts';
 import type { WorkingTechnician } from './technician-rows.ts';
 
 /** A visit on a technician's day, with the booking it is. */
-export interface VisitStop extends Stop {
+interface VisitStop extends Stop {
   bookingId: string;
 }
 

@@ -12,7 +12,7 @@ import { listRouteVisits } from './booking-rows.ts';
 import type { RouteVisitRow } from './booking-rows.ts';
 import { driveSettingsOf } from './technician-fit.ts';
 
-export interface RouteStop extends Omit<RouteVisitRow, 'technicianId'> {
+interface RouteStop extends Omit<RouteVisitRow, 'technicianId'> {
   /** Minutes planned for the drive here: from home base for the first (null: no home base). */
   driveMinutesBefore: number | null;
 }

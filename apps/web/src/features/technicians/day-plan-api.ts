@@ -8,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { techniciansQueryKey } from '../../lib/account-lists.ts';
 import { apiFetch } from '../../lib/api.ts';
 
-export function dayPlanQueryOptions(date: string) {
+function dayPlanQueryOptions(date: string) {
   return queryOptions({
     queryKey: [...techniciansQueryKey, 'day-plan', date] as const,
     queryFn: ({ signal }): Promise<DayPlan> =>

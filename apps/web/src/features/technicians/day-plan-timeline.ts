@@ -4,7 +4,7 @@ import type { DayHours } from '@pitstop/shared/business/hours';
 import type { DayPlanStop } from '@pitstop/shared/technicians/dispatch/responses';
 
 /** Minutes since midnight of a business-local HH:MM. */
-export function minutesOf(time: string): number {
+function minutesOf(time: string): number {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return hours * 60 + minutes;
 }

@@ -22,7 +22,7 @@ interface ServiceAreasFieldsProps {
 }
 
 /** The id of an area's name field, which takes focus when the area is added. */
-export const areaNameId = (index: number) => `service-area-${index}-name`;
+const areaNameId = (index: number) => `service-area-${index}-name`;
 
 export function ServiceAreasFields({ control, register, errors }: ServiceAreasFieldsProps) {
   // The area's own `id` stays in the values; the list's keys live under `key`.

@@ -17,7 +17,7 @@ export function driveDuration(minutes: number): string {
 }
 
 /** The drive before a stop: from home base for the first, else from the stop before. */
-export function driveLine(minutes: number, isFirst: boolean): string {
+function driveLine(minutes: number, isFirst: boolean): string {
   return isFirst
     ? `From home: about ${driveDuration(minutes)}`
     : `Drive about ${driveDuration(minutes)}`;

@@ -32,7 +32,7 @@ import {
 /** How wide a minute is on the wide timeline: a 30-minute visit is 90 px. */
 const PIXELS_PER_MINUTE = 3;
 
-export const DAY_PLAN_WORDS = {
+const DAY_PLAN_WORDS = {
   heading: 'Day Plan',
   date: 'Day',
   chooseDate: 'Choose a day to see its plan.',
