@@ -105,18 +105,22 @@ async function technicianDaysOf(
   const pointOf = (zip: string | null | undefined) => (known ? zipCentroid(zip) : ANYWHERE);
   const opening = business.hours[weekdayOf(date)].openTime;
   const shiftStartsAt = zonedMoment(date, opening, business.timeZone).getTime();
+  const stopsOf = new Map<string, VisitStop[]>();
+  for (const row of rows) {
+    const stops = stopsOf.get(row.technicianId) ?? [];
+    stops.push({
+      bookingId: row.bookingId,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      at: pointOf(row.zipCode),
+    });
+    stopsOf.set(row.technicianId, stops);
+  }
   const days = technicians.map((technician): TechnicianDay<VisitStop> => ({
     id: technician.profileId,
     home: pointOf(technician.homeZip),
     startsAt: shiftStartsAt,
-    stops: rows
-      .filter((row) => row.technicianId === technician.profileId)
-      .map((row) => ({
-        bookingId: row.bookingId,
-        startsAt: row.startsAt.getTime(),
-        endsAt: row.endsAt.getTime(),
-        at: pointOf(row.zipCode),
-      })),
+    stops: stopsOf.get(technician.profileId) ?? [],
   }));
   return { days, at: pointOf(place.zipCode) };
 }
