@@ -1,8 +1,10 @@
 // The staff's day plan (GET /api/technicians/day-plan): every onboarded technician by name with
 // whether they work the date, their paid visits of that date in time order with the drive planned
-// before each (ZIP centres at the business's settings) and the day's total driving home to home;
-// read by the staff who read technicians; a date that is no day is refused with nothing changed.
-import { eq } from 'drizzle-orm';
+// before each (ZIP centres at the business's settings), how late each would be reached (from home
+// at opening, then from the visit before) and whether it overlaps the visit before, the drive home
+// and the day's total driving home to home; then the date's paid visits nobody has. Read by the
+// staff who read technicians; a date that is no day is refused with nothing changed.
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
 import {
@@ -146,6 +148,8 @@ describe('GET /api/technicians/day-plan', () => {
           zipCode: DOWNTOWN_ZIP,
           area: 'Downtown',
           driveMinutesBefore: 10,
+          lateMinutes: 0,
+          overlapsPrevious: false,
         },
         {
           bookingId: marietta,
@@ -156,10 +160,14 @@ describe('GET /api/technicians/day-plan', () => {
           zipCode: MARIETTA_ZIP,
           area: 'Suburbs',
           driveMinutesBefore: 60,
+          lateMinutes: 0,
+          overlapsPrevious: false,
         },
       ],
       totalDriveMinutes: 10 + 60 + 60,
+      driveMinutesHome: 60,
     });
+    expect(plan.unassigned).toEqual([]);
     expect(nia!.stops[0]!.orderNumber).toMatch(/^PS-\d+$/);
     // Not working that day: listed, with nothing planned.
     expect(fred).toMatchObject({
@@ -169,6 +177,7 @@ describe('GET /api/technicians/day-plan', () => {
       works: false,
       stops: [],
       totalDriveMinutes: 0,
+      driveMinutesHome: null,
     });
     expect(zed).toMatchObject({ profileId: zoe.profileId, works: false, stops: [] });
 
@@ -192,14 +201,154 @@ describe('GET /api/technicians/day-plan', () => {
       const zed = (await dayPlan(manager, date)).technicians.find(
         (technician) => technician.profileId === zoe.profileId,
       );
-      expect(zed).toMatchObject({ homeZip: null, works: true, totalDriveMinutes: 0 });
-      expect(zed!.stops.map((stop) => stop.driveMinutesBefore)).toEqual([null]);
+      expect(zed).toMatchObject({
+        homeZip: null,
+        works: true,
+        totalDriveMinutes: 0,
+        driveMinutesHome: null,
+      });
+      expect(zed!.stops).toMatchObject([
+        { driveMinutesBefore: null, lateMinutes: 0, overlapsPrevious: false },
+      ]);
     } finally {
       await ctx.database.db
         .update(userProfiles)
         .set({ homeZip: DOWNTOWN_ZIP })
         .where(eq(userProfiles.id, zoe.profileId));
     }
+  });
+
+  it('says how late a stop would be reached and which overlap the visit before', async () => {
+    const date = nextDay();
+    await works(near, date);
+    await works(zoe, date);
+    // Nia alone covers Marietta: she takes 10:00 there. The 09:00 downtown visit cannot be hers
+    // (09:30 and an hour's drive is 10:30), so it is Zoe's, as is the second one at 09:00.
+    const marietta = await bookAndPay(ctx, customer, visitAt(date, '10:00', MARIETTA_ZIP));
+    const early = await bookAndPay(ctx, customer, visitAt(date, '09:00', DOWNTOWN_ZIP));
+    const twin = await bookAndPay(ctx, customer, visitAt(date, '14:00', DOWNTOWN_ZIP));
+    const before = await dayPlan(manager, date);
+    const zoeBefore = before.technicians.find((technician) => technician.name === 'Zoe Zed');
+    expect(zoeBefore!.stops.map((stop) => stop.bookingId)).toContain(early);
+    expect(
+      before.technicians.flatMap((technician) => technician.stops.map((stop) => stop.lateMinutes)),
+    ).toEqual([0, 0, 0]);
+
+    // Staff give Nia the 09:00 (as an override would), and a restored visit lands on it too.
+    const db = ctx.database.db;
+    await db.update(bookings).set({ technicianId: near.profileId }).where(eq(bookings.id, early));
+    const [earlyRow] = await db.select().from(bookings).where(eq(bookings.id, early));
+    await db
+      .update(bookings)
+      .set({
+        technicianId: near.profileId,
+        startsAt: earlyRow!.startsAt,
+        endsAt: earlyRow!.endsAt,
+        appointmentTime: '09:00',
+      })
+      .where(eq(bookings.id, twin));
+
+    const nia = (await dayPlan(manager, date)).technicians.find(
+      (technician) => technician.profileId === near.profileId,
+    );
+    const [first, second, third] = nia!.stops;
+    // From home at opening, ten minutes: on time.
+    expect(first).toMatchObject({ startTime: '09:00', lateMinutes: 0, overlapsPrevious: false });
+    // The twin starts while the first runs: free at 09:30, ten minutes' drive, 40 minutes late.
+    expect(second).toMatchObject({
+      startTime: '09:00',
+      driveMinutesBefore: 10,
+      lateMinutes: 40,
+      overlapsPrevious: true,
+    });
+    // Marietta at 10:00: free at 09:30, an hour's drive, arrives at 10:30.
+    expect(third).toMatchObject({
+      bookingId: marietta,
+      driveMinutesBefore: 60,
+      lateMinutes: 30,
+      overlapsPrevious: false,
+    });
+    expect(nia!.driveMinutesHome).toBe(60);
+    expect(nia!.totalDriveMinutes).toBe(10 + 10 + 60 + 60);
+  });
+
+  it('measures the first stop from home at the business’s opening', async () => {
+    const date = nextDay();
+    await works(zoe, date);
+    const visit = await bookAndPay(ctx, customer, visitAt(date, '09:00', DOWNTOWN_ZIP));
+    const business = (await sendAs(ctx, admin, 'GET', '/api/business')).json() as {
+      hours: Record<string, { openTime: string }>;
+    };
+    const weekday = new Date(`${date}T12:00:00Z`)
+      .toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })
+      .toLowerCase();
+    const [hours = 0, minutes = 0] = business.hours[weekday]!.openTime.split(':').map(Number);
+    // Zoe moves to Macon, hours away: she cannot reach 09:00 from home at opening.
+    await ctx.database.db
+      .update(userProfiles)
+      .set({ homeZip: '31201' })
+      .where(eq(userProfiles.id, zoe.profileId));
+    try {
+      const zed = (await dayPlan(manager, date)).technicians.find(
+        (technician) => technician.profileId === zoe.profileId,
+      );
+      const [stop] = zed!.stops;
+      expect(stop!.bookingId).toBe(visit);
+      expect(stop!.driveMinutesBefore).toBeGreaterThan(120);
+      expect(stop!.lateMinutes).toBe(hours * 60 + minutes + stop!.driveMinutesBefore! - 9 * 60);
+      expect(stop!.overlapsPrevious).toBe(false);
+      expect(zed!.driveMinutesHome).toBe(stop!.driveMinutesBefore);
+    } finally {
+      await ctx.database.db
+        .update(userProfiles)
+        .set({ homeZip: DOWNTOWN_ZIP })
+        .where(eq(userProfiles.id, zoe.profileId));
+    }
+  });
+
+  it("lists the date's paid visits nobody has, in time order, after the technicians", async () => {
+    const date = nextDay();
+    await works(near, date);
+    const late = await bookAndPay(ctx, customer, visitAt(date, '15:00', MARIETTA_ZIP));
+    const early = await bookAndPay(ctx, customer, visitAt(date, '11:00', DOWNTOWN_ZIP));
+    const kept = await bookAndPay(ctx, customer, visitAt(date, '13:00', DOWNTOWN_ZIP));
+    // A removed technician's visits, say: nobody's day any more.
+    await ctx.database.db
+      .update(bookings)
+      .set({ technicianId: null })
+      .where(inArray(bookings.id, [late, early]));
+    // Another date's visit nobody has is not this date's.
+    const otherDate = nextDay();
+    await works(near, otherDate);
+    const otherDay = await bookAndPay(ctx, customer, visitAt(otherDate, '11:00', DOWNTOWN_ZIP));
+    await ctx.database.db
+      .update(bookings)
+      .set({ technicianId: null })
+      .where(eq(bookings.id, otherDay));
+
+    const plan = await dayPlan(manager, date);
+    expect(plan.unassigned).toEqual([
+      {
+        bookingId: early,
+        orderNumber: await orderNumberOf(early),
+        startTime: '11:00',
+        endTime: '11:30',
+        customerName: 'Ada Lovelace',
+        zipCode: DOWNTOWN_ZIP,
+        area: 'Downtown',
+      },
+      {
+        bookingId: late,
+        orderNumber: await orderNumberOf(late),
+        startTime: '15:00',
+        endTime: '15:30',
+        customerName: 'Ada Lovelace',
+        zipCode: MARIETTA_ZIP,
+        area: 'Suburbs',
+      },
+    ]);
+    const nia = plan.technicians.find((technician) => technician.profileId === near.profileId);
+    expect(nia!.stops.map((stop) => stop.bookingId)).toEqual([kept]);
   });
 
   it('is read by managers and admins only, as the technicians are', async () => {

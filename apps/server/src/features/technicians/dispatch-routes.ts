@@ -12,7 +12,7 @@ export async function dispatchRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['technicians'],
         summary:
-          "Every onboarded technician's day on a business-local date, by name: whether they work it, their paid visits in time order (times, order number, customer, ZIP and service area) with the drive planned before each, and the day's total driving home to home",
+          "Every onboarded technician's day on a business-local date, by name: whether they work it, their paid visits in time order (times, order number, customer, ZIP and service area) with the drive planned before each, how late each would be reached and whether it overlaps the visit before, the drive home and the day's total driving home to home; then the date's paid visits no technician has",
         querystring: dayPlanQuerySchema,
         response: { 200: dayPlanResponseSchema },
       },

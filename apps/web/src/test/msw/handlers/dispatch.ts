@@ -1,12 +1,13 @@
 // Doubles of the staff's day plan (GET /api/technicians/day-plan), deciding as
 // apps/server/src/features/technicians/dispatch-service.ts does: the date checked by the shared
 // query schema, read by those who read technicians; each date answers the technicians a test
-// seeded for it (by name), none otherwise.
+// seeded for it (by name) and the visits nobody has seeded for it, none otherwise.
 import { dayPlanQuerySchema } from '@pitstop/shared/technicians/dispatch';
 import {
   dayPlanResponseSchema,
   type DayPlan,
   type DayPlanTechnician,
+  type DayPlanUnassignedVisit,
 } from '@pitstop/shared/technicians/dispatch/responses';
 import { http } from 'msw';
 import { requireAccess } from '../accounts.ts';
@@ -14,11 +15,13 @@ import { apiError, respond } from '../respond.ts';
 
 const state = {
   plans: new Map<string, DayPlanTechnician[]>(),
+  unassigned: new Map<string, DayPlanUnassignedVisit[]>(),
   slotMode: 'capacity' as DayPlan['slotMode'],
 };
 
 export function resetDispatchState(): void {
   state.plans = new Map();
+  state.unassigned = new Map();
   state.slotMode = 'capacity';
 }
 
@@ -28,6 +31,11 @@ export function seedDayPlan(date: string, technicians: DayPlanTechnician[]): voi
     date,
     technicians.toSorted((a, b) => a.name.localeCompare(b.name)),
   );
+}
+
+/** The paid visits of `date` that no technician has. */
+export function seedUnassignedVisits(date: string, visits: DayPlanUnassignedVisit[]): void {
+  state.unassigned.set(date, visits);
 }
 
 export const dispatchHandlers = [
@@ -46,6 +54,7 @@ export const dispatchHandlers = [
       date,
       slotMode: state.slotMode,
       technicians: state.plans.get(date) ?? [],
+      unassigned: state.unassigned.get(date) ?? [],
     });
   }),
 ];
