@@ -7,6 +7,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
+import { dayOffWithVisitsMessage } from '@pitstop/shared/technicians/rules';
 import {
   appointments,
   auditLog,
@@ -154,7 +156,7 @@ describe('slots by technicians’ schedules', () => {
     expect(await slotsOn(date, DOWNTOWN_ZIP)).toEqual([]);
     const refused = await postBooking(ctx, customer, visitAt(date, '12:00', DOWNTOWN_ZIP));
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json().error.message).toBe(BOOKING_ALERTS.slotTaken);
+    expect(refused.json().error.message).toBe(BOOKING_ALERTS.noTechnicianFree);
   });
 
   it('offers only technicians who cover the visit’s area once areas list ZIPs', async () => {
@@ -376,6 +378,105 @@ describe('staff and the technician’s day', () => {
     });
     expect(back.statusCode, back.body).toBe(200);
     expect(await technicianOfBooking(bookingId)).toBe(far.profileId);
+  });
+});
+
+describe('the edges of a technician’s day', () => {
+  it('starts every day from home at opening, whatever the visits of the day before', async () => {
+    let date = nextDay();
+    // The day before must be open in the evening: not a Sunday.
+    while (new Date(`${date}T12:00:00Z`).getUTCDay() === 1) date = nextDay();
+    const before = addCalendarDays(date, -1);
+    await works(near, before);
+    await works(near, date);
+    await bookAndPay(ctx, customer, visitAt(before, '18:30', DOWNTOWN_ZIP));
+    // Home downtown to Marietta is an hour: 08:00 at the earliest, not 07:00 because of last
+    // night's visit downtown.
+    expect((await slotsOn(date, MARIETTA_ZIP))[0]).toBe('08:00');
+    const refused = await postBooking(ctx, customer, visitAt(date, '07:00', MARIETTA_ZIP));
+    expect(refused.statusCode, refused.body).toBe(409);
+  });
+
+  it('a visit taken back after its time was sold goes to a technician whose day it fits', async () => {
+    const date = nextDay();
+    await works(near, date);
+    await works(far, date);
+    const first = await bookAndPay(ctx, customer, visitAt(date, '11:00', DOWNTOWN_ZIP));
+    expect(await technicianOfBooking(first)).toBe(near.profileId);
+    const [job] = await ctx.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.bookingId, first));
+    const cancelled = await sendAs(ctx, admin, 'PATCH', `/api/appointments/${job!.id}/status`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const second = await bookAndPay(ctx, customer, visitAt(date, '11:00', DOWNTOWN_ZIP));
+    expect(await technicianOfBooking(second)).toBe(near.profileId);
+
+    const restored = await sendAs(ctx, admin, 'PATCH', `/api/appointments/${job!.id}/status`, {
+      status: 'scheduled',
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await technicianOfBooking(first)).toBe(far.profileId);
+    const [row] = await ctx.database.db
+      .select({ overCapacity: bookings.overCapacity })
+      .from(bookings)
+      .where(eq(bookings.id, first));
+    expect(row?.overCapacity).toBe(false);
+    const jobs = await ctx.database.db
+      .select({ technicianId: appointments.technicianId })
+      .from(appointments)
+      .where(eq(appointments.bookingId, first));
+    expect(jobs).toEqual([{ technicianId: far.profileId }]);
+  });
+
+  it('a visit whose ZIP an area no longer lists can still be moved', async () => {
+    const date = nextDay();
+    await works(near, date);
+    const [downtown, ...rest] = TEST_SERVICE_AREAS;
+    try {
+      await ctx.database.db
+        .update(businessProfile)
+        .set({ serviceAreas: [{ ...downtown!, zips: ['303'] }, ...rest.map((a) => ({ ...a }))] });
+      const bookingId = await bookAndPay(ctx, customer, visitAt(date, '12:00', DOWNTOWN_ZIP));
+      await ctx.database.db
+        .update(businessProfile)
+        .set({ serviceAreas: [{ ...downtown!, zips: ['30308'] }, ...rest.map((a) => ({ ...a }))] });
+      const moved = await sendAs(ctx, admin, 'POST', `/api/visits/${bookingId}/move`, {
+        date,
+        time: '14:00',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await technicianOfBooking(bookingId)).toBe(near.profileId);
+    } finally {
+      await ctx.database.db.update(businessProfile).set({ serviceAreas: [...TEST_SERVICE_AREAS] });
+    }
+  });
+});
+
+describe('a technician’s calendar', () => {
+  it('refuses a day off while visits take that day, and allows it once they are gone', async () => {
+    const date = nextDay();
+    await works(near, date);
+    const bookingId = await bookAndPay(ctx, customer, visitAt(date, '12:00', DOWNTOWN_ZIP));
+    expect(await technicianOfBooking(bookingId)).toBe(near.profileId);
+    const before = await fingerprintTables(ctx);
+    const refused = await sendAs(ctx, near, 'PUT', `/api/technician/working-days/${date}`, {
+      working: false,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(dayOffWithVisitsMessage(1));
+    expect(await fingerprintTables(ctx)).toEqual(before);
+
+    await ctx.database.db
+      .update(bookings)
+      .set({ technicianId: null })
+      .where(eq(bookings.id, bookingId));
+    const allowed = await sendAs(ctx, near, 'PUT', `/api/technician/working-days/${date}`, {
+      working: false,
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
   });
 });
 

@@ -162,6 +162,7 @@ describe('PUT /api/technician/onboarding', () => {
       [{ zipCode: '12' }, 'zipCode', PROFILE_MESSAGES.zipCode],
       [{ homeZip: '' }, 'homeZip', PROFILE_MESSAGES.homeZip],
       [{ homeZip: '3030' }, 'homeZip', PROFILE_MESSAGES.homeZip],
+      [{ homeZip: '00000' }, 'homeZip', PROFILE_MESSAGES.homeZipUnknown],
       [{ homeZip: undefined }, 'homeZip', PROFILE_MESSAGES.homeZip],
       [{ serviceAreaIds: [] }, 'serviceAreaIds', PROFILE_MESSAGES.serviceArea],
       [{ serviceAreaIds: undefined }, 'serviceAreaIds', PROFILE_MESSAGES.serviceArea],

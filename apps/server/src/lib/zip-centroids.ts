@@ -25,7 +25,10 @@ function loadCentres(): { latitude: Float64Array; longitude: Float64Array } {
   const latitude = new Float64Array(ZIP_NUMBERS).fill(Number.NaN);
   const longitude = new Float64Array(ZIP_NUMBERS).fill(Number.NaN);
   for (const [zip, record] of Object.entries(codes)) {
-    if (!record || !/^\d{5}$/.test(zip)) continue;
+    // Military post codes (APO/FPO) sit at 0,0 in the data: no place a van drives to.
+    if (!record || !/^\d{5}$/.test(zip) || (record.latitude === 0 && record.longitude === 0)) {
+      continue;
+    }
     latitude[Number(zip)] = record.latitude;
     longitude[Number(zip)] = record.longitude;
   }

@@ -8,6 +8,8 @@ export const BOOKING_ALERTS = {
   bookingCheckoutFailed: 'Failed to process payment. Please try again.',
   payNowCheckoutFailed: 'Failed to start checkout. Please try again.',
   slotTaken: 'That time was just taken. Please pick another time.',
+  /** By technicians' schedules: no one who works that day and covers the area has time then. */
+  noTechnicianFree: 'No technician has time for this visit then. Please pick another time.',
   /** The chosen time, offered for any address, does not fit the one typed since. */
   timeNoLongerFits: 'That time no longer fits your address. Choose another time.',
   tooManyHolds:

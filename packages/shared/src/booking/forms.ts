@@ -150,7 +150,7 @@ export const slotsQuerySchema = z.object({
   // the drives to and from it. Anything but a US ZIP is as if not given.
   zipCode: z
     .string()
-    .max(10)
+    .max(64)
     .optional()
     .transform((value) =>
       value && /^\d{5}(-\d{4})?$/.test(value.trim()) ? value.trim() : undefined,

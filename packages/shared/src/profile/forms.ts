@@ -27,6 +27,8 @@ export const PROFILE_MESSAGES = {
   city: 'City is required',
   zipCode: 'Valid ZIP code is required',
   homeZip: 'Enter a 5-digit ZIP code',
+  /** Five digits, but no US ZIP the drive estimates know. */
+  homeZipUnknown: 'Enter a US ZIP code: this one is not in the ZIP code list',
   serviceArea: 'Choose at least one service area',
   serviceAreaUnknown: 'Choose service areas from the list',
   emergencyContact: 'Emergency contact is required',

@@ -112,6 +112,14 @@ export function statusAfterWorkingDayToggle(
   return status === 'off-duty' ? 'available' : status;
 }
 
+/**
+ * By technicians' schedules, a day off is refused while visits take the technician's time that
+ * day: the office gives them to someone else first.
+ */
+export function dayOffWithVisitsMessage(visits: number): string {
+  return `You have ${visits} visit${visits === 1 ? '' : 's'} booked that day. Ask the office to give ${visits === 1 ? 'it' : 'them'} to another technician before taking the day off.`;
+}
+
 /** Whether a technician may toggle the day: today and later, at most a year ahead. */
 export function workingDayProblem(date: string, today: string): string | null {
   if (date < today) return TECHNICIAN_MESSAGES.pastDay;

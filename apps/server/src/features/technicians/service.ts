@@ -22,7 +22,12 @@ import {
   profilePhotoUrl,
   updateTechnicianDetails,
 } from '../users/service.ts';
-import { assertListedAreas, businessServiceAreas, coverageOf } from '../users/coverage.ts';
+import {
+  assertKnownHomeZip,
+  assertListedAreas,
+  businessServiceAreas,
+  coverageOf,
+} from '../users/coverage.ts';
 import { listWorkingDayRows, listWorkingDayRowsOn } from './repository.ts';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findTechnicianById>>>['profile'];
@@ -182,6 +187,7 @@ export async function updateTechnician(
   const updated = await db.transaction(async (tx) => {
     if (input.serviceAreaIds)
       assertListedAreas(await businessServiceAreas(tx), input.serviceAreaIds);
+    assertKnownHomeZip(input.homeZip);
     const row = await updateTechnicianDetails(tx, profileId, {
       name: input.name,
       phone: formatPhone(input.phone),

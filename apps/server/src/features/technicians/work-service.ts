@@ -14,6 +14,7 @@ import {
   statusAfterWorkingDayToggle,
   TECHNICIAN_MESSAGES,
   workingDayProblem,
+  dayOffWithVisitsMessage,
 } from '@pitstop/shared/technicians/rules';
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import type {
@@ -33,8 +34,15 @@ import { listTechnicianJobsBetween } from '../appointments/technician-jobs.ts';
 import { locationOf } from '../visits/fulfil.ts';
 import { changeJobStatusAsTechnician } from '../visits/status.ts';
 import { technicianRoutesOn } from '../visits/technician-route.ts';
+import { countVisitsTakingDay } from '../visits/booking-rows.ts';
+import { visitLocks } from '../visits/locks.ts';
 import { businessToday, getBusinessProfile } from '../business/service.ts';
-import { assertListedAreas, businessServiceAreas, coverageOf } from '../users/coverage.ts';
+import {
+  assertKnownHomeZip,
+  assertListedAreas,
+  businessServiceAreas,
+  coverageOf,
+} from '../users/coverage.ts';
 import { getOwnProfile } from '../users/profile-service.ts';
 import {
   completeTechnicianOnboarding,
@@ -113,6 +121,7 @@ export async function completeOnboarding(
     if (profile.onboardingComplete) throw new AppError('CONFLICT', ONBOARDING_ALREADY_COMPLETE);
     if (keepsPassword && profile.passwordSetAt === null) throw noPasswordToKeep();
     assertListedAreas(await businessServiceAreas(tx), input.serviceAreaIds);
+    assertKnownHomeZip(input.homeZip.trim());
     const saved = await completeTechnicianOnboarding(tx, profile.id, {
       name: profile.name.trim() !== '' ? profile.name : input.name.trim(),
       phone: formatPhone(input.phone),
@@ -274,6 +283,16 @@ export async function setWorkingDay(
   const problem = workingDayProblem(date, today);
   if (problem) throw new AppError('VALIDATION', problem, { date: problem });
   return db.transaction(async (tx) => {
+    if (!working && (await getBusinessProfile(tx)).slotMode === 'technicians') {
+      // Bookings of that date wait (the dates' lock, before the profile's in the lock order),
+      // so none takes the day while it is being given up.
+      await visitLocks(tx).onDates([date]);
+      const visits = await countVisitsTakingDay(tx, viewer.profileId, date, now);
+      if (visits > 0) {
+        const message = dayOffWithVisitsMessage(visits);
+        throw new AppError('CONFLICT', message, { date: message });
+      }
+    }
     const { technicianStatus: stored } = await workingProfile(tx, viewer, 'update');
     if (working) await insertWorkingDayRow(tx, viewer.profileId, date);
     else await deleteWorkingDayRow(tx, viewer.profileId, date);

@@ -5,6 +5,7 @@ import { areaNames, type ServiceArea } from '@pitstop/shared/business/service-ar
 import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { zipCentroid } from '../../lib/zip-centroids.ts';
 import { getBusinessProfile } from '../business/service.ts';
 
 interface Coverage {
@@ -29,6 +30,17 @@ export function coverageOf(
     serviceAreaIds: listed.map((area) => area.id),
     serviceAreas: areaNames(areas, profile.serviceAreaIds),
   };
+}
+
+/**
+ * Refuses (422, nothing written) a home ZIP the drive estimates cannot place: every drive from
+ * it would count as unknown.
+ */
+export function assertKnownHomeZip(homeZip: string | null | undefined): void {
+  if (!homeZip || zipCentroid(homeZip)) return;
+  throw new AppError('VALIDATION', PROFILE_MESSAGES.homeZipUnknown, {
+    homeZip: PROFILE_MESSAGES.homeZipUnknown,
+  });
 }
 
 /** Refuses (422, nothing written) any id the business's list does not hold now. */

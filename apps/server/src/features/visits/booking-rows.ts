@@ -363,6 +363,30 @@ export async function findTechnicianStops(
   );
 }
 
+/** How many visits (paid, or held and not lapsed) take `technicianId`'s time on `date`. */
+export async function countVisitsTakingDay(
+  db: Executor,
+  technicianId: string,
+  date: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.kind, 'visit'),
+        eq(bookings.technicianId, technicianId),
+        eq(bookings.appointmentDate, date),
+        or(
+          eq(bookings.status, 'paid'),
+          and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
+        ),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /** The technician whose day the visit takes (null: no one's). */
 export async function setBookingTechnician(
   db: Executor,

@@ -7,11 +7,12 @@ import {
   changeBookingStatus,
   clearArrivalEstimate,
   insertBookingStatusHistory,
+  setBookingTechnician,
 } from './booking-rows.ts';
 import type { Env } from '../../lib/env.ts';
 import { placeAgain, visitLocks } from './locks.ts';
 import { followVisitTime, forgetVisitMessages } from './messages.ts';
-import { markVisitRowsOverCapacity } from './repository.ts';
+import { giveOpenJobsTo, markVisitRowsOverCapacity } from './repository.ts';
 
 /**
  * Staff cancelled every service of a paid visit: the booking stops holding its slot (paid ->
@@ -56,13 +57,7 @@ export async function restoreVisit(
   const booking = await visitLocks(tx).booking(bookingId);
   if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
   const placed = await placeAgain(tx, booking, now);
-  // By technicians' schedules, the visit comes back to its own technician's day or is flagged:
-  // staff give it to someone who fits.
-  const overCapacity =
-    placed.overCapacity ||
-    (placed.technicianId !== undefined &&
-      booking.technicianId !== null &&
-      placed.technicianId !== booking.technicianId);
+  const { overCapacity } = placed;
   const changed = await changeBookingStatus(
     tx,
     bookingId,
@@ -72,6 +67,17 @@ export async function restoreVisit(
   );
   if (!changed) return false;
   if (overCapacity) await markVisitOverCapacity(tx, bookingId);
+  // By technicians' schedules, it comes back to its own technician when it still fits their
+  // day, else to the one it fits best, who takes its jobs; flagged only when it fits no one's.
+  let givenTo: string | undefined;
+  if (placed.technicianId && placed.technicianId !== booking.technicianId) {
+    const [technician] = await visitLocks(tx).technicians([placed.technicianId], 'share');
+    if (technician?.onboardingComplete) {
+      await giveOpenJobsTo(tx, bookingId, technician);
+      await setBookingTechnician(tx, bookingId, technician.profileId);
+      givenTo = technician.displayName;
+    }
+  }
   await clearArrivalEstimate(tx, bookingId);
   await followVisitTime(tx, env, booking, now);
   await insertBookingStatusHistory(tx, {
@@ -80,7 +86,8 @@ export async function restoreVisit(
     toStatus: 'paid',
     reason:
       'a service taken back by staff' +
-      (overCapacity ? '; the slot is over capacity: reschedule' : ''),
+      (overCapacity ? '; the slot is over capacity: reschedule' : '') +
+      (givenTo ? `; given to ${givenTo}, whose day it fits` : ''),
     changedBy: actor.userId,
   });
   await recordAudit(tx, actor, {

@@ -107,7 +107,10 @@ export async function requireRoomAt(
   if (!day.slots.includes(at.time)) throw slotTaken();
   if (business.slotMode === 'technicians') {
     const technicianId = await technicianFor(tx, business, at, now, at.excludeBookingId);
-    if (!technicianId) throw slotTaken();
+    if (!technicianId) {
+      const message = BOOKING_ALERTS.noTechnicianFree;
+      throw new AppError('CONFLICT', message, { time: message });
+    }
     return technicianId;
   }
   const booked = await findBookedSpans(tx, at.span, now, at.excludeBookingId);

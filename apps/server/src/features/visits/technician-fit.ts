@@ -5,6 +5,7 @@
 // and the slots fitted in one pass (packages/shared/src/scheduling/fit.ts); the hold reserves the
 // technician whose day the visit fits best, under the dates' locks.
 import { areaForZip } from '@pitstop/shared/business/service-areas';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import { businessDay, zonedMoment } from '@pitstop/shared/booking/capacity';
 import type { VisitSpan } from '@pitstop/shared/booking/capacity';
@@ -54,7 +55,9 @@ function mayTake(
   const listsZips = business.serviceAreas.some((area) => area.zips.length > 0);
   if (!listsZips || !zipCode) return true;
   const area = areaForZip(business.serviceAreas, zipCode);
-  return area !== undefined && technician.serviceAreaIds.includes(area.id);
+  // A visit booked before its ZIP's area was taken off the list (a new booking there is refused
+  // first): whoever has time may take it.
+  return area === undefined || technician.serviceAreaIds.includes(area.id);
 }
 
 // Before the customer has typed an address, every drive counts the minimum buffer: the list shows
@@ -80,6 +83,22 @@ async function technicianDaysOn(
   return technicianDaysOf(db, business, technicians, date, place, now, excludeBookingId);
 }
 
+/** When a technician's day on `date` starts, at home: the business's opening (epoch ms). */
+function shiftStart(business: BusinessProfile, date: string): number {
+  const opening = business.hours[weekdayOf(date)].openTime;
+  return zonedMoment(date, opening, business.timeZone).getTime();
+}
+
+/**
+ * When the next day's shift starts: the next opening, or the end of a closed next day. Visits
+ * running past midnight, and the night's, belong to `date`'s day.
+ */
+function nextShiftStart(business: BusinessProfile, date: string): Date {
+  const next = addCalendarDays(date, 1);
+  if (business.hours[weekdayOf(next)].isOpen) return new Date(shiftStart(business, next));
+  return businessDay(next, business.timeZone).endsAt;
+}
+
 /** The days of `technicians` on `date`: one query for all their visits. */
 async function technicianDaysOf(
   db: Executor,
@@ -90,10 +109,10 @@ async function technicianDaysOf(
   now: Date,
   excludeBookingId?: string,
 ): Promise<{ days: TechnicianDay<VisitStop>[]; at: GeoPoint | undefined }> {
-  const range = businessDay(date, business.timeZone);
-  // A visit of the day before may run past midnight into this one; so may this day's last.
-  range.startsAt = new Date(range.startsAt.getTime() - 24 * 3_600_000);
-  range.endsAt = new Date(range.endsAt.getTime() + 24 * 3_600_000);
+  // The technician's day: from home at opening until their next shift begins. The day before's
+  // visits ended before it (they went home); one still running at opening stands in the way.
+  const shiftStartsAt = shiftStart(business, date);
+  const range = { startsAt: new Date(shiftStartsAt), endsAt: nextShiftStart(business, date) };
   const rows = await findTechnicianStops(
     db,
     technicians.map((technician) => technician.profileId),
@@ -103,8 +122,6 @@ async function technicianDaysOf(
   );
   const known = Boolean(place.zipCode);
   const pointOf = (zip: string | null | undefined) => (known ? zipCentroid(zip) : ANYWHERE);
-  const opening = business.hours[weekdayOf(date)].openTime;
-  const shiftStartsAt = zonedMoment(date, opening, business.timeZone).getTime();
   const stopsOf = new Map<string, VisitStop[]>();
   for (const row of rows) {
     const stops = stopsOf.get(row.technicianId) ?? [];

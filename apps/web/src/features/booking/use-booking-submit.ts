@@ -49,13 +49,16 @@ export function useBookingSubmit(form: BookingFormApi) {
 
   function showFailure(error: unknown) {
     if (error instanceof ApiError && error.status === 409) {
-      // The slot filled up meanwhile: pick another time, everything else stays as typed.
+      // The slot filled up meanwhile (or, by technicians' schedules, no one has time then): pick
+      // another time, everything else stays as typed.
+      const message =
+        error.message === BOOKING_ALERTS.noTechnicianFree
+          ? BOOKING_ALERTS.noTechnicianFree
+          : BOOKING_ALERTS.slotTaken;
       attempt.current = null;
       form.setValue('time', '');
-      showServerErrors(
-        new ApiError(409, error.code, BOOKING_ALERTS.slotTaken, { time: BOOKING_ALERTS.slotTaken }),
-      );
-      toast.error(BOOKING_ALERTS.slotTaken);
+      showServerErrors(new ApiError(409, error.code, message, { time: message }));
+      toast.error(message);
       void queryClient.invalidateQueries({ queryKey: slotsQueryRoot });
       return;
     }
