@@ -1,7 +1,16 @@
 import { DEFAULT_BUSINESS_HOURS } from '@pitstop/shared/business/hours';
 import type { DayPlanStop } from '@pitstop/shared/technicians/dispatch/responses';
 import { describe, expect, it } from 'vitest';
-import { blocksOf, dayWindow, durationWords, placeOn } from './day-plan-timeline.ts';
+import {
+  blocksOf,
+  dayWindow,
+  durationWords,
+  homeBlockOf,
+  homeWords,
+  lateWords,
+  placeOn,
+  rowsOf,
+} from './day-plan-timeline.ts';
 
 function stop(startTime: string, endTime: string, driveMinutesBefore: number | null): DayPlanStop {
   return {
@@ -13,6 +22,8 @@ function stop(startTime: string, endTime: string, driveMinutesBefore: number | n
     zipCode: '30303',
     area: null,
     driveMinutesBefore,
+    lateMinutes: 0,
+    overlapsPrevious: false,
   };
 }
 
@@ -45,6 +56,42 @@ describe('the day plan timeline', () => {
       at: '25%',
       width: '25%',
     });
+  });
+
+  it('puts the drive home after the visit that ends last, and widens the day to it', () => {
+    const day = [stop('09:00', '11:00', 10), stop('10:00', '10:30', 10)];
+    expect(homeBlockOf(day, 25)).toEqual({ start: 11 * 60, end: 11 * 60 + 25 });
+    expect(homeBlockOf(day, null)).toBeNull();
+    expect(homeBlockOf([], 25)).toBeNull();
+    const monday = DEFAULT_BUSINESS_HOURS.monday;
+    expect(dayWindow(monday, [stop('18:00', '18:30', 10)], 45)).toEqual({
+      start: 7 * 60,
+      end: 20 * 60,
+    });
+  });
+
+  it('gives visits that overlap rows of their own, and reuses a row once it is free', () => {
+    // 09:00-10:00; 09:30 overlaps it; 10:30 (from 10:20) fits after the first; 10:00 (its drive
+    // from 09:50) overlaps both rows' visits before it.
+    const day = [
+      stop('09:00', '10:00', null),
+      stop('09:30', '10:00', 10),
+      stop('10:30', '11:00', 10),
+      stop('10:00', '10:30', 10),
+    ];
+    expect(rowsOf(day)).toEqual({ rows: [0, 1, 0, 2], count: 3 });
+    // Back to back, the drive between them included: one row.
+    expect(rowsOf([stop('09:00', '09:30', 10), stop('09:40', '10:00', 10)])).toEqual({
+      rows: [0, 0],
+      count: 1,
+    });
+    expect(rowsOf([])).toEqual({ rows: [], count: 1 });
+  });
+
+  it('words the drive home and a late arrival', () => {
+    expect(homeWords(25)).toBe('Home about 25 min');
+    expect(homeWords(60)).toBe('Home about 1 h');
+    expect(lateWords(20)).toBe('Arrives about 20 min late');
   });
 
   it('words a duration in hours and minutes', () => {

@@ -4,7 +4,7 @@ import { DAY_PLAN_MESSAGES } from '@pitstop/shared/technicians/dispatch';
 import type { DayPlanTechnician } from '@pitstop/shared/technicians/dispatch/responses';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, TEST_NOW } from '../../../test/msw/accounts.ts';
-import { seedDayPlan } from '../../../test/msw/handlers/dispatch.ts';
+import { seedDayPlan, seedUnassignedVisits } from '../../../test/msw/handlers/dispatch.ts';
 import { seedTechnician } from '../../../test/msw/handlers/technicians.ts';
 import { apiCalls } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -40,6 +40,8 @@ const NIA: DayPlanTechnician = {
       zipCode: '30303',
       area: 'Downtown',
       driveMinutesBefore: 10,
+      lateMinutes: 0,
+      overlapsPrevious: false,
     },
     {
       bookingId: 'booking-2',
@@ -50,9 +52,12 @@ const NIA: DayPlanTechnician = {
       zipCode: '30062',
       area: null,
       driveMinutesBefore: 60,
+      lateMinutes: 0,
+      overlapsPrevious: false,
     },
   ],
   totalDriveMinutes: 130,
+  driveMinutesHome: 60,
 };
 
 const FRED: DayPlanTechnician = {
@@ -64,13 +69,54 @@ const FRED: DayPlanTechnician = {
   status: 'off-duty',
   stops: [],
   totalDriveMinutes: 0,
+  driveMinutesHome: null,
+};
+
+// Olly's day on the 16th: a 09:00 visit with another put on top of it (40 minutes late: free at
+// 09:30, ten minutes' drive), then one reached 20 minutes late.
+const OLLY: DayPlanTechnician = {
+  ...NIA,
+  profileId: 'olly',
+  name: 'Olly Overlap',
+  stops: [
+    { ...NIA.stops[0]!, bookingId: 'olly-1' },
+    {
+      ...NIA.stops[0]!,
+      bookingId: 'olly-2',
+      orderNumber: 'PS-10050',
+      customerName: 'Alan Turing',
+      lateMinutes: 40,
+      overlapsPrevious: true,
+    },
+    {
+      ...NIA.stops[1]!,
+      bookingId: 'olly-3',
+      startTime: '10:10',
+      endTime: '10:40',
+      driveMinutesBefore: 60,
+      lateMinutes: 20,
+    },
+  ],
+  totalDriveMinutes: 140,
+  driveMinutesHome: 60,
 };
 
 function setup() {
   signInAs({ name: 'Robin Reyes', role: 'manager' });
   seedTechnician({ name: 'Nia Near' });
   seedDayPlan('2026-03-14', [NIA, FRED]);
-  seedDayPlan('2026-03-16', [{ ...FRED, works: true }]);
+  seedDayPlan('2026-03-16', [{ ...FRED, works: true }, OLLY]);
+  seedUnassignedVisits('2026-03-16', [
+    {
+      bookingId: 'nobody-1',
+      orderNumber: 'PS-10077',
+      startTime: '13:00',
+      endTime: '14:00',
+      customerName: 'Katherine Johnson',
+      zipCode: '30062',
+      area: 'Suburbs',
+    },
+  ]);
   const user = userEvent.setup();
   renderApp('/admin/technicians');
   return { user };
@@ -99,12 +145,18 @@ describe('the Day Plan on /admin/technicians', () => {
       '9:00 AM – 9:30 AMPS-10042Ada LovelaceDowntown',
       '60 min drive',
       '12:00 PM – 12:30 PMPS-10043Grace HopperNo service area',
+      'Home about 1 h',
     ]);
     expect(nia).toHaveTextContent('Total driving: 2 h 10 min');
     expect(nia).not.toHaveTextContent('Not working');
+    expect(nia).not.toHaveTextContent(/late|Overlaps/);
+    // Today's plan: each technician's duty status now.
+    expect(within(nia).getByText('Available')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Unassigned' })).not.toBeInTheDocument();
 
     const fred = await dayOf('Fred Far');
     expect(fred).toHaveTextContent('Not working');
+    expect(fred).toHaveTextContent('Off Duty');
     expect(fred).toHaveTextContent('No visits planned');
     expect(fred).toHaveTextContent('Total driving: 0 min');
     // By name, as the server answers.
@@ -130,8 +182,70 @@ describe('the Day Plan on /admin/technicians', () => {
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2026-03-16' } });
     const fred = await dayOf('Fred Far');
     expect(fred).not.toHaveTextContent('Not working');
+    // Their duty status is today's, not that day's: not shown.
+    expect(fred).not.toHaveTextContent('Off Duty');
+    expect(within(fred).queryByText('Status:')).not.toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'Nia Near' })).not.toBeInTheDocument();
     expect(apiCalls()).toContain('GET /api/technicians/day-plan?date=2026-03-16');
+  });
+
+  it('says in words which visits overlap the one before or would be reached late, each on its own row', async () => {
+    setup();
+    await dayOf('Nia Near');
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2026-03-16' } });
+    const olly = await dayOf('Olly Overlap');
+    const items = within(
+      within(olly).getByRole('list', { name: 'Visits of Olly Overlap' }),
+    ).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '10 min drive',
+      '9:00 AM – 9:30 AMPS-10042Ada LovelaceDowntown',
+      '10 min drive',
+      '9:00 AM – 9:30 AMPS-10050Alan TuringDowntownOverlaps the visit beforeArrives about 40 min late',
+      '60 min drive',
+      '10:10 AM – 10:40 AMPS-10043Grace HopperNo service areaArrives about 20 min late',
+      'Home about 1 h',
+    ]);
+    // On the wide timeline the overlapping visit and its drive take a row of their own; the
+    // late one's drive overlaps both, so it takes a third; home leaves from its row.
+    const top = (item: HTMLElement) => item.style.getPropertyValue('--top');
+    expect(items.map(top)).toEqual([
+      '0rem',
+      '0rem',
+      '10.5rem',
+      '10.5rem',
+      '21rem',
+      '21rem',
+      '21rem',
+    ]);
+    expect(
+      within(olly).getByRole('region', { name: 'Timeline of Olly Overlap' }).firstElementChild,
+    ).toHaveStyle({ '--rows-height': '31rem' });
+  });
+
+  it('lists the visits nobody has after the technicians, with where to give them to one', async () => {
+    setup();
+    await dayOf('Nia Near');
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2026-03-16' } });
+    const list = await screen.findByRole('list', { name: 'Unassigned' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1:00 PM – 2:00 PMPS-10077Katherine JohnsonSuburbs']);
+    expect(
+      screen.getByText(/No technician has these visits. Give each to a technician on the/),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'appointments page' })).toHaveAttribute(
+      'href',
+      '/admin/appointments',
+    );
+    // After the technicians' days.
+    const plan = screen.getByRole('list', { name: /^Day plan of / });
+    expect(
+      plan.compareDocumentPosition(screen.getByRole('heading', { name: 'Unassigned' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it("says when a day has nobody to plan, and shows the server's words for a date it refuses", async () => {
