@@ -41,7 +41,7 @@ import { DayHoursFields } from './day-hours-fields.tsx';
 import { DrivingFields } from './driving-fields.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { ServiceAreasFields } from './service-areas-fields.tsx';
-import { SlotModeFields } from './slot-mode-fields.tsx';
+import { CAPACITY_NOT_USED, HOURS_HELP, SlotModeFields } from './slot-mode-fields.tsx';
 
 // The shared schema carries every message, so the form and the server say the same words.
 const resolver = standardSchemaResolver(businessProfileFormSchema);
@@ -210,7 +210,7 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
                 label="Visits per time slot"
                 hint={
                   slotMode === 'technicians'
-                    ? `Not used for slots while they are offered by technicians' schedules (${CAPACITY_MIN}–${CAPACITY_MAX}).`
+                    ? `${CAPACITY_NOT_USED.slice(0, -1)} (${CAPACITY_MIN}–${CAPACITY_MAX}).`
                     : `How many visits may overlap in one half-hour slot (${CAPACITY_MIN}–${CAPACITY_MAX}).`
                 }
                 error={errors.capacity?.message}
@@ -282,7 +282,7 @@ export function BusinessProfileForm({ profile, onSaved, onCancel }: BusinessProf
           <ProfileSection
             icon={Clock}
             title="Business hours"
-            description="Customers can book from opening time until the last half hour before closing."
+            description={slotMode === 'technicians' ? HOURS_HELP.technicians : HOURS_HELP.capacity}
           >
             <div className="divide-y divide-border">
               {WEEKDAYS.map((day) => (

@@ -1,7 +1,8 @@
 // The business profile in view mode: contact details, scheduling settings (how slots are offered,
-// how long before a visit its reminder goes out, and before a vehicle's next service its
-// maintenance reminder), the cancellation and rescheduling policy in words, the drive estimates,
-// the week's hours (12-hour times, or Closed) and the service areas with their ZIP codes.
+// Visits per time slot saying when they leave it unused, how long before a visit its reminder goes
+// out, and before a vehicle's next service its maintenance reminder), the cancellation and
+// rescheduling policy in words, the drive estimates, the week's hours (12-hour times, or Closed)
+// and the service areas with their ZIP codes.
 import { formatDayHours, WEEKDAYS } from '@pitstop/shared/business/hours';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import type { CancellationPolicy } from '@pitstop/shared/business/cancellation-policy';
@@ -15,6 +16,7 @@ import { cn } from '../../../lib/cn.ts';
 import { timeZoneLabel } from '../time-zones.ts';
 import { WEEKDAY_LABELS } from '../weekdays.ts';
 import { ProfileSection } from './profile-section.tsx';
+import { CAPACITY_NOT_USED } from './slot-mode-fields.tsx';
 
 export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
   return (
@@ -32,7 +34,14 @@ export function BusinessProfileView({ profile }: { profile: BusinessProfile }) {
         <ProfileSection icon={CalendarClock} title="Scheduling">
           <dl className="divide-y divide-border">
             <Detail term="Time zone">{timeZoneLabel(profile.timeZone)}</Detail>
-            <Detail term="Visits per time slot">{profile.capacity}</Detail>
+            <Detail term="Visits per time slot">
+              {profile.capacity}
+              {profile.slotMode === 'technicians' && (
+                <span className="block text-sm font-normal text-muted-foreground">
+                  {CAPACITY_NOT_USED}
+                </span>
+              )}
+            </Detail>
             <Detail term="Offer Slots">{SLOT_MODE_LABELS[profile.slotMode]}</Detail>
             <Detail term="Reminder before each visit">
               {reminderWords(profile.reminderLeadHours)}

@@ -12,6 +12,20 @@ export const SLOT_MODE_HELP: Record<SlotMode, string> = {
     'A slot is offered only where a technician who works that day and covers the area has time for the visit and the drive.',
 };
 
+/** Visits per time slot decides nothing while technicians' schedules offer the slots. */
+export const CAPACITY_NOT_USED =
+  "Not used for slots while they are offered by technicians' schedules.";
+
+/**
+ * When customers can book in the business's hours: by technicians' schedules a technician leaves
+ * home at opening, so the day's first slot comes after that drive.
+ */
+export const HOURS_HELP: Record<SlotMode, string> = {
+  capacity: 'Customers can book from opening time until the last half hour before closing.',
+  technicians:
+    "Customers can book until the last half hour before closing. By technicians' schedules, the first slot is after the technician's drive from home at opening.",
+};
+
 interface SlotModeFieldsProps {
   register: UseFormRegister<BusinessProfileFormValues>;
   error: string | undefined;

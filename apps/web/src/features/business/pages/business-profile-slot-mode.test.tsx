@@ -1,6 +1,7 @@
 // The Business Profile's "Offer Slots" choice: by the business's capacity (the default) or by its
 // technicians' schedules, a radio group with one line of help under each choice; view mode names
-// the choice, and Visits per time slot says it is not used for slots by technicians' schedules.
+// the choice, and Visits per time slot says it is not used for slots by technicians' schedules, in
+// both modes; by schedules, the business hours' help says the first slot follows the drive.
 import { SLOT_MODE_LABELS } from '@pitstop/shared/business/slot-mode';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +16,7 @@ import {
 import { apiError } from '../../../test/msw/respond.ts';
 import { lastBodyOf, server } from '../../../test/msw/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { SLOT_MODE_HELP } from '../components/slot-mode-fields.tsx';
+import { CAPACITY_NOT_USED, HOURS_HELP, SLOT_MODE_HELP } from '../components/slot-mode-fields.tsx';
 import { SAVED_MESSAGE } from './business-profile-page.tsx';
 
 beforeAll(async () => {
@@ -39,6 +40,7 @@ const scheduling = () => screen.getByRole('region', { name: 'Scheduling' });
 const offerSlots = () => screen.getByRole('group', { name: 'Offer Slots' });
 const CAPACITY_HINT = /How many visits may overlap/;
 const NOT_USED_HINT = /Not used for slots while they are offered by technicians' schedules/;
+const hoursSection = () => screen.getByRole('region', { name: 'Business hours' });
 
 describe('Offer Slots', () => {
   it('names the choice in view mode', async () => {
@@ -46,6 +48,14 @@ describe('Offer Slots', () => {
     setup();
     expect(await screen.findByText(SLOT_MODE_LABELS.technicians)).toBeInTheDocument();
     expect(within(scheduling()).getByText('Offer Slots')).toBeInTheDocument();
+    // Visits per time slot says it decides nothing now, as in edit mode.
+    expect(within(scheduling()).getByText(CAPACITY_NOT_USED)).toBeInTheDocument();
+  });
+
+  it('names Visits per time slot without the note by capacity', async () => {
+    setup();
+    expect(await screen.findByText(SLOT_MODE_LABELS.capacity)).toBeInTheDocument();
+    expect(within(scheduling()).queryByText(NOT_USED_HINT)).not.toBeInTheDocument();
   });
 
   it("switches to technicians' schedules and saves it, by keyboard", async () => {
@@ -61,6 +71,7 @@ describe('Offer Slots', () => {
     expect(screen.getByLabelText('Visits per time slot')).toHaveAccessibleDescription(
       CAPACITY_HINT,
     );
+    expect(within(hoursSection()).getByText(HOURS_HELP.capacity)).toBeInTheDocument();
 
     capacity.focus();
     await user.keyboard('{ArrowDown}');
@@ -69,6 +80,12 @@ describe('Offer Slots', () => {
     expect(screen.getByLabelText('Visits per time slot')).toHaveAccessibleDescription(
       NOT_USED_HINT,
     );
+    // Customers cannot book from opening now: the technician drives there first.
+    expect(within(hoursSection()).getByText(HOURS_HELP.technicians)).toBeInTheDocument();
+    expect(HOURS_HELP.technicians).toContain(
+      "By technicians' schedules, the first slot is after the technician's drive from home at opening.",
+    );
+    expect(within(hoursSection()).queryByText(HOURS_HELP.capacity)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
