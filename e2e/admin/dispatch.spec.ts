@@ -1,6 +1,7 @@
 // The Day Plan on /admin/technicians: an admin on a phone picks a day on which a technician has a
-// paid visit assigned, and sees it on the technician's day with the drive before it (home base
-// downtown Atlanta, the visit in Marietta: an hour at the business's default driving settings).
+// paid visit assigned, and sees it on the technician's day with the drive before it and the drive
+// home after it (home base downtown Atlanta, the visit in Marietta: an hour each way at the
+// business's default driving settings); the day is not today, so no duty status is shown.
 import { randomInt, randomUUID } from 'node:crypto';
 import { expectAccessible } from '../fixtures/accessibility.ts';
 import { appointmentsFound, bookingDetails } from '../fixtures/booking.ts';
@@ -92,14 +93,17 @@ test('an admin sees a technician’s visit and the drive before it on the chosen
   const day = dayPlan.getByRole('listitem', { name, exact: true });
   await day.scrollIntoViewIfNeeded();
   const visits = day.getByRole('list', { name: `Visits of ${name}` });
-  await expect(visits.getByRole('listitem')).toHaveCount(2);
+  await expect(visits.getByRole('listitem')).toHaveCount(3);
   await expect(visits.getByRole('listitem').first()).toHaveText('60 min drive');
+  await expect(visits.getByRole('listitem').last()).toHaveText('Home about 1 h');
   const visit = visits.getByRole('listitem').nth(1);
   await expect(visit).toContainText(customerName);
   await expect(visit).toContainText(/PS-\d+/);
   await expect(visit).toContainText(/^\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M/);
   await expect(day).toContainText('Total driving: 2 h');
   await expect(day).not.toContainText('Not working');
+  // On duty today, but the plan is of another day: its duty status is not that day's.
+  await expect(day).not.toContainText('Available');
   // Stacked on a phone: the visit fits the screen, nothing to scroll sideways.
   const box = (await visit.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
