@@ -4,6 +4,7 @@
 // visit so that the booking feature depends on visits and never the other way round.
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { BookedSpan } from '@pitstop/shared/booking/capacity';
+import { MAX_SERVICES_PER_BOOKING } from '@pitstop/shared/booking/forms';
 import type { Executor } from '../../db/client.ts';
 import { bookings, bookingStatusHistory } from '../../db/schema.ts';
 import type { BOOKING_STATUS_VALUES } from '../../db/schema.ts';
@@ -318,6 +319,12 @@ export interface TechnicianStopRow {
   zipCode: string | null;
 }
 
+/**
+ * Longer than any visit can be: at most MAX_SERVICES_PER_BOOKING services of at most a day each
+ * (services_duration_minutes_check). Real visits last hours; the bound only has to be safe.
+ */
+const VISIT_LENGTH_MAX_MS = MAX_SERVICES_PER_BOOKING * 24 * 3_600_000;
+
 // Epoch milliseconds straight from the database: a busy day's few hundred visits are read for
 // every slot request by technicians' schedules, and need numbers, not Date objects.
 const epochMs = (column: typeof bookings.startsAt | typeof bookings.endsAt) =>
@@ -352,6 +359,11 @@ export async function findTechnicianStops(
           eq(bookings.status, 'paid'),
           and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
         ),
+        // Bounds on the start, so bookings_technician_idx reads a few weeks, not each
+        // technician's whole history: a visit overlapping the range began at most the longest a
+        // visit can last before it.
+        gte(bookings.startsAt, new Date(range.startsAt.getTime() - VISIT_LENGTH_MAX_MS)),
+        lt(bookings.startsAt, range.endsAt),
         sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}) && tstzrange(${range.startsAt}, ${range.endsAt})`,
         excludeId ? ne(bookings.id, excludeId) : undefined,
       ),
