@@ -41,7 +41,7 @@ const hashOf = (id) => Number.parseInt(id.replaceAll('-', '').slice(0, 8), 16);
 /**
  * Switches the business to slots by technicians' schedules and gives `busyDate`'s visits to
  * technicians (see the head of this file). Returns what it set up.
- * @param {import('drizzle-orm/pg-core').PgDatabase<any>} db
+ * @param {{ execute: (query: string) => Promise<{ rows: any[] }> }} db
  */
 export async function giveBusyDayToTechnicians(db, busyDate) {
   const zips = metroZipCodes().map((code) => code.zip);

@@ -178,7 +178,10 @@ export const userProfiles = pgTable(
     // A technician's home base (where their day starts and ends) and the business's service
     // areas they cover, by id (packages/shared/src/business/service-areas.ts).
     homeZip: text('home_zip'),
-    serviceAreaIds: text('service_area_ids').array().notNull().default(sql`'{}'::text[]`),
+    serviceAreaIds: text('service_area_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     emergencyContact: text('emergency_contact'),
     emergencyPhone: text('emergency_phone'),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
