@@ -17,7 +17,7 @@ import { addCalendarDays, calendarDateIn, dayOfWeek } from '@pitstop/shared/cale
 import type { Role } from '@pitstop/shared/roles';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import type { Database } from '../src/db/client.ts';
+import type { Database, Tx } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { businessProfile, emailOutbox, userProfiles } from '../src/db/schema.ts';
 import type { AppInstance } from '../src/app-context.ts';
@@ -554,4 +554,32 @@ export async function expectNothingChanged<R extends { statusCode: number; body:
   expect(response.statusCode, response.body).toBe(status);
   expect(await fingerprintTables(ctx)).toEqual(before);
   return response;
+}
+
+/**
+ * Runs `request` while a transaction holds `tables` locked against every reader (on PGlite the
+ * open transaction alone keeps every other query waiting): it answers only if it needs none of
+ * them, from the server's memory (lib/read-cache.ts). Gives up after two seconds rather than
+ * waiting for the lock.
+ */
+export async function answersWithout<T>(
+  ctx: TestContext,
+  tables: string[],
+  request: () => Promise<T>,
+): Promise<T> {
+  let answer: Promise<T> | undefined;
+  await ctx.database.db.transaction(async (tx: Tx) => {
+    for (const table of tables) {
+      await tx.execute(sql.raw(`lock table ${table} in access exclusive mode`));
+    }
+    answer = Promise.race([
+      request(),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`waited for ${tables.join(', ')}`)), 2_000),
+      ),
+    ]);
+    // Settle inside the transaction; a request stuck behind the lock fails the test here.
+    await answer.catch(() => {});
+  });
+  return answer as Promise<T>;
 }

@@ -6,9 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import type { Tx } from '../src/db/client.ts';
 import { authSessions, businessHours, services } from '../src/db/schema.ts';
-import { APP_URL, createTestContext, createUser, setRole, signIn } from './harness.ts';
+import {
+  answersWithout,
+  APP_URL,
+  createTestContext,
+  createUser,
+  setRole,
+  signIn,
+} from './harness.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
 let ctx: TestContext;
@@ -35,36 +41,13 @@ async function serviceNames(): Promise<string[]> {
   return (response.json() as { services: { name: string }[] }).services.map((s) => s.name);
 }
 
-/**
- * Runs `request` while a transaction holds `tables` locked against every reader (on PGlite the
- * open transaction alone keeps every other query waiting): it answers only if it needs none of
- * them. Gives up after two seconds rather than waiting for the lock.
- */
-async function answersWithout<T>(tables: string[], request: () => Promise<T>): Promise<T> {
-  let answer: Promise<T> | undefined;
-  await ctx.database.db.transaction(async (tx: Tx) => {
-    for (const table of tables) {
-      await tx.execute(sql.raw(`lock table ${table} in access exclusive mode`));
-    }
-    answer = Promise.race([
-      request(),
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`waited for ${tables.join(', ')}`)), 2_000),
-      ),
-    ]);
-    // Settle inside the transaction; a request stuck behind the lock fails the test here.
-    await answer.catch(() => {});
-  });
-  return answer as Promise<T>;
-}
-
 describe('reads kept in memory', () => {
   it('serves the catalogue and business profile without the database once read', async () => {
     await serviceNames();
     await get('/api/business');
-    const list = await answersWithout(['services'], () => get('/api/services'));
+    const list = await answersWithout(ctx, ['services'], () => get('/api/services'));
     expect(list.statusCode).toBe(200);
-    const business = await answersWithout(['business_profile', 'business_hours'], () =>
+    const business = await answersWithout(ctx, ['business_profile', 'business_hours'], () =>
       get('/api/business'),
     );
     expect(business.statusCode).toBe(200);
@@ -120,7 +103,7 @@ describe('reads kept in memory', () => {
 describe('sessions kept in memory', () => {
   it('knows a signed-in user without reading the session again, and public routes never read it', async () => {
     expect((await get('/api/me', customer)).json().viewer.role).toBe('customer');
-    const me = await answersWithout(['auth_session', 'auth_user', 'user_profiles'], () =>
+    const me = await answersWithout(ctx, ['auth_session', 'auth_user', 'user_profiles'], () =>
       get('/api/me', customer),
     );
     expect(me.json().viewer.role).toBe('customer');
@@ -128,7 +111,7 @@ describe('sessions kept in memory', () => {
     // A public route with a valid session the server has not looked up yet: no lookup at all.
     await serviceNames();
     const fresh = { ...customer, cookie: await signIn(ctx.app, customer.email, customer.password) };
-    const list = await answersWithout(['auth_session', 'auth_user', 'user_profiles'], () =>
+    const list = await answersWithout(ctx, ['auth_session', 'auth_user', 'user_profiles'], () =>
       get('/api/services', fresh),
     );
     expect(list.statusCode).toBe(200);

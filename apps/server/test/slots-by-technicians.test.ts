@@ -20,6 +20,7 @@ import {
   userProfiles,
 } from '../src/db/schema.ts';
 import {
+  answersWithout,
   bookAndPay,
   bookingBody,
   createTestContext,
@@ -477,6 +478,84 @@ describe('a technician’s calendar', () => {
       working: false,
     });
     expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+});
+
+describe('a date’s technicians and visits kept in memory', () => {
+  it('answers from memory once read, and forgets on any change to a booking, a working day or a profile', async () => {
+    const date = nextDay();
+    await works(near, date);
+    const open = await slotsOn(date, DOWNTOWN_ZIP);
+    expect(open).toContain('07:30');
+    expect(open).toContain('10:00');
+    // Bookings, working days and profiles locked against every reader: answered from memory.
+    const remembered = await answersWithout(
+      ctx,
+      ['bookings', 'technician_working_days', 'user_profiles'],
+      () => slotsOn(date, DOWNTOWN_ZIP),
+    );
+    expect(remembered).toEqual(open);
+
+    const bookingId = await bookAndPay(ctx, customer, visitAt(date, '10:00', DOWNTOWN_ZIP));
+    expect(await slotsOn(date, DOWNTOWN_ZIP)).not.toContain('10:00');
+    // Changed straight in the database, past the app: announced all the same.
+    await ctx.database.db
+      .update(bookings)
+      .set({ status: 'cancelled' })
+      .where(eq(bookings.id, bookingId));
+    expect(await slotsOn(date, DOWNTOWN_ZIP)).toContain('10:00');
+
+    const [home] = await ctx.database.db
+      .select({ zip: userProfiles.homeZip })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, near.profileId));
+    await ctx.database.db
+      .update(userProfiles)
+      .set({ homeZip: MARIETTA_ZIP })
+      .where(eq(userProfiles.id, near.profileId));
+    try {
+      // From Marietta at opening (07:00), downtown is an hour away.
+      const fromMarietta = await slotsOn(date, DOWNTOWN_ZIP);
+      expect(fromMarietta).not.toContain('07:30');
+      expect(fromMarietta[0]).toBe('08:00');
+    } finally {
+      await ctx.database.db
+        .update(userProfiles)
+        .set({ homeZip: home!.zip })
+        .where(eq(userProfiles.id, near.profileId));
+    }
+
+    await ctx.database.db
+      .delete(technicianWorkingDays)
+      .where(
+        and(
+          eq(technicianWorkingDays.technicianId, near.profileId),
+          eq(technicianWorkingDays.workDate, date),
+        ),
+      );
+    expect(await slotsOn(date, DOWNTOWN_ZIP)).toEqual([]);
+  });
+
+  it('a hold that lapses frees its time with nothing written', async () => {
+    const date = nextDay();
+    await works(near, date);
+    const held = await postBooking(ctx, customer, visitAt(date, '10:00', DOWNTOWN_ZIP));
+    expect(held.statusCode, held.body).toBe(201);
+    expect(await slotsOn(date, DOWNTOWN_ZIP)).not.toContain('10:00');
+    const before = ctx.clock.now();
+    const [hold] = await ctx.database.db
+      .select({ expiresAt: bookings.holdExpiresAt })
+      .from(bookings)
+      .where(eq(bookings.id, (held.json() as { bookingId: string }).bookingId));
+    // Held until the last millisecond before it ends, read from memory at each moment.
+    ctx.clock.set(new Date(hold!.expiresAt.getTime() - 1));
+    expect(await slotsOn(date, DOWNTOWN_ZIP)).not.toContain('10:00');
+    ctx.clock.advance(1);
+    try {
+      expect(await slotsOn(date, DOWNTOWN_ZIP)).toContain('10:00');
+    } finally {
+      ctx.clock.set(before);
+    }
   });
 });
 

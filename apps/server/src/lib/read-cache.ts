@@ -1,6 +1,7 @@
 // Reads that rarely change, kept in memory by each server instance and forgotten the moment the
-// database announces a change to their rows (migration 0007, docs/decisions/023): the catalogue,
-// the business profile and hours, and who a session cookie belongs to. Every instance LISTENs, so
+// database announces a change to their rows (migrations 0007 and 0028, docs/decisions/023): the
+// catalogue, the business profile and hours, who a session cookie belongs to, and each date's
+// technicians and visits for slots by technicians' schedules. Every instance LISTENs, so
 // a change made through any of them, or straight in the database, reaches all of them; while the
 // listening connection is down nothing is served from memory.
 import type { Database, Db, Executor } from '../db/client.ts';
@@ -10,7 +11,13 @@ import type { AppInstance } from '../app-context.ts';
 export const CHANGES_CHANNEL = 'pitstop_changes';
 
 /** Rows a cached read comes from, by table name (the announcement's payload). */
-export type CachedTable = 'services' | 'business_profile' | 'business_hours';
+export type CachedTable =
+  | 'services'
+  | 'business_profile'
+  | 'business_hours'
+  | 'bookings'
+  | 'technician_working_days'
+  | 'user_profiles';
 const USER_TABLES = new Set(['auth_session', 'auth_user', 'user_profiles']);
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -83,6 +90,8 @@ export class ReadCache {
   /** Called with each announcement: "<table>" or "<table>:<user id>". */
   forget(payload: string): void {
     const [table = '', userId] = payload.split(/:(.*)/s);
+    for (const key of this.#keysByTable.get(table) ?? []) this.#shared.delete(key);
+    this.#keysByTable.delete(table);
     if (USER_TABLES.has(table)) {
       this.#userGeneration += 1;
       if (userId === undefined) this.#perUser.clear();
@@ -91,10 +100,7 @@ export class ReadCache {
           if (entry.userId === userId) this.#perUser.delete(key);
         }
       }
-      return;
     }
-    for (const key of this.#keysByTable.get(table) ?? []) this.#shared.delete(key);
-    this.#keysByTable.delete(table);
   }
 
   forgetAll(): void {

@@ -4,7 +4,6 @@
 // visit so that the booking feature depends on visits and never the other way round.
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { BookedSpan } from '@pitstop/shared/booking/capacity';
-import { MAX_SERVICES_PER_BOOKING } from '@pitstop/shared/booking/forms';
 import type { Executor } from '../../db/client.ts';
 import { bookings, bookingStatusHistory } from '../../db/schema.ts';
 import type { BOOKING_STATUS_VALUES } from '../../db/schema.ts';
@@ -308,71 +307,6 @@ export async function clearArrivalEstimate(db: Executor, id: string): Promise<vo
     .update(bookings)
     .set({ enRouteAt: null, arrivalEstimateAt: null, updatedAt: new Date() })
     .where(eq(bookings.id, id));
-}
-
-/** A visit on a technician's day: its moment (epoch ms) and where it is. */
-export interface TechnicianStopRow {
-  bookingId: string;
-  technicianId: string;
-  startsAt: number;
-  endsAt: number;
-  zipCode: string | null;
-}
-
-/**
- * Longer than any visit can be: at most MAX_SERVICES_PER_BOOKING services of at most a day each
- * (services_duration_minutes_check). Real visits last hours; the bound only has to be safe.
- */
-const VISIT_LENGTH_MAX_MS = MAX_SERVICES_PER_BOOKING * 24 * 3_600_000;
-
-// Epoch milliseconds straight from the database: a busy day's few hundred visits are read for
-// every slot request by technicians' schedules, and need numbers, not Date objects.
-const epochMs = (column: typeof bookings.startsAt | typeof bookings.endsAt) =>
-  sql<number>`(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
-
-/**
- * The visits of `technicianIds` overlapping `range` that take their time: paid, or held and not
- * lapsed (all but `excludeId`, the visit being moved). One query for the whole day.
- */
-export async function findTechnicianStops(
-  db: Executor,
-  technicianIds: readonly string[],
-  range: { startsAt: Date; endsAt: Date },
-  now: Date,
-  excludeId?: string,
-): Promise<TechnicianStopRow[]> {
-  if (technicianIds.length === 0) return [];
-  const rows = await db
-    .select({
-      bookingId: bookings.id,
-      technicianId: bookings.technicianId,
-      startsAt: epochMs(bookings.startsAt),
-      endsAt: epochMs(bookings.endsAt),
-      zipCode: bookings.zipCode,
-    })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.kind, 'visit'),
-        inArray(bookings.technicianId, [...technicianIds]),
-        or(
-          eq(bookings.status, 'paid'),
-          and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
-        ),
-        // Bounds on the start, so bookings_technician_idx reads a few weeks, not each
-        // technician's whole history: a visit overlapping the range began at most the longest a
-        // visit can last before it.
-        gte(bookings.startsAt, new Date(range.startsAt.getTime() - VISIT_LENGTH_MAX_MS)),
-        lt(bookings.startsAt, range.endsAt),
-        sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}) && tstzrange(${range.startsAt}, ${range.endsAt})`,
-        excludeId ? ne(bookings.id, excludeId) : undefined,
-      ),
-    );
-  return rows.flatMap((row) =>
-    row.technicianId && Number.isFinite(row.startsAt) && Number.isFinite(row.endsAt)
-      ? [{ ...row, technicianId: row.technicianId }]
-      : [],
-  );
 }
 
 /** How many visits (paid, or held and not lapsed) take `technicianId`'s time on `date`. */

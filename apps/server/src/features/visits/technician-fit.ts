@@ -13,17 +13,12 @@ import { businessNow, weekdayOf } from '@pitstop/shared/booking/time-slots';
 import type { DriveSettings, GeoPoint } from '@pitstop/shared/scheduling/drive-time';
 import { bestTechnician, fitOnDay, slotsThatFit } from '@pitstop/shared/scheduling/fit';
 import type { ScheduleConflict } from '@pitstop/shared/scheduling/conflict-words';
-import type { Stop, TechnicianDay } from '@pitstop/shared/scheduling/fit';
+import type { TechnicianDay } from '@pitstop/shared/scheduling/fit';
 import type { Executor } from '../../db/client.ts';
+import { cachedRead } from '../../lib/read-cache.ts';
 import { zipCentroid } from '../../lib/zip-centroids.ts';
-import { findTechnicianStops } from './booking-rows.ts';
-import { listTechniciansWorkingOn } from './technician-rows.ts';
-import type { WorkingTechnician } from './technician-rows.ts';
-
-/** A visit on a technician's day, with the booking it is. */
-interface VisitStop extends Stop {
-  bookingId: string;
-}
+import { findTechnicianDays } from './technician-rows.ts';
+import type { TechnicianStopRow, WorkingTechnician } from './technician-rows.ts';
 
 /** Where a visit is asked for: its ZIP, or none yet (the customer has not typed it). */
 export interface PlaceAsked {
@@ -39,49 +34,9 @@ export function driveSettingsOf(business: BusinessProfile): DriveSettings {
   };
 }
 
-/**
- * Whether `technician` may take a visit at `zipCode` on `date`: they cover its area (every
- * technician does while no area lists a ZIP, or before the ZIP is known) and, today, are not off
- * duty.
- */
-function mayTake(
-  technician: WorkingTechnician,
-  business: BusinessProfile,
-  date: string,
-  today: string,
-  zipCode: string | null | undefined,
-): boolean {
-  if (date === today && technician.technicianStatus === 'off-duty') return false;
-  const listsZips = business.serviceAreas.some((area) => area.zips.length > 0);
-  if (!listsZips || !zipCode) return true;
-  const area = areaForZip(business.serviceAreas, zipCode);
-  // A visit booked before its ZIP's area was taken off the list (a new booking there is refused
-  // first): whoever has time may take it.
-  return area === undefined || technician.serviceAreaIds.includes(area.id);
-}
-
 // Before the customer has typed an address, every drive counts the minimum buffer: the list shows
 // what could fit, and narrows once the ZIP is known. One point stands for every place.
 const ANYWHERE: GeoPoint = { latitude: 0, longitude: 0 };
-
-/**
- * The days of the technicians who may take a visit at `place` on `date`, with the visits they
- * have (all but `excludeBookingId`), and where the asked-for visit is.
- */
-async function technicianDaysOn(
-  db: Executor,
-  business: BusinessProfile,
-  date: string,
-  place: PlaceAsked,
-  now: Date,
-  excludeBookingId?: string,
-): Promise<{ days: TechnicianDay<VisitStop>[]; at: GeoPoint | undefined }> {
-  const today = businessNow(now, business.timeZone).date;
-  const technicians = (await listTechniciansWorkingOn(db, date)).filter((technician) =>
-    mayTake(technician, business, date, today, place.zipCode),
-  );
-  return technicianDaysOf(db, business, technicians, date, place, now, excludeBookingId);
-}
 
 /** When a technician's day on `date` starts, at home: the business's opening (epoch ms). */
 function shiftStart(business: BusinessProfile, date: string): number {
@@ -99,47 +54,79 @@ function nextShiftStart(business: BusinessProfile, date: string): Date {
   return businessDay(next, business.timeZone).endsAt;
 }
 
-/** The days of `technicians` on `date`: one query for all their visits. */
-async function technicianDaysOf(
+/**
+ * The days on `date` of the technicians working it (or only `technicianId`), with the visits
+ * they have (all but `excludeBookingId`), in one query; `keeps` chooses whose days count.
+ * Answers where the asked-for visit is, too.
+ */
+async function technicianDaysOn(
   db: Executor,
   business: BusinessProfile,
-  technicians: readonly WorkingTechnician[],
-  date: string,
-  place: PlaceAsked,
+  at: { date: string; place: PlaceAsked; technicianId?: string },
   now: Date,
-  excludeBookingId?: string,
-): Promise<{ days: TechnicianDay<VisitStop>[]; at: GeoPoint | undefined }> {
+  excludeBookingId: string | undefined,
+  keeps: (technician: WorkingTechnician) => boolean,
+): Promise<{ days: TechnicianDay[]; at: GeoPoint | undefined }> {
   // The technician's day: from home at opening until their next shift begins. The day before's
   // visits ended before it (they went home); one still running at opening stands in the way.
-  const shiftStartsAt = shiftStart(business, date);
-  const range = { startsAt: new Date(shiftStartsAt), endsAt: nextShiftStart(business, date) };
-  const rows = await findTechnicianStops(
+  const shiftStartsAt = shiftStart(business, at.date);
+  const range = { startsAt: new Date(shiftStartsAt), endsAt: nextShiftStart(business, at.date) };
+  // Kept in memory by the server's handle until a booking, a working day or a profile changes
+  // (lib/read-cache.ts); a transaction, which holds the dates' locks, always reads the database.
+  const rows = await cachedRead(
     db,
-    technicians.map((technician) => technician.profileId),
-    range,
-    now,
-    excludeBookingId,
+    `technician-days:${at.date}:${range.startsAt.getTime()}:${range.endsAt.getTime()}:${at.technicianId ?? ''}`,
+    ['bookings', 'technician_working_days', 'user_profiles'],
+    () => findTechnicianDays(db, { date: at.date, range, technicianId: at.technicianId }),
   );
-  const known = Boolean(place.zipCode);
-  const pointOf = (zip: string | null | undefined) => (known ? zipCentroid(zip) : ANYWHERE);
-  const stopsOf = new Map<string, VisitStop[]>();
-  for (const row of rows) {
-    const stops = stopsOf.get(row.technicianId) ?? [];
-    stops.push({
-      bookingId: row.bookingId,
-      startsAt: row.startsAt,
-      endsAt: row.endsAt,
-      at: pointOf(row.zipCode),
-    });
-    stopsOf.set(row.technicianId, stops);
-  }
-  const days = technicians.map((technician): TechnicianDay<VisitStop> => ({
+  const nowMs = now.getTime();
+  // Paid, or held and not lapsed; the visit being moved is not in its own way.
+  const takesTime = (stop: TechnicianStopRow) =>
+    (stop.holdExpiresAt === null || stop.holdExpiresAt > nowMs) &&
+    stop.bookingId !== excludeBookingId;
+  const known = Boolean(at.place.zipCode);
+  // A busy day's few hundred visits are at a few dozen ZIPs: one point each.
+  const points = new Map<string, GeoPoint | undefined>();
+  const pointOf = (zip: string | null) => {
+    if (!known) return ANYWHERE;
+    if (!zip) return undefined;
+    if (!points.has(zip)) points.set(zip, zipCentroid(zip));
+    return points.get(zip);
+  };
+  const days = rows.filter(keeps).map((technician): TechnicianDay => ({
     id: technician.profileId,
     home: pointOf(technician.homeZip),
     startsAt: shiftStartsAt,
-    stops: stopsOf.get(technician.profileId) ?? [],
+    stops: technician.stops.filter(takesTime).map((stop) => ({
+      startsAt: stop.startsAt,
+      endsAt: stop.endsAt,
+      at: pointOf(stop.zipCode),
+    })),
   }));
-  return { days, at: pointOf(place.zipCode) };
+  return { days, at: pointOf(at.place.zipCode ?? null) };
+}
+
+/**
+ * Whether a technician may take a visit at `place` on `date`: they cover its area (every
+ * technician does while no area lists a ZIP, or before the ZIP is known) and, today, are not off
+ * duty.
+ */
+function mayTakeAt(
+  business: BusinessProfile,
+  date: string,
+  place: PlaceAsked,
+  now: Date,
+): (technician: WorkingTechnician) => boolean {
+  const isToday = date === businessNow(now, business.timeZone).date;
+  const listsZips = business.serviceAreas.some((area) => area.zips.length > 0);
+  const area =
+    listsZips && place.zipCode ? areaForZip(business.serviceAreas, place.zipCode) : undefined;
+  return (technician) => {
+    if (isToday && technician.technicianStatus === 'off-duty') return false;
+    // A visit booked before its ZIP's area was taken off the list (a new booking there is refused
+    // first): whoever has time may take it.
+    return area === undefined || technician.serviceAreaIds.includes(area.id);
+  };
 }
 
 /** Of `slots` (HH:MM on `date`), those where a visit of `durationMinutes` at `place` fits someone. */
@@ -153,10 +140,10 @@ export async function slotsByTechnicians(
   const { days, at: point } = await technicianDaysOn(
     db,
     business,
-    at.date,
-    at.place,
+    { date: at.date, place: at.place },
     now,
     excludeBookingId,
+    mayTakeAt(business, at.date, at.place, now),
   );
   if (days.length === 0) return [];
   const starts = at.slots.map((time) => zonedMoment(at.date, time, business.timeZone).getTime());
@@ -180,13 +167,14 @@ export async function technicianFor(
   now: Date,
   excludeBookingId?: string,
 ): Promise<string | undefined> {
+  const place = { zipCode: at.zipCode };
   const { days, at: point } = await technicianDaysOn(
     tx,
     business,
-    at.date,
-    { zipCode: at.zipCode },
+    { date: at.date, place },
     now,
     excludeBookingId,
+    mayTakeAt(business, at.date, place, now),
   );
   const request = {
     startsAt: at.span.startsAt.getTime(),
@@ -215,24 +203,24 @@ export async function conflictForTechnician(
   now: Date,
   excludeBookingId?: string,
 ): Promise<ScheduleConflict | undefined> {
-  const technician = (await listTechniciansWorkingOn(tx, at.date)).find(
-    (working) => working.profileId === technicianId,
+  let technician: WorkingTechnician | undefined;
+  const { days, at: point } = await technicianDaysOn(
+    tx,
+    business,
+    { date: at.date, place: { zipCode: at.zipCode }, technicianId },
+    now,
+    excludeBookingId,
+    (working) => {
+      technician = working;
+      return true;
+    },
   );
-  if (!technician) return { kind: 'not-working', date: at.date };
+  if (!technician || days.length === 0) return { kind: 'not-working', date: at.date };
   const listsZips = business.serviceAreas.some((area) => area.zips.length > 0);
   const area = at.zipCode ? areaForZip(business.serviceAreas, at.zipCode) : undefined;
   if (listsZips && area && !technician.serviceAreaIds.includes(area.id)) {
     return { kind: 'outside-areas', area: area.name };
   }
-  const { days, at: point } = await technicianDaysOf(
-    tx,
-    business,
-    [technician],
-    at.date,
-    { zipCode: at.zipCode },
-    now,
-    excludeBookingId,
-  );
   const fit = fitOnDay(
     days[0]!,
     { startsAt: at.span.startsAt.getTime(), endsAt: at.span.endsAt.getTime(), at: point },

@@ -2,7 +2,8 @@
 // appointments, technician; see locks.ts): whether they may be given a job, their name, and the
 // status that follows their day. Its own queries on the profiles table, so the accounts feature
 // (which removes a technician and releases their jobs here) never depends on visits both ways.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
 import type { Executor } from '../../db/client.ts';
 import { authUsers, technicianWorkingDays, userProfiles } from '../../db/schema.ts';
@@ -89,26 +90,87 @@ export interface WorkingTechnician {
   technicianStatus: TechnicianStatus;
 }
 
-/** The onboarded technicians whose working days include `date`, in id order. */
-export async function listTechniciansWorkingOn(
+/**
+ * A visit on a technician's day: its moment (epoch ms), where it is, and until when its hold
+ * lasts (epoch ms; null once paid).
+ */
+export interface TechnicianStopRow {
+  bookingId: string;
+  holdExpiresAt: number | null;
+  startsAt: number;
+  endsAt: number;
+  zipCode: string | null;
+}
+
+/** A working technician and the visits that take their time in the range asked for. */
+export interface TechnicianDayRows extends WorkingTechnician {
+  stops: TechnicianStopRow[];
+}
+
+/** One technician's day as the query below spells it: [id, home ZIP, area ids, status, stops]. */
+type DayTuple = [string, string | null, string[] | null, TechnicianStatus, StopTuple[] | null];
+/** [booking id, hold's end (epoch ms; null: paid), starts (epoch ms), ends (epoch ms), ZIP]. */
+type StopTuple = [string, number | null, number, number, string | null];
+
+/**
+ * The onboarded technicians whose working days include `date` (or only `technicianId`), in id
+ * order, each with the visits overlapping `range` that may take their time, by start: paid, or
+ * held (whether a hold has lapsed is the caller's to ask, at its own now: the answer may be kept
+ * in memory until a booking changes).
+ *
+ * One round trip answering one JSON text: every slot request by technicians' schedules reads a
+ * busy day's few hundred visits, and rows mapped one by one cost the server more than the query
+ * costs the database (bench/technician-day.mjs).
+ */
+export async function findTechnicianDays(
   db: Executor,
-  date: string,
-): Promise<WorkingTechnician[]> {
-  return db
-    .select({
-      profileId: userProfiles.id,
-      homeZip: userProfiles.homeZip,
-      serviceAreaIds: userProfiles.serviceAreaIds,
-      technicianStatus: userProfiles.technicianStatus,
-    })
-    .from(userProfiles)
-    .innerJoin(
-      technicianWorkingDays,
-      and(
-        eq(technicianWorkingDays.technicianId, userProfiles.id),
-        eq(technicianWorkingDays.workDate, date),
-      ),
+  at: {
+    date: string;
+    range: { startsAt: Date; endsAt: Date };
+    technicianId?: string;
+  },
+): Promise<TechnicianDayRows[]> {
+  const { startsAt, endsAt } = at.range;
+  const onlyTechnician = (column: SQL) =>
+    at.technicianId ? sql`and ${column} = ${at.technicianId}` : sql``;
+  // The day's visits are read once through bookings_visit_span_idx and grouped by technician
+  // (materialized: the planner would otherwise group them again for each technician).
+  const result = await db.execute(sql`
+    with stops as materialized (
+      select b.technician_id, json_agg(json_build_array(
+          b.id,
+          case when b.status = 'paid' then null
+            else (extract(epoch from b.hold_expires_at) * 1000)::float8 end,
+          (extract(epoch from b.starts_at) * 1000)::float8,
+          (extract(epoch from b.ends_at) * 1000)::float8,
+          b.zip_code
+        ) order by b.starts_at, b.ends_at) as stops
+      from bookings b
+      where b.kind = 'visit' and b.technician_id is not null ${onlyTechnician(sql`b.technician_id`)}
+        and b.status in ('paid', 'pending_payment')
+        and tstzrange(b.starts_at, b.ends_at) && tstzrange(${startsAt}, ${endsAt})
+      group by b.technician_id
     )
-    .where(and(eq(userProfiles.role, 'technician'), eq(userProfiles.onboardingComplete, true)))
-    .orderBy(userProfiles.id);
+    select coalesce(json_agg(json_build_array(
+        p.id, p.home_zip, p.service_area_ids, p.technician_status, s.stops
+      ) order by p.id), '[]')::text as days
+    from user_profiles p
+    join technician_working_days w on w.technician_id = p.id and w.work_date = ${at.date}
+    left join stops s on s.technician_id = p.id
+    where p.role = 'technician' and p.onboarding_complete ${onlyTechnician(sql`p.id`)}`);
+  const [row] = result.rows as unknown as { days: string }[];
+  const days = JSON.parse(row?.days ?? '[]') as DayTuple[];
+  return days.map(([profileId, homeZip, serviceAreaIds, technicianStatus, stops]) => ({
+    profileId,
+    homeZip,
+    serviceAreaIds: serviceAreaIds ?? [],
+    technicianStatus,
+    stops: (stops ?? []).map(([bookingId, holdExpiresAt, stopStartsAt, stopEndsAt, zipCode]) => ({
+      bookingId,
+      holdExpiresAt,
+      startsAt: stopStartsAt,
+      endsAt: stopEndsAt,
+      zipCode,
+    })),
+  }));
 }
