@@ -419,6 +419,23 @@ describe('the edges of a technician’s day', () => {
       status: 'scheduled',
     });
     expect(restored.statusCode, restored.body).toBe(200);
+    // The answer names who now has it, and the customer hears who is coming.
+    expect(restored.json()).toMatchObject({
+      appointment: { technicianId: far.profileId, technician: 'Fred Far' },
+    });
+    const notices = await ctx.database.db
+      .select({ to: emailOutbox.toAddress, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.bookingId, first), eq(emailOutbox.template, 'technician-assigned')),
+      );
+    const [contact] = await ctx.database.db
+      .select({ email: bookings.email })
+      .from(bookings)
+      .where(eq(bookings.id, first));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.to).toBe(contact!.email);
+    expect(notices[0]!.text).toContain('Fred Far');
     expect(await technicianOfBooking(first)).toBe(far.profileId);
     const [row] = await ctx.database.db
       .select({ overCapacity: bookings.overCapacity })

@@ -12,7 +12,11 @@ import {
 import type { Env } from '../../lib/env.ts';
 import { placeAgain, visitLocks } from './locks.ts';
 import { followVisitTime, forgetVisitMessages } from './messages.ts';
-import { giveOpenJobsTo, markVisitRowsOverCapacity } from './repository.ts';
+import { giveOpenJobsTo, listVisitRows, markVisitRowsOverCapacity } from './repository.ts';
+import { jobNotice } from './shape.ts';
+import type { LockedTechnician } from './technician-rows.ts';
+import { technicianAssignedEmail } from '../notifications/templates.ts';
+import { sendEmail } from '../notifications/service.ts';
 
 /**
  * Staff cancelled every service of a paid visit: the booking stops holding its slot (paid ->
@@ -45,7 +49,8 @@ export async function releaseCancelledVisit(
  * Staff took back a service of a visit they had cancelled whole: the booking holds its slot
  * again (cancelled -> paid). Its room is checked as a booking checks it, under its dates' locks; a slot that has filled meanwhile does not refuse it (staff override capacity knowingly)
  * but marks the visit and its appointments over capacity, for the team to reschedule. Only a
- * booking that was paid comes back. True when it changed.
+ * booking that was paid comes back. Answers whether it changed, and the technician it was given
+ * to when its own no longer has room (the customer hears who is coming, as from an assignment).
  */
 export async function restoreVisit(
   tx: Executor,
@@ -53,9 +58,11 @@ export async function restoreVisit(
   bookingId: string,
   actor: Viewer,
   now: Date = new Date(),
-): Promise<boolean> {
+): Promise<{ restored: boolean; givenTo?: LockedTechnician }> {
   const booking = await visitLocks(tx).booking(bookingId);
-  if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) return false;
+  if (!booking || booking.status !== 'cancelled' || booking.paidAt === null) {
+    return { restored: false };
+  }
   const placed = await placeAgain(tx, booking, now);
   const { overCapacity } = placed;
   const changed = await changeBookingStatus(
@@ -65,17 +72,18 @@ export async function restoreVisit(
     'paid',
     overCapacity ? { overCapacity } : {},
   );
-  if (!changed) return false;
+  if (!changed) return { restored: false };
   if (overCapacity) await markVisitOverCapacity(tx, bookingId);
   // By technicians' schedules, it comes back to its own technician when it still fits their
   // day, else to the one it fits best, who takes its jobs; flagged only when it fits no one's.
-  let givenTo: string | undefined;
+  let givenTo: LockedTechnician | undefined;
   if (placed.technicianId && placed.technicianId !== booking.technicianId) {
     const [technician] = await visitLocks(tx).technicians([placed.technicianId], 'share');
     if (technician?.onboardingComplete) {
       await giveOpenJobsTo(tx, bookingId, technician);
       await setBookingTechnician(tx, bookingId, technician.profileId);
-      givenTo = technician.displayName;
+      givenTo = technician;
+      await tellCustomerWhoIsComing(tx, env, bookingId, technician.displayName);
     }
   }
   await clearArrivalEstimate(tx, bookingId);
@@ -87,16 +95,47 @@ export async function restoreVisit(
     reason:
       'a service taken back by staff' +
       (overCapacity ? '; the slot is over capacity: reschedule' : '') +
-      (givenTo ? `; given to ${givenTo}, whose day it fits` : ''),
+      (givenTo ? `; given to ${givenTo.displayName}, whose day it fits` : ''),
     changedBy: actor.userId,
   });
   await recordAudit(tx, actor, {
     action: 'booking.status',
     entity: 'booking',
     entityId: bookingId,
-    details: { from: 'cancelled', to: 'paid', overCapacity },
+    details: {
+      from: 'cancelled',
+      to: 'paid',
+      overCapacity,
+      ...(givenTo ? { assigned: givenTo.profileId } : {}),
+    },
   });
-  return true;
+  return { restored: true, givenTo };
+}
+
+/** The customer hears who now comes to the visit, as from an assignment (assignment.ts). */
+async function tellCustomerWhoIsComing(
+  tx: Executor,
+  env: Env,
+  bookingId: string,
+  technicianName: string,
+): Promise<void> {
+  const open = (await listVisitRows(tx, bookingId)).filter(
+    (row) => row.status === 'scheduled' || row.status === 'in-progress',
+  );
+  const first = open[0];
+  if (!first?.email) return;
+  await sendEmail(
+    tx,
+    env,
+    first.email,
+    (ctx) =>
+      technicianAssignedEmail(ctx, {
+        ...jobNotice(first),
+        serviceName: open.map((row) => row.serviceName).join(', '),
+        technicianName,
+      }),
+    { bookingId },
+  );
 }
 /**
  * A visit restored into a slot that has filled meanwhile (staff override capacity): its

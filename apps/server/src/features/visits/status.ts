@@ -15,6 +15,7 @@ import {
   listVisitFacts,
   listVisitRows,
   findAppointmentBookingId,
+  findAppointmentRow,
 } from './repository.ts';
 import type { MailContext } from '../notifications/layout.ts';
 import type { RenderedEmail } from '../notifications/outbox.ts';
@@ -256,13 +257,22 @@ export async function changeStatusAsStaff(
     const bookingId = await findAppointmentVisit(tx, appointmentId);
     if (bookingId) await lockVisit(tx, bookingId);
     const result = await changeAppointmentStatus(tx, env, actor, appointmentId, change, now);
+    let appointment = result.appointment;
     if (bookingId && result.changed) {
       if (!result.visitOpen) await releaseCancelledVisit(tx, bookingId, actor);
-      else if (result.from === 'cancelled') await restoreVisit(tx, env, bookingId, actor, now);
+      else if (result.from === 'cancelled') {
+        const { givenTo } = await restoreVisit(tx, env, bookingId, actor, now);
+        // Taken back by a technician whose day it fits: the answer names them.
+        const reread = givenTo && (await findAppointmentRow(tx, appointmentId));
+        if (reread) appointment = toAppointment(reread);
+      }
     }
-    // The technician's status follows their day, as when they change the job themselves.
-    const { technicianId } = result.appointment;
-    if (result.changed && technicianId) await followTodaysJobs(tx, technicianId, now);
-    return result.appointment;
+    // The technicians' status follows their day, as when they change the job themselves.
+    // In the fixed order of ids, as every path locks technicians (locks.ts).
+    const technicianIds = [result.appointment.technicianId, appointment.technicianId];
+    for (const technicianId of [...new Set(technicianIds)].sort()) {
+      if (result.changed && technicianId) await followTodaysJobs(tx, technicianId, now);
+    }
+    return appointment;
   });
 }
