@@ -5,8 +5,6 @@
 // technicians: the business (from memory), the technicians, their working day rows, every route
 // at once and the visits nobody has.
 import { formatOrderNumber } from '@pitstop/shared/booking/order-number';
-import { zonedMoment } from '@pitstop/shared/booking/capacity';
-import { weekdayOf } from '@pitstop/shared/booking/time-slots';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
 import { areaForZip } from '@pitstop/shared/business/service-areas';
 import { wallClockIn } from '@pitstop/shared/calendar-dates';
@@ -15,6 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { coverageOf } from '../users/coverage.ts';
 import { listTechnicianAccounts } from '../users/service.ts';
+import { shiftStart } from '../visits/technician-fit.ts';
 import { technicianRoutesOn } from '../visits/technician-route.ts';
 import type { TechnicianRoute } from '../visits/technician-route.ts';
 import { listUnassignedVisitsOn } from '../visits/unassigned-day.ts';
@@ -42,16 +41,12 @@ function timingOf(
   date: string,
   stops: readonly RouteStop[],
 ): Pick<DayPlanStop, 'lateMinutes' | 'overlapsPrevious'>[] {
-  const shiftStart = zonedMoment(
-    date,
-    business.hours[weekdayOf(date)].openTime,
-    business.timeZone,
-  ).getTime();
+  const shiftStartsAt = shiftStart(business, date);
   let freeAt: number | null = null;
   return stops.map((stop) => {
     const startsAt = stop.startsAt.getTime();
     const overlapsPrevious = freeAt !== null && startsAt < freeAt;
-    const leavesAt = freeAt ?? shiftStart;
+    const leavesAt = freeAt ?? shiftStartsAt;
     const arrivesAt =
       stop.driveMinutesBefore === null ? null : leavesAt + stop.driveMinutesBefore * MINUTE_MS;
     // Ends of the visits so far: the technician is free once the last of them is over.

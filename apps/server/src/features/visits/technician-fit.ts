@@ -38,8 +38,11 @@ export function driveSettingsOf(business: BusinessProfile): DriveSettings {
 // what could fit, and narrows once the ZIP is known. One point stands for every place.
 const ANYWHERE: GeoPoint = { latitude: 0, longitude: 0 };
 
-/** When a technician's day on `date` starts, at home: the business's opening (epoch ms). */
-function shiftStart(business: BusinessProfile, date: string): number {
+/**
+ * When a technician's day on `date` starts, at home: the business's opening (epoch ms). The slots,
+ * the hold and the Day Plan's lateness all measure from it.
+ */
+export function shiftStart(business: BusinessProfile, date: string): number {
   const opening = business.hours[weekdayOf(date)].openTime;
   return zonedMoment(date, opening, business.timeZone).getTime();
 }
