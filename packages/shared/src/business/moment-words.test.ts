@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBusinessMoment } from './moment-words.ts';
+import { formatBusinessDate, formatBusinessMoment } from './moment-words.ts';
 
 describe('formatBusinessMoment', () => {
   it("words an instant on the business's clock, not the reader's", () => {
@@ -21,5 +21,12 @@ describe('formatBusinessMoment', () => {
     expect(formatBusinessMoment(new Date('2027-07-01T04:00:00Z'), 'America/New_York')).toBe(
       'Jul 1, 2027, 12:00 AM',
     );
+  });
+});
+
+describe('formatBusinessDate', () => {
+  it('words a business-local calendar date as it is: no time zone moves it', () => {
+    expect(formatBusinessDate('2026-12-01')).toBe('Dec 1, 2026');
+    expect(formatBusinessDate('2027-01-31')).toBe('Jan 31, 2027');
   });
 });

@@ -1,6 +1,6 @@
 // Why a technician cannot do a visit as planned, in the words staff read before assigning them
 // anyway (slots by technicians' schedules). Times on the business's wall clock.
-import { businessClockTime } from '../business/moment-words.ts';
+import { businessClockTime, formatBusinessDate } from '../business/moment-words.ts';
 import type { FitConflict, Stop } from './fit.ts';
 
 /** What keeps a technician from a visit: their calendar, their areas, or their day's plan. */
@@ -11,26 +11,6 @@ export type ScheduleConflict =
 
 const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
 
-/** "Dec 1, 2026" for a business-local YYYY-MM-DD. */
-function dayWords(date: string): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const months = [
-    'Jan',
-    'Feb',
-    'Mar',
-    'Apr',
-    'May',
-    'Jun',
-    'Jul',
-    'Aug',
-    'Sep',
-    'Oct',
-    'Nov',
-    'Dec',
-  ];
-  return `${months[month - 1]} ${day}, ${year}`;
-}
-
 /** One sentence naming the conflict: "Avery Tech has another visit from 10:00 AM to 11:00 AM." */
 export function scheduleConflictMessage(
   name: string,
@@ -40,7 +20,7 @@ export function scheduleConflictMessage(
   const at = (epoch: number) => businessClockTime(new Date(epoch), timeZone);
   switch (conflict.kind) {
     case 'not-working':
-      return `${name} does not work on ${dayWords(conflict.date)}.`;
+      return `${name} does not work on ${formatBusinessDate(conflict.date)}.`;
     case 'outside-areas':
       return `${name} does not cover ${conflict.area}.`;
     case 'overlap':
