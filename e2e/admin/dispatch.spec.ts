@@ -88,7 +88,7 @@ test('an admin sees a technician’s visit and the drive before it on the chosen
   await signIn(page, admin);
   await page.goto('/admin/technicians');
   const dayPlan = page.getByRole('region', { name: 'Day Plan' });
-  await dayPlan.getByLabel('Day').fill(date);
+  await dayPlan.getByLabel('Day', { exact: true }).fill(date);
 
   const day = dayPlan.getByRole('listitem', { name, exact: true });
   await day.scrollIntoViewIfNeeded();
