@@ -14,6 +14,7 @@ import {
 import {
   badZipEntry,
   duplicateAreaName,
+  zipInTwoAreas,
   UNKNOWN_SERVICE_AREA,
 } from '@pitstop/shared/business/profile';
 import { DEFAULT_DRIVE_SETTINGS } from '@pitstop/shared/scheduling/drive-time';
@@ -148,6 +149,27 @@ describe('service areas on the business profile', () => {
     });
   });
 
+  it('gives an area removed and added back by name in one save its id again, so its technicians still cover it', async () => {
+    const before = (await profile()).serviceAreas;
+    const [kept, removed, ...rest] = before;
+    // The admin removes an area and adds one of the same name before saving.
+    const again = await saveAreas([
+      kept!,
+      ...rest,
+      { name: ` ${removed!.name.toUpperCase()} `, zips: [] },
+    ]);
+    expect(again.at(-1)).toMatchObject({ id: removed!.id });
+    // A new area named as one the save keeps under another name (renamed) is a new area.
+    const renamed = await saveAreas([
+      { ...kept!, name: 'Renamed' },
+      ...again.slice(1),
+      { name: kept!.name, zips: [] },
+    ]);
+    expect(renamed[0]!.id).toBe(kept!.id);
+    expect(renamed.at(-1)!.id).not.toBe(kept!.id);
+    await saveAreas(before);
+  });
+
   it('saves the drive settings, audited with the rest of the profile', async () => {
     const response = await save({
       roadFactorPercent: 145,
@@ -218,6 +240,15 @@ describe('service areas on the business profile', () => {
       ],
       [
         {
+          serviceAreas: [
+            { ...first, name: 'Downtown', zips: ['30301'] },
+            { name: 'Suburbs', zips: ['30062', '30301'] },
+          ],
+        },
+        { 'serviceAreas.1.zips': zipInTwoAreas('30301', 'Downtown') },
+      ],
+      [
+        {
           serviceAreas: Array.from({ length: SERVICE_AREAS_MAX + 1 }, (_, i) => ({
             name: `Area ${i}`,
             zips: [],
@@ -241,7 +272,7 @@ describe('service areas on the business profile', () => {
         { 'serviceAreas.0.id': UNKNOWN_SERVICE_AREA },
       ],
       [
-        { serviceAreas: [first, { ...first, name: 'Twice' }] },
+        { serviceAreas: [first, { ...first, name: 'Twice', zips: [] }] },
         { 'serviceAreas.1.id': UNKNOWN_SERVICE_AREA },
       ],
       [{ roadFactorPercent: 99 }, { roadFactorPercent: 'Road factor must be from 1.0 to 3.0' }],

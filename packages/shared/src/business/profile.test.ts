@@ -6,6 +6,7 @@ import {
   businessProfileFormSchema,
   businessProfileSchema,
   duplicateAreaName,
+  zipInTwoAreas,
   zipEntriesFromText,
   zipEntriesText,
 } from './profile.ts';
@@ -165,6 +166,30 @@ describe('service areas and drive settings', () => {
       areas([downtown, { name: 'Suburbs', zips: [] }, { name: 'DOWNTOWN ', zips: [] }]),
     ).toEqual({ 'serviceAreas.2.name': duplicateAreaName('DOWNTOWN') });
     expect(duplicateAreaName('DOWNTOWN')).toBe('Another area is already named DOWNTOWN');
+  });
+
+  it('lists a ZIP code or prefix in one area only; a ZIP under another area’s prefix is fine', () => {
+    expect(
+      areas([
+        downtown,
+        { name: 'Suburbs', zips: ['30062', '30301'] },
+        { name: 'East', zips: ['303'] },
+      ]),
+    ).toEqual({
+      'serviceAreas.1.zips': zipInTwoAreas('30301', 'Downtown'),
+      'serviceAreas.2.zips': zipInTwoAreas('303', 'Downtown'),
+    });
+    expect(zipInTwoAreas('30301', 'Downtown')).toBe('30301 is already in Downtown');
+    expect(areas([downtown, { name: 'Midtown', zips: ['30308'] }])).toEqual({});
+    // The form's text of ZIP codes is checked the same way.
+    expect(
+      businessProfileFormSchema.shape.serviceAreas
+        .safeParse([
+          { name: 'Downtown', zips: '30301, 303' },
+          { name: 'Suburbs', zips: '30062 30301' },
+        ])
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    ).toEqual([['1.zips', '30301 is already in Downtown']]);
   });
 
   it('keeps to SERVICE_AREAS_MAX areas', () => {

@@ -108,6 +108,8 @@ const ZIPS_TOO_MANY = `An area can list at most ${SERVICE_AREA_ZIPS_MAX} ZIP cod
 const ZIPS_MESSAGE = 'Enter the ZIP codes this area covers';
 /** An area named like another one before it (names are compared without case). */
 export const duplicateAreaName = (name: string) => `Another area is already named ${name}`;
+/** A ZIP code or prefix another area lists already: which area would serve it? */
+export const zipInTwoAreas = (entry: string, area: string) => `${entry} is already in ${area}`;
 /** An entry that is neither a 5-digit ZIP code nor a 3-digit prefix. */
 export const badZipEntry = (entry: string) => `Use 5-digit ZIP codes or 3-digit prefixes: ${entry}`;
 /** A save naming an area the business does not have (the page is out of date). */
@@ -175,10 +177,37 @@ function refuseDuplicateNames(areas: { name: string }[], ctx: z.RefinementCtx): 
   });
 }
 
+/**
+ * A ZIP code or prefix belongs to one area (a ZIP under another area's prefix is fine: the exact
+ * code wins): the later area listing it again is refused at its ZIP codes.
+ */
+function refuseSharedZips(areas: { name: string; zips: string[] }[], ctx: z.RefinementCtx): void {
+  const owners = new Map<string, string>();
+  areas.forEach((area, index) => {
+    const shared = area.zips.find((entry) => owners.has(entry));
+    if (shared !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: zipInTwoAreas(shared, owners.get(shared)!),
+        path: [index, 'zips'],
+      });
+    }
+    for (const entry of area.zips) if (!owners.has(entry)) owners.set(entry, area.name.trim());
+  });
+}
+
+function refuseAmbiguousAreas(
+  areas: { name: string; zips: string[] }[],
+  ctx: z.RefinementCtx,
+): void {
+  refuseDuplicateNames(areas, ctx);
+  refuseSharedZips(areas, ctx);
+}
+
 const serviceAreasSchema = z
   .array(serviceAreaInput(serviceAreaZipsSchema), AREAS_MESSAGE)
   .max(SERVICE_AREAS_MAX, AREAS_TOO_MANY)
-  .superRefine(refuseDuplicateNames);
+  .superRefine(refuseAmbiguousAreas);
 
 // The form edits each area's ZIP codes as one text field.
 const serviceAreasFormSchema = z
@@ -189,7 +218,7 @@ const serviceAreasFormSchema = z
     AREAS_MESSAGE,
   )
   .max(SERVICE_AREAS_MAX, AREAS_TOO_MANY)
-  .superRefine(refuseDuplicateNames);
+  .superRefine(refuseAmbiguousAreas);
 
 export const ROAD_FACTOR_PERCENT_MIN = 100;
 export const ROAD_FACTOR_PERCENT_MAX = 300;

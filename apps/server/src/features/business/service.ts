@@ -156,21 +156,27 @@ export async function updateBusinessProfile(
 
 /**
  * The saved areas: an area sent with an id keeps it (a rename keeps the technicians who cover
- * it), one without gets a new id. An id the business does not have, or one sent twice, is
- * refused at that area: its page is out of date.
+ * it). One without takes the id of a saved area of the same name that this save does not keep
+ * otherwise (removed and added back, its technicians still cover it), else a new id. An id the
+ * business does not have, or one sent twice, is refused at that area: its page is out of date.
  */
 function identifyServiceAreas(
   saved: readonly ServiceArea[],
   input: readonly ServiceAreaInput[],
 ): ServiceArea[] {
   const known = new Set(saved.map((area) => area.id));
+  const sent = new Set(input.flatMap((area) => (area.id === undefined ? [] : [area.id])));
+  const nameKey = (name: string) => name.trim().toLowerCase();
+  const leftByName = new Map(
+    saved.filter((area) => !sent.has(area.id)).map((area) => [nameKey(area.name), area.id]),
+  );
   const used = new Set<string>();
   const fields: Record<string, string> = {};
   const areas = input.map((area, index) => {
     if (area.id !== undefined && (!known.has(area.id) || used.has(area.id))) {
       fields[`serviceAreas.${index}.id`] = UNKNOWN_SERVICE_AREA;
     }
-    const id = area.id ?? randomUUID();
+    const id = area.id ?? leftByName.get(nameKey(area.name)) ?? randomUUID();
     used.add(id);
     return { id, name: area.name, zips: area.zips };
   });
