@@ -77,6 +77,9 @@ describe('bookingFormSchema', () => {
       bookingFormSchema.safeParse({ ...valid, ...patch }).error?.issues[0]?.message;
     expect(messageFor({ phone: '(555) 123-456' })).toBe('Phone number is required');
     expect(messageFor({ zipCode: '1234' })).toBe('Valid ZIP code is required');
+    expect(messageFor({ zipCode: 'ABCDE' })).toBe('Valid ZIP code is required');
+    expect(messageFor({ zipCode: '30303-' })).toBe('Valid ZIP code is required');
+    expect(messageFor({ zipCode: ' 30303-1234 ' })).toBeUndefined();
     expect(messageFor({ vehicleYear: '19' })).toBe('Valid year is required');
     expect(messageFor({ email: 'ada@' })).toBe('Invalid email address');
   });

@@ -6,6 +6,7 @@ import { isoDateSchema } from '../dates.ts';
 import { hasControlCharacters, isSingleLine, notOnOneLine } from '../text.ts';
 import { optionalVinSchema } from '../vehicles/forms.ts';
 import { BOOKING_HORIZON_DAYS } from './horizon.ts';
+import { isZipCode } from '../profile/address.ts';
 
 export const DATE_REQUIRED = 'Please select a date';
 export const TIME_REQUIRED = 'Please select a time';
@@ -90,7 +91,11 @@ export const bookingFormSchema = z.object({
   phone: phoneSchema,
   address: requiredText(BOOKING_MESSAGES.address, 200, 'Address'),
   city: requiredText(BOOKING_MESSAGES.city, 100, 'City'),
-  zipCode: requiredText(BOOKING_MESSAGES.zipCode, 10, 'ZIP code', 5),
+  // A US ZIP code (12345 or 12345-6789): the service areas and the drives are found by it.
+  zipCode: requiredText(BOOKING_MESSAGES.zipCode, 10, 'ZIP code', 5).refine(
+    isZipCode,
+    BOOKING_MESSAGES.zipCode,
+  ),
   vehicleMake: requiredText(BOOKING_MESSAGES.vehicleMake, 40, 'Vehicle make'),
   vehicleModel: requiredText(BOOKING_MESSAGES.vehicleModel, 60, 'Vehicle model'),
   vehicleYear: yearSchema,
