@@ -46,6 +46,7 @@ import {
 } from './report.mjs';
 import {
   addDays,
+  CHURN_EVERY_MS,
   freeSlots,
   servicesRow,
   scenarios,
@@ -123,8 +124,11 @@ async function describeBusyDay(url, busyDate) {
  * The busy day by technicians' schedules (bench/technician-day.mjs): with the server stopped, the
  * business switches mode and the day's visits go to technicians; a server started on that
  * answers the slots for a 30-minute visit downtown (its first answer also loads the ZIP
- * database) and the row is measured; then the business goes back to capacity. Adds the row to
- * `rows`; returns how the day looks.
+ * database) and the row is measured. The server keeps the day in memory until a booking changes
+ * (docs/decisions/036), so on PostgreSQL the row is measured again while another connection
+ * writes a booking every CHURN_EVERY_MS (each write announced, each making the server read the
+ * day again; PGlite is opened by one process at a time). Then the business goes back to
+ * capacity. Adds the rows to `rows`; returns how the day looks.
  */
 async function measureTechnicianDay({ engine, sessionSecret, busyDate, options, rows }) {
   const setUp = await withDatabase(engine, (db) => giveBusyDayToTechnicians(db, busyDate));
@@ -143,6 +147,16 @@ async function measureTechnicianDay({ engine, sessionSecret, busyDate, options, 
           pid: server.pid,
         }),
       );
+      if (engine.kind === 'postgres') {
+        const churn = { everyMs: CHURN_EVERY_MS };
+        const writes = await whileBookingsChange(engine, busyDate, churn.everyMs, () =>
+          measure(technicianSlotsRow(server.url, path, churn), {
+            durationSeconds: options.durationSeconds,
+            pid: server.pid,
+          }),
+        );
+        rows.push({ ...writes.result, bookingWrites: writes.count });
+      }
       return {
         ...setUp,
         zipCode: TECHNICIAN_SLOTS_ZIP,
@@ -157,6 +171,33 @@ async function measureTechnicianDay({ engine, sessionSecret, busyDate, options, 
   } finally {
     await withDatabase(engine, backToCapacity);
   }
+}
+
+/**
+ * Runs `work` while another connection rewrites one of `busyDate`'s bookings every `everyMs`
+ * (an update that changes nothing but is a real statement: its trigger announces it). Answers
+ * what `work` did and how many writes there were.
+ */
+async function whileBookingsChange(engine, busyDate, everyMs, work) {
+  return withDatabase(engine, async (db) => {
+    let count = 0;
+    let writing = Promise.resolve();
+    const timer = setInterval(() => {
+      writing = writing.then(async () => {
+        await db.execute(`
+          update bookings set updated_at = updated_at
+          where id = (select id from bookings where appointment_date = '${busyDate}' limit 1)`);
+        count += 1;
+      });
+    }, everyMs);
+    try {
+      const result = await work();
+      return { result, count };
+    } finally {
+      clearInterval(timer);
+      await writing;
+    }
+  });
 }
 
 /** The scale's rows: those compared with the baseline in turns, then the others one by one. */

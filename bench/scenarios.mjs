@@ -154,11 +154,19 @@ export function technicianSlotsPath(busyDate, service, zipCode) {
   return `/api/booking/slots?date=${busyDate}&services=${service}&zipCode=${zipCode}`;
 }
 
-/** The busy day's slots by technicians' schedules, at the latency budget's connections. */
-export function technicianSlotsRow(url, path) {
+/** How often a booking is written during the churn row: far more often than a shop books. */
+export const CHURN_EVERY_MS = 100;
+
+/**
+ * The busy day's slots by technicians' schedules, at the latency budget's connections; with
+ * `churn`, while bookings are written that often (each makes the server read the day again).
+ */
+export function technicianSlotsRow(url, path, churn) {
   return {
-    id: 'slots-technicians-10',
-    name: 'GET /api/booking/slots by technicians (busy day)',
+    id: churn ? 'slots-technicians-churn-10' : 'slots-technicians-10',
+    name: churn
+      ? `GET /api/booking/slots by technicians (busy day, a booking written every ${churn.everyMs} ms)`
+      : 'GET /api/booking/slots by technicians (busy day)',
     url,
     path,
     connections: FEW_CONNECTIONS,
