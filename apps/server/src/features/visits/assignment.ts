@@ -22,7 +22,35 @@ import type { AppointmentRow } from './repository.ts';
 import { APPOINTMENT_NOT_FOUND, toAppointment, jobNotice } from './shape.ts';
 
 /** A job still to do: a technician can be given it or taken off it. */
-const isOpen = (row: AppointmentRow) => row.status === 'scheduled' || row.status === 'in-progress';
+/** A job still to do: scheduled or in progress. */
+export const isOpen = (row: AppointmentRow) =>
+  row.status === 'scheduled' || row.status === 'in-progress';
+
+/**
+ * The customer hears who is coming to the visit whose jobs still to do are `open`: one notice
+ * naming them all. From an assignment, and from a visit taken back by another technician.
+ */
+export async function tellCustomerWhoIsComing(
+  tx: Executor,
+  env: Env,
+  open: readonly AppointmentRow[],
+  technicianName: string,
+): Promise<void> {
+  const first = open[0];
+  if (!first?.email) return;
+  await sendEmail(
+    tx,
+    env,
+    first.email,
+    (ctx) =>
+      technicianAssignedEmail(ctx, {
+        ...jobNotice(first),
+        serviceName: open.map((row) => row.serviceName).join(', '),
+        technicianName,
+      }),
+    { bookingId: first.bookingId },
+  );
+}
 
 /**
  * The visit's rows an assignment from `appointmentId` covers, locked in the lock order (the
@@ -148,21 +176,8 @@ export async function assignTechnician(
         ...(overridden ? { overridden } : {}),
       },
     });
-    const open = [...updated.values()].filter(isOpen);
-    const first = open[0];
-    if (technicianId !== null && first?.email) {
-      await sendEmail(
-        tx,
-        env,
-        first.email,
-        (ctx) =>
-          technicianAssignedEmail(ctx, {
-            ...jobNotice(first),
-            serviceName: open.map((row) => row.serviceName).join(', '),
-            technicianName: name,
-          }),
-        { bookingId: first.bookingId },
-      );
+    if (technicianId !== null) {
+      await tellCustomerWhoIsComing(tx, env, [...updated.values()].filter(isOpen), name);
     }
     return toAppointment(chosen);
   });

@@ -13,10 +13,8 @@ import type { Env } from '../../lib/env.ts';
 import { placeAgain, visitLocks } from './locks.ts';
 import { followVisitTime, forgetVisitMessages } from './messages.ts';
 import { giveOpenJobsTo, listVisitRows, markVisitRowsOverCapacity } from './repository.ts';
-import { jobNotice } from './shape.ts';
+import { isOpen, tellCustomerWhoIsComing } from './assignment.ts';
 import type { LockedTechnician } from './technician-rows.ts';
-import { technicianAssignedEmail } from '../notifications/templates.ts';
-import { sendEmail } from '../notifications/service.ts';
 
 /**
  * Staff cancelled every service of a paid visit: the booking stops holding its slot (paid ->
@@ -83,7 +81,8 @@ export async function restoreVisit(
       await giveOpenJobsTo(tx, bookingId, technician);
       await setBookingTechnician(tx, bookingId, technician.profileId);
       givenTo = technician;
-      await tellCustomerWhoIsComing(tx, env, bookingId, technician.displayName);
+      const open = (await listVisitRows(tx, bookingId)).filter(isOpen);
+      await tellCustomerWhoIsComing(tx, env, open, technician.displayName);
     }
   }
   await clearArrivalEstimate(tx, bookingId);
@@ -112,31 +111,6 @@ export async function restoreVisit(
   return { restored: true, givenTo };
 }
 
-/** The customer hears who now comes to the visit, as from an assignment (assignment.ts). */
-async function tellCustomerWhoIsComing(
-  tx: Executor,
-  env: Env,
-  bookingId: string,
-  technicianName: string,
-): Promise<void> {
-  const open = (await listVisitRows(tx, bookingId)).filter(
-    (row) => row.status === 'scheduled' || row.status === 'in-progress',
-  );
-  const first = open[0];
-  if (!first?.email) return;
-  await sendEmail(
-    tx,
-    env,
-    first.email,
-    (ctx) =>
-      technicianAssignedEmail(ctx, {
-        ...jobNotice(first),
-        serviceName: open.map((row) => row.serviceName).join(', '),
-        technicianName,
-      }),
-    { bookingId },
-  );
-}
 /**
  * A visit restored into a slot that has filled meanwhile (staff override capacity): its
  * appointments carry the booking's over-capacity flag, as when it is paid late into a full slot.
