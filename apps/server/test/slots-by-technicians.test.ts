@@ -449,6 +449,27 @@ describe('the edges of a technician’s day', () => {
     expect(jobs).toEqual([{ technicianId: far.profileId }]);
   });
 
+  it('a visit no technician has needs one too: its time is offered only while two are free', async () => {
+    const date = nextDay();
+    await works(near, date);
+    const left = await bookAndPay(ctx, customer, visitAt(date, '10:00', DOWNTOWN_ZIP));
+    // Its technician gone (a removal releases their visits): nobody has it.
+    await ctx.database.db.update(bookings).set({ technicianId: null }).where(eq(bookings.id, left));
+    const alone = await slotsOn(date, DOWNTOWN_ZIP);
+    expect(alone).not.toContain('10:00');
+    expect(alone).toContain('08:30');
+    const before = await fingerprintTables(ctx);
+    const refused = await postBooking(ctx, customer, visitAt(date, '10:00', DOWNTOWN_ZIP));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(BOOKING_ALERTS.noTechnicianFree);
+    expect(await fingerprintTables(ctx)).toEqual(before);
+
+    await works(far, date);
+    expect(await slotsOn(date, DOWNTOWN_ZIP)).toContain('10:00');
+    const held = await postBooking(ctx, customer, visitAt(date, '10:00', DOWNTOWN_ZIP));
+    expect(held.statusCode, held.body).toBe(201);
+  });
+
   it('a visit whose ZIP an area no longer lists can still be moved', async () => {
     const date = nextDay();
     await works(near, date);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DriveSettings, GeoPoint } from './drive-time.ts';
-import { bestTechnician, bookedMinutes, fitOnDay, slotsThatFit, sortStops } from './fit.ts';
+import {
+  bestTechnician,
+  bookedMinutes,
+  fitOnDay,
+  slotsThatFit,
+  sortStops,
+  techniciansNeeded,
+} from './fit.ts';
 import type { Stop, TechnicianDay } from './fit.ts';
 
 const MILES_PER_DEGREE = (2 * Math.PI * 3958.8) / 360;
@@ -239,23 +246,26 @@ describe('slotsThatFit', () => {
       for (let m = 6 * 60; m < 20 * 60; m += 30) slots.push(dayStart + m * minute);
       const duration = between(1, 10) * 15;
       const where = place();
-      const expected = slots.filter((startsAt) =>
-        days.some(
-          (technician) =>
-            fitOnDay(
-              technician,
-              { startsAt, endsAt: startsAt + duration * minute, at: where },
-              driveSettings,
-            ).fits,
-        ),
-      );
-      expect(slotsThatFit(slots, duration, days, where, driveSettings), `trial ${trial}`).toEqual(
-        expected,
-      );
+      // Visits no technician has, each needing one of them too.
+      const unassigned: Stop[] = Array.from({ length: between(0, 3) }, () => {
+        const startsAt = dayStart + between(7 * 4, 18 * 4) * 15 * minute;
+        return { startsAt, endsAt: startsAt + between(2, 8) * 15 * minute };
+      });
+      const expected = slots.filter((startsAt) => {
+        const endsAt = startsAt + duration * minute;
+        const fitting = days.filter(
+          (technician) => fitOnDay(technician, { startsAt, endsAt, at: where }, driveSettings).fits,
+        );
+        return fitting.length >= techniciansNeeded(startsAt, endsAt, unassigned);
+      });
+      expect(
+        slotsThatFit(slots, duration, days, where, driveSettings, unassigned),
+        `trial ${trial}`,
+      ).toEqual(expected);
       // The slots given in any order: the answer is still ascending.
-      expect(slotsThatFit([...slots].reverse(), duration, days, where, driveSettings)).toEqual(
-        expected,
-      );
+      expect(
+        slotsThatFit([...slots].reverse(), duration, days, where, driveSettings, unassigned),
+      ).toEqual(expected);
       offered += expected.length;
       refused += slots.length - expected.length;
     }
@@ -266,6 +276,22 @@ describe('slotsThatFit', () => {
 
   it('offers nothing without a technician', () => {
     expect(slotsThatFit([at('09:00')], 60, [], A, settings)).toEqual([]);
+  });
+
+  it('needs one more free technician for each visit no technician has at that time', () => {
+    const unassigned = [stop('10:00', '11:00')];
+    expect(techniciansNeeded(at('09:00'), at('10:00'), unassigned)).toBe(1);
+    expect(techniciansNeeded(at('10:30'), at('11:30'), unassigned)).toBe(2);
+    expect(techniciansNeeded(at('10:30'), at('11:30'), [...unassigned, ...unassigned])).toBe(3);
+    const slots = [at('09:00'), at('10:30'), at('11:00')];
+    // One free technician: the visit at 10:30 would leave the unassigned one without anyone.
+    expect(slotsThatFit(slots, 60, [day([])], A, settings, unassigned)).toEqual([
+      at('09:00'),
+      at('11:00'),
+    ]);
+    expect(slotsThatFit(slots, 60, [day([]), day([], 't2')], A, settings, unassigned)).toEqual(
+      slots,
+    );
   });
 });
 

@@ -163,10 +163,25 @@ export function bestTechnician<S extends Stop>(
 }
 
 /**
- * The slot starts (epoch ms) at which a visit of `durationMinutes` at `at` fits some technician's
- * day, ascending: the same answer as fitOnDay for each slot and day, in one pass per day. Each
- * day's stops are sorted once and each stop's drive to and from `at` computed once; the slots are
- * walked in order with a moving index to the first stop after the visit.
+ * How many technicians a visit over [startsAt, endsAt) needs to find free: itself, and each
+ * visit no technician has that overlaps it (`unassigned`: they need someone too).
+ */
+export function techniciansNeeded(
+  startsAt: number,
+  endsAt: number,
+  unassigned: readonly Stop[],
+): number {
+  let needed = 1;
+  for (const stop of unassigned) if (stop.startsAt < endsAt && stop.endsAt > startsAt) needed += 1;
+  return needed;
+}
+
+/**
+ * The slot starts (epoch ms) at which a visit of `durationMinutes` at `at` fits the days of as
+ * many technicians as it needs (techniciansNeeded: one, and one more for each `unassigned`
+ * visit overlapping it), ascending: the same answer as fitOnDay for each slot and day, in one
+ * pass per day. Each day's stops are sorted once and each stop's drive to and from `at` computed
+ * once; the slots are walked in order with a moving index to the first stop after the visit.
  */
 export function slotsThatFit(
   slotStarts: readonly number[],
@@ -174,10 +189,14 @@ export function slotsThatFit(
   days: readonly TechnicianDay[],
   at: GeoPoint | undefined,
   settings: DriveSettings,
+  unassigned: readonly Stop[] = [],
 ): number[] {
   const starts = sortStarts(slotStarts);
   const duration = durationMinutes * MINUTE_MS;
-  const isOffered = new Uint8Array(starts.length);
+  const needed = starts.map((startsAt) =>
+    techniciansNeeded(startsAt, startsAt + duration, unassigned),
+  );
+  const fitting = new Int32Array(starts.length);
   for (const day of days) {
     const stops = sortStops(day.stops);
     const count = stops.length;
@@ -197,7 +216,7 @@ export function slotsThatFit(
     const fromHome = driveMinutes(day.home, at, settings) * MINUTE_MS;
     let next = 0;
     for (let i = 0; i < starts.length; i++) {
-      if (isOffered[i]) continue;
+      if (fitting[i]! >= needed[i]!) continue;
       const startsAt = starts[i]!;
       const endsAt = startsAt + duration;
       while (next < count && stops[next]!.startsAt < endsAt) next++;
@@ -207,10 +226,10 @@ export function slotsThatFit(
         previous < 0 ? day.startsAt + fromHome : latestEnd[next]! + driveTo[previous]!;
       if (lateMinutes(leavesAt, startsAt) > 0) continue;
       if (next < count && lateMinutes(endsAt + driveTo[next]!, stops[next]!.startsAt) > 0) continue;
-      isOffered[i] = 1;
+      fitting[i]! += 1;
     }
   }
-  return starts.filter((_, i) => isOffered[i] === 1);
+  return starts.filter((_, i) => fitting[i]! >= needed[i]!);
 }
 
 function sortStarts(starts: readonly number[]): readonly number[] {

@@ -11,9 +11,14 @@ import { businessDay, zonedMoment } from '@pitstop/shared/booking/capacity';
 import type { VisitSpan } from '@pitstop/shared/booking/capacity';
 import { businessNow, weekdayOf } from '@pitstop/shared/booking/time-slots';
 import type { DriveSettings, GeoPoint } from '@pitstop/shared/scheduling/drive-time';
-import { bestTechnician, fitOnDay, slotsThatFit } from '@pitstop/shared/scheduling/fit';
+import {
+  bestTechnician,
+  fitOnDay,
+  slotsThatFit,
+  techniciansNeeded,
+} from '@pitstop/shared/scheduling/fit';
 import type { ScheduleConflict } from '@pitstop/shared/scheduling/conflict-words';
-import type { TechnicianDay } from '@pitstop/shared/scheduling/fit';
+import type { Stop, TechnicianDay } from '@pitstop/shared/scheduling/fit';
 import type { Executor } from '../../db/client.ts';
 import { cachedRead } from '../../lib/read-cache.ts';
 import { zipCentroid } from '../../lib/zip-centroids.ts';
@@ -69,14 +74,14 @@ async function technicianDaysOn(
   now: Date,
   excludeBookingId: string | undefined,
   keeps: (technician: WorkingTechnician) => boolean,
-): Promise<{ days: TechnicianDay[]; at: GeoPoint | undefined }> {
+): Promise<{ days: TechnicianDay[]; at: GeoPoint | undefined; unassigned: Stop[] }> {
   // The technician's day: from home at opening until their next shift begins. The day before's
   // visits ended before it (they went home); one still running at opening stands in the way.
   const shiftStartsAt = shiftStart(business, at.date);
   const range = { startsAt: new Date(shiftStartsAt), endsAt: nextShiftStart(business, at.date) };
   // Kept in memory by the server's handle until a booking, a working day or a profile changes
   // (lib/read-cache.ts); a transaction, which holds the dates' locks, always reads the database.
-  const rows = await cachedRead(
+  const { days: rows, unassigned } = await cachedRead(
     db,
     `technician-days:${at.date}:${range.startsAt.getTime()}:${range.endsAt.getTime()}:${at.technicianId ?? ''}`,
     ['bookings', 'technician_working_days', 'user_profiles'],
@@ -106,7 +111,13 @@ async function technicianDaysOn(
       at: pointOf(stop.zipCode),
     })),
   }));
-  return { days, at: pointOf(at.place.zipCode ?? null) };
+  return {
+    days,
+    at: pointOf(at.place.zipCode ?? null),
+    unassigned: unassigned
+      .filter(takesTime)
+      .map((stop) => ({ startsAt: stop.startsAt, endsAt: stop.endsAt })),
+  };
 }
 
 /**
@@ -140,7 +151,11 @@ export async function slotsByTechnicians(
   now: Date,
   excludeBookingId?: string,
 ): Promise<string[]> {
-  const { days, at: point } = await technicianDaysOn(
+  const {
+    days,
+    at: point,
+    unassigned,
+  } = await technicianDaysOn(
     db,
     business,
     { date: at.date, place: at.place },
@@ -151,7 +166,7 @@ export async function slotsByTechnicians(
   if (days.length === 0) return [];
   const starts = at.slots.map((time) => zonedMoment(at.date, time, business.timeZone).getTime());
   const fitting = new Set(
-    slotsThatFit(starts, at.durationMinutes, days, point, driveSettingsOf(business)),
+    slotsThatFit(starts, at.durationMinutes, days, point, driveSettingsOf(business), unassigned),
   );
   return at.slots.filter((_, index) => fitting.has(starts[index]!));
 }
@@ -159,9 +174,10 @@ export async function slotsByTechnicians(
 /**
  * The technician whose day a visit over `span` at `place` fits best (least added driving, ties to
  * the least busy), preferring `keep` (the visit's own technician) when it still fits theirs.
- * Undefined when it fits no one's. Call it under the locks of every date the span touches: every
- * booking and move on those dates waits for them, so no two visits are given one technician's
- * time.
+ * Undefined when it fits no one's, or fewer technicians' than it needs: one more for each visit
+ * no technician has that overlaps it (techniciansNeeded). Call it under the locks of every date
+ * the span touches: every booking and move on those dates waits for them, so no two visits are
+ * given one technician's time.
  */
 export async function technicianFor(
   tx: Executor,
@@ -171,7 +187,11 @@ export async function technicianFor(
   excludeBookingId?: string,
 ): Promise<string | undefined> {
   const place = { zipCode: at.zipCode };
-  const { days, at: point } = await technicianDaysOn(
+  const {
+    days,
+    at: point,
+    unassigned,
+  } = await technicianDaysOn(
     tx,
     business,
     { date: at.date, place },
@@ -185,11 +205,12 @@ export async function technicianFor(
     at: point,
   };
   const settings = driveSettingsOf(business);
-  if (at.keep) {
-    const own = days.filter((day) => day.id === at.keep);
-    if (bestTechnician(own, request, settings)) return at.keep;
+  const fitting = days.filter((day) => fitOnDay(day, request, settings).fits);
+  if (fitting.length < techniciansNeeded(request.startsAt, request.endsAt, unassigned)) {
+    return undefined;
   }
-  return bestTechnician(days, request, settings)?.id;
+  if (at.keep && fitting.some((day) => day.id === at.keep)) return at.keep;
+  return bestTechnician(fitting, request, settings)?.id;
 }
 
 /**

@@ -112,11 +112,30 @@ type DayTuple = [string, string | null, string[] | null, TechnicianStatus, StopT
 /** [booking id, hold's end (epoch ms; null: paid), starts (epoch ms), ends (epoch ms), ZIP]. */
 type StopTuple = [string, number | null, number, number, string | null];
 
+/** A date's working technicians with their visits, and the visits none of them has. */
+export interface TechnicianDaysRows {
+  days: TechnicianDayRows[];
+  /**
+   * Visits on the date no working technician has: none assigned (booked before the business
+   * offered slots by technicians' schedules, or left by a removed technician), or one who does
+   * not work that day. They still need someone.
+   */
+  unassigned: TechnicianStopRow[];
+}
+
+const toStop = ([bookingId, holdExpiresAt, startsAt, endsAt, zipCode]: StopTuple) => ({
+  bookingId,
+  holdExpiresAt,
+  startsAt,
+  endsAt,
+  zipCode,
+});
+
 /**
  * The onboarded technicians whose working days include `date` (or only `technicianId`), in id
- * order, each with the visits overlapping `range` that may take their time, by start: paid, or
- * held (whether a hold has lapsed is the caller's to ask, at its own now: the answer may be kept
- * in memory until a booking changes).
+ * order, each with the visits overlapping `range` that may take their time, by start, and the
+ * visits overlapping it that none of them has: paid, or held (whether a hold has lapsed is the
+ * caller's to ask, at its own now: the answer may be kept in memory until a booking changes).
  *
  * One round trip answering one JSON text: every slot request by technicians' schedules reads a
  * busy day's few hundred visits, and rows mapped one by one cost the server more than the query
@@ -129,7 +148,7 @@ export async function findTechnicianDays(
     range: { startsAt: Date; endsAt: Date };
     technicianId?: string;
   },
-): Promise<TechnicianDayRows[]> {
+): Promise<TechnicianDaysRows> {
   const { startsAt, endsAt } = at.range;
   const onlyTechnician = (column: SQL) =>
     at.technicianId ? sql`and ${column} = ${at.technicianId}` : sql``;
@@ -146,31 +165,36 @@ export async function findTechnicianDays(
           b.zip_code
         ) order by b.starts_at, b.ends_at) as stops
       from bookings b
-      where b.kind = 'visit' and b.technician_id is not null ${onlyTechnician(sql`b.technician_id`)}
+      where b.kind = 'visit' ${onlyTechnician(sql`b.technician_id`)}
         and b.status in ('paid', 'pending_payment')
         and tstzrange(b.starts_at, b.ends_at) && tstzrange(${startsAt}, ${endsAt})
       group by b.technician_id
+    ),
+    working as materialized (
+      select p.id, p.home_zip, p.service_area_ids, p.technician_status
+      from user_profiles p
+      join technician_working_days w on w.technician_id = p.id and w.work_date = ${at.date}
+      where p.role = 'technician' and p.onboarding_complete ${onlyTechnician(sql`p.id`)}
     )
-    select coalesce(json_agg(json_build_array(
-        p.id, p.home_zip, p.service_area_ids, p.technician_status, s.stops
-      ) order by p.id), '[]')::text as days
-    from user_profiles p
-    join technician_working_days w on w.technician_id = p.id and w.work_date = ${at.date}
-    left join stops s on s.technician_id = p.id
-    where p.role = 'technician' and p.onboarding_complete ${onlyTechnician(sql`p.id`)}`);
-  const [row] = result.rows as unknown as { days: string }[];
-  const days = JSON.parse(row?.days ?? '[]') as DayTuple[];
-  return days.map(([profileId, homeZip, serviceAreaIds, technicianStatus, stops]) => ({
-    profileId,
-    homeZip,
-    serviceAreaIds: serviceAreaIds ?? [],
-    technicianStatus,
-    stops: (stops ?? []).map(([bookingId, holdExpiresAt, stopStartsAt, stopEndsAt, zipCode]) => ({
-      bookingId,
-      holdExpiresAt,
-      startsAt: stopStartsAt,
-      endsAt: stopEndsAt,
-      zipCode,
+    select json_build_array(
+      (select coalesce(json_agg(json_build_array(
+          t.id, t.home_zip, t.service_area_ids, t.technician_status, s.stops
+        ) order by t.id), '[]')
+       from working t left join stops s on s.technician_id = t.id),
+      (select coalesce(json_agg(stop), '[]')
+       from stops s, json_array_elements(s.stops) stop
+       where s.technician_id is null or s.technician_id not in (select id from working))
+    )::text as day`);
+  const [row] = result.rows as unknown as { day: string }[];
+  const [days, unassigned] = JSON.parse(row?.day ?? '[[], []]') as [DayTuple[], StopTuple[]];
+  return {
+    days: days.map(([profileId, homeZip, serviceAreaIds, technicianStatus, stops]) => ({
+      profileId,
+      homeZip,
+      serviceAreaIds: serviceAreaIds ?? [],
+      technicianStatus,
+      stops: (stops ?? []).map(toStop),
     })),
-  }));
+    unassigned: unassigned.map(toStop),
+  };
 }
