@@ -103,7 +103,7 @@ export interface TechnicianStopRow {
 }
 
 /** A working technician and the visits that take their time in the range asked for. */
-export interface TechnicianDayRows extends WorkingTechnician {
+interface TechnicianDayRows extends WorkingTechnician {
   stops: TechnicianStopRow[];
 }
 
