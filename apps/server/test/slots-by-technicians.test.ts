@@ -4,9 +4,10 @@
 // best, under the dates' locks; fulfilment gives them its jobs; staff reassign to someone who
 // fits or override a named conflict; moving goes through the same rule; switching modes leaves
 // booked visits alone.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_ALERTS } from '@pitstop/shared/booking/alerts';
+import { zonedMoment } from '@pitstop/shared/booking/capacity';
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { dayOffWithVisitsMessage } from '@pitstop/shared/technicians/rules';
 import {
@@ -468,6 +469,55 @@ describe('the edges of a technician’s day', () => {
     expect(await slotsOn(date, DOWNTOWN_ZIP)).toContain('10:00');
     const held = await postBooking(ctx, customer, visitAt(date, '10:00', DOWNTOWN_ZIP));
     expect(held.statusCode, held.body).toBe(201);
+  });
+
+  it('services added on site that leave no time for the next stop flag the visit for staff', async () => {
+    const date = nextDay();
+    await works(near, date);
+    // Nia: downtown 10:00-10:30, then Marietta at 11:30, an hour's drive: no minute to spare.
+    const first = await bookAndPay(ctx, customer, visitAt(date, '10:00', DOWNTOWN_ZIP));
+    const next = await bookAndPay(ctx, customer, visitAt(date, '11:30', MARIETTA_ZIP));
+    expect(await technicianOfBooking(first)).toBe(near.profileId);
+    expect(await technicianOfBooking(next)).toBe(near.profileId);
+    const [job] = await ctx.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.bookingId, first));
+    const [business] = await ctx.database.db.select().from(businessProfile);
+    const before = ctx.clock.now();
+    ctx.clock.set(zonedMoment(date, '07:00', business!.timeZone));
+    try {
+      const added = await sendAs(ctx, near, 'POST', `/api/technician/jobs/${job!.id}/services`, {
+        serviceIds: ['basic-oil-change'],
+      });
+      // Not refused: the technician is at the driveway and the customer asked.
+      expect(added.statusCode, added.body).toBe(201);
+    } finally {
+      ctx.clock.set(before);
+    }
+    const rows = await ctx.database.db
+      .select({ overCapacity: appointments.overCapacity })
+      .from(appointments)
+      .where(eq(appointments.bookingId, first));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.overCapacity)).toBe(true);
+    const [audit] = await ctx.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'appointment.add_services'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit!.details).toMatchObject({
+      overCapacity: expect.stringMatching(
+        /^Nia Near would be \d+ minutes late for the visit at 11:30 AM/,
+      ),
+    });
+    // The visit after it is left as it was; staff move one or the other.
+    const [after] = await ctx.database.db
+      .select({ overCapacity: appointments.overCapacity })
+      .from(appointments)
+      .where(eq(appointments.bookingId, next));
+    expect(after!.overCapacity).toBe(false);
   });
 
   it('a visit whose ZIP an area no longer lists can still be moved', async () => {

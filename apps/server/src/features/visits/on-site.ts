@@ -1,6 +1,7 @@
 // Services added on site by the technician doing the visit.
 import type { TechnicianJob } from '@pitstop/shared/technicians/responses';
 import { TECHNICIAN_MESSAGES } from '@pitstop/shared/technicians/rules';
+import { scheduleConflictMessage } from '@pitstop/shared/scheduling/conflict-words';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Viewer } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -8,13 +9,17 @@ import { AppError } from '../../lib/errors.ts';
 import { getBusinessProfile } from '../business/service.ts';
 import { requireActiveServices } from '../services/service.ts';
 import { extendBookingSpan } from './booking-rows.ts';
+import type { BookingRow } from './booking-rows.ts';
 import { oneAfterAnother } from './fulfil.ts';
 import {
   findAppointmentBookingId,
   listVisitRows,
   insertAppointmentRows,
   insertAppointmentStatusHistory,
+  markVisitRowsOverCapacity,
 } from './repository.ts';
+import type { AppointmentRow } from './repository.ts';
+import { conflictForTechnician } from './technician-fit.ts';
 import { toTechnicianJobs } from './shape.ts';
 import { visitLocks } from './locks.ts';
 import { lockOwnJob } from './status.ts';
@@ -28,7 +33,7 @@ async function lockVisitToExtend(
   tx: Executor,
   appointmentId: string,
   minutes: number,
-): Promise<{ bookingId: string; endsAt: Date } | undefined> {
+): Promise<{ booking: BookingRow; endsAt: Date } | undefined> {
   const found = await findAppointmentBookingId(tx, appointmentId);
   if (!found?.bookingId) return undefined;
   const locks = visitLocks(tx);
@@ -39,7 +44,7 @@ async function lockVisitToExtend(
   const endsAt = new Date(visitEnd + minutes * 60_000);
   const { timeZone } = await getBusinessProfile(tx);
   await locks.onVisitDates({ ...booking, endsAt }, timeZone);
-  return { bookingId: booking.id, endsAt };
+  return { booking, endsAt };
 }
 
 /**
@@ -90,7 +95,11 @@ export async function addServicesToJob(
       description: job.description,
     }));
     const inserted = await insertAppointmentRows(tx, rows);
-    if (extended) await extendBookingSpan(tx, extended.bookingId, extended.endsAt);
+    let crowds: string | undefined;
+    if (extended) {
+      await extendBookingSpan(tx, extended.booking.id, extended.endsAt);
+      crowds = await flagIfItCrowdsTheDay(tx, extended, job, now);
+    }
     await insertAppointmentStatusHistory(
       tx,
       inserted.map((row) => ({
@@ -104,9 +113,47 @@ export async function addServicesToJob(
       action: 'appointment.add_services',
       entity: 'appointment',
       entityId: job.id,
-      details: { bookingId: job.bookingId, services: services.map((service) => service.id) },
+      details: {
+        bookingId: job.bookingId,
+        services: services.map((service) => service.id),
+        ...(crowds ? { overCapacity: crowds } : {}),
+      },
     });
     const added = await toTechnicianJobs(tx, inserted);
     return { added, visitBalanceDueCents: added[0]?.visitBalanceDueCents ?? 0 };
   });
+}
+
+/**
+ * By technicians' schedules, a visit grown on site that runs into its technician's next stop, or
+ * leaves them too little time to drive there, is flagged over capacity (its appointments), for
+ * staff to move what follows: the technician at the customer's driveway is not refused. Answers
+ * why, in the words staff read, when it flags.
+ */
+async function flagIfItCrowdsTheDay(
+  tx: Executor,
+  grown: { booking: BookingRow; endsAt: Date },
+  job: AppointmentRow,
+  now: Date,
+): Promise<string | undefined> {
+  const { booking, endsAt } = grown;
+  const business = await getBusinessProfile(tx);
+  if (business.slotMode !== 'technicians' || !job.technicianId) return undefined;
+  if (!booking.startsAt || !booking.appointmentDate) return undefined;
+  const conflict = await conflictForTechnician(
+    tx,
+    business,
+    job.technicianId,
+    {
+      date: booking.appointmentDate,
+      span: { startsAt: booking.startsAt, endsAt },
+      zipCode: booking.zipCode,
+    },
+    now,
+    booking.id,
+  );
+  // Only what the longer visit causes: the time after it. Its start did not move.
+  if (conflict?.kind !== 'overlap' && conflict?.kind !== 'drive-after') return undefined;
+  await markVisitRowsOverCapacity(tx, booking.id);
+  return scheduleConflictMessage(job.technician, conflict, business.timeZone);
 }
