@@ -76,7 +76,11 @@ export async function restoreVisit(
   // day, else to the one it fits best, who takes its jobs; flagged only when it fits no one's.
   let givenTo: LockedTechnician | undefined;
   if (placed.technicianId && placed.technicianId !== booking.technicianId) {
-    const [technician] = await visitLocks(tx).technicians([placed.technicianId], 'share');
+    // Both technicians, for update, in one call (id order): their status follows their day
+    // next (status.ts), and a share lock upgraded later could deadlock two restores.
+    const involved = [placed.technicianId, ...(booking.technicianId ? [booking.technicianId] : [])];
+    const locked = await visitLocks(tx).technicians(involved, 'update');
+    const technician = locked.find((one) => one.profileId === placed.technicianId);
     if (technician?.onboardingComplete) {
       await giveOpenJobsTo(tx, bookingId, technician);
       await setBookingTechnician(tx, bookingId, technician.profileId);

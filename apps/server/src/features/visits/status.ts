@@ -268,7 +268,7 @@ export async function changeStatusAsStaff(
       }
     }
     // The technicians' status follows their day, as when they change the job themselves.
-    // In the fixed order of ids, as every path locks technicians (locks.ts).
+    // In id order; a restore handing the visit over has locked both already (cancel-restore.ts).
     const technicianIds = [result.appointment.technicianId, appointment.technicianId];
     for (const technicianId of [...new Set(technicianIds)].sort()) {
       if (result.changed && technicianId) await followTodaysJobs(tx, technicianId, now);
