@@ -19,7 +19,7 @@ import {
   markVisitRowsOverCapacity,
 } from './repository.ts';
 import type { AppointmentRow } from './repository.ts';
-import { conflictForTechnician } from './technician-fit.ts';
+import { conflictAfterVisit } from './technician-fit.ts';
 import { toTechnicianJobs } from './shape.ts';
 import { visitLocks } from './locks.ts';
 import { lockOwnJob } from './status.ts';
@@ -74,6 +74,8 @@ export async function addServicesToJob(
       const message = TECHNICIAN_MESSAGES.servicesAlreadyOnVisit;
       throw new AppError('CONFLICT', message, { serviceIds: message });
     }
+    // Asked before anything is written, so the added rows carry the flag too.
+    const crowds = extended && (await crowdsTheDay(tx, extended, job, now));
     const visitEnd = new Date(Math.max(...visit.map((row) => row.endsAt.getTime())));
     const rows = oneAfterAnother(services, visitEnd).map((service) => ({
       bookingId: job.bookingId,
@@ -83,8 +85,8 @@ export async function addServicesToJob(
       appointmentDate: job.appointmentDate,
       appointmentTime: job.appointmentTime,
       paid: false,
-      // Part of the same visit: over capacity if it is.
-      overCapacity: job.overCapacity,
+      // Part of the same visit: over capacity if it is, or if it now crowds what follows.
+      overCapacity: job.overCapacity || Boolean(crowds),
       status: 'scheduled' as const,
       technicianId: job.technicianId,
       technician: job.technician,
@@ -95,11 +97,8 @@ export async function addServicesToJob(
       description: job.description,
     }));
     const inserted = await insertAppointmentRows(tx, rows);
-    let crowds: string | undefined;
-    if (extended) {
-      await extendBookingSpan(tx, extended.booking.id, extended.endsAt);
-      crowds = await flagIfItCrowdsTheDay(tx, extended, job, now);
-    }
+    if (extended) await extendBookingSpan(tx, extended.booking.id, extended.endsAt);
+    if (crowds && extended) await markVisitRowsOverCapacity(tx, extended.booking.id);
     await insertAppointmentStatusHistory(
       tx,
       inserted.map((row) => ({
@@ -125,12 +124,12 @@ export async function addServicesToJob(
 }
 
 /**
- * By technicians' schedules, a visit grown on site that runs into its technician's next stop, or
- * leaves them too little time to drive there, is flagged over capacity (its appointments), for
- * staff to move what follows: the technician at the customer's driveway is not refused. Answers
- * why, in the words staff read, when it flags.
+ * By technicians' schedules, whether a visit grown on site to `endsAt` runs into its technician's
+ * next stop, or leaves too little time to drive there: why, in the words staff read. Its
+ * appointments are then flagged over capacity, for staff to move what follows; the technician at
+ * the customer's driveway is not refused.
  */
-async function flagIfItCrowdsTheDay(
+async function crowdsTheDay(
   tx: Executor,
   grown: { booking: BookingRow; endsAt: Date },
   job: AppointmentRow,
@@ -140,7 +139,7 @@ async function flagIfItCrowdsTheDay(
   const business = await getBusinessProfile(tx);
   if (business.slotMode !== 'technicians' || !job.technicianId) return undefined;
   if (!booking.startsAt || !booking.appointmentDate) return undefined;
-  const conflict = await conflictForTechnician(
+  const conflict = await conflictAfterVisit(
     tx,
     business,
     job.technicianId,
@@ -152,8 +151,5 @@ async function flagIfItCrowdsTheDay(
     now,
     booking.id,
   );
-  // Only what the longer visit causes: the time after it. Its start did not move.
-  if (conflict?.kind !== 'overlap' && conflict?.kind !== 'drive-after') return undefined;
-  await markVisitRowsOverCapacity(tx, booking.id);
-  return scheduleConflictMessage(job.technician, conflict, business.timeZone);
+  return conflict && scheduleConflictMessage(job.technician, conflict, business.timeZone);
 }

@@ -63,9 +63,11 @@ function nextShiftStart(business: BusinessProfile, date: string): Date {
 }
 
 /**
- * The days on `date` of the technicians working it (or only `technicianId`), with the visits
- * they have (all but `excludeBookingId`), in one query; `keeps` chooses whose days count.
- * Answers where the asked-for visit is, too.
+ * The days on `date` of the technicians working it (or only `technicianId`) whom `pool` lets take
+ * the visit asked for, with the visits they have (all but `excludeBookingId`), in one query; and
+ * the visits that need someone from that pool: no working technician has them, or theirs is off
+ * duty today, and they are where the pool's technicians go. Answers where the asked-for visit
+ * is, too.
  */
 async function technicianDaysOn(
   db: Executor,
@@ -73,7 +75,7 @@ async function technicianDaysOn(
   at: { date: string; place: PlaceAsked; technicianId?: string },
   now: Date,
   excludeBookingId: string | undefined,
-  keeps: (technician: WorkingTechnician) => boolean,
+  pool: Pool,
 ): Promise<{ days: TechnicianDay[]; at: GeoPoint | undefined; unassigned: Stop[] }> {
   // The technician's day: from home at opening until their next shift begins. The day before's
   // visits ended before it (they went home); one still running at opening stands in the way.
@@ -101,7 +103,7 @@ async function technicianDaysOn(
     if (!points.has(zip)) points.set(zip, zipCentroid(zip));
     return points.get(zip);
   };
-  const days = rows.filter(keeps).map((technician): TechnicianDay => ({
+  const days = rows.filter(pool.mayTake).map((technician): TechnicianDay => ({
     id: technician.profileId,
     home: pointOf(technician.homeZip),
     startsAt: shiftStartsAt,
@@ -114,32 +116,50 @@ async function technicianDaysOn(
   return {
     days,
     at: pointOf(at.place.zipCode ?? null),
-    unassigned: unassigned
-      .filter(takesTime)
+    unassigned: [...unassigned, ...rows.filter(pool.isAway).flatMap((away) => away.stops)]
+      .filter((stop) => takesTime(stop) && pool.competes(stop.zipCode))
       .map((stop) => ({ startsAt: stop.startsAt, endsAt: stop.endsAt })),
   };
 }
 
+/** Who may take a visit asked for, and which visits nobody has compete for the same people. */
+interface Pool {
+  /** The technician may take it. */
+  mayTake: (technician: WorkingTechnician) => boolean;
+  /** The technician's visits need someone else (off duty today). */
+  isAway: (technician: WorkingTechnician) => boolean;
+  /** A visit nobody has at `zip` needs one of the technicians who may take this one. */
+  competes: (zip: string | null) => boolean;
+}
+
+/** One technician, asked about by staff: no one else's visits come into it. */
+const ONE_TECHNICIAN: Pool = { mayTake: () => true, isAway: () => false, competes: () => false };
+
 /**
- * Whether a technician may take a visit at `place` on `date`: they cover its area (every
- * technician does while no area lists a ZIP, or before the ZIP is known) and, today, are not off
- * duty.
+ * Who may take a visit at `place` on `date`: technicians who cover its area (every technician
+ * does while no area lists a ZIP, or before the ZIP is known) and, today, are not off duty. The
+ * visits nobody has compete for them when they are in that area too (or in none, or the area is
+ * not known yet).
  */
-function mayTakeAt(
-  business: BusinessProfile,
-  date: string,
-  place: PlaceAsked,
-  now: Date,
-): (technician: WorkingTechnician) => boolean {
+function poolFor(business: BusinessProfile, date: string, place: PlaceAsked, now: Date): Pool {
   const isToday = date === businessNow(now, business.timeZone).date;
   const listsZips = business.serviceAreas.some((area) => area.zips.length > 0);
-  const area =
-    listsZips && place.zipCode ? areaForZip(business.serviceAreas, place.zipCode) : undefined;
-  return (technician) => {
-    if (isToday && technician.technicianStatus === 'off-duty') return false;
-    // A visit booked before its ZIP's area was taken off the list (a new booking there is refused
-    // first): whoever has time may take it.
-    return area === undefined || technician.serviceAreaIds.includes(area.id);
+  const areaOf = (zip: string | null | undefined) =>
+    listsZips && zip ? areaForZip(business.serviceAreas, zip) : undefined;
+  const area = areaOf(place.zipCode);
+  const isAway = (technician: WorkingTechnician) =>
+    isToday && technician.technicianStatus === 'off-duty';
+  return {
+    // A visit booked before its ZIP's area was taken off the list (a new booking there is
+    // refused first): whoever has time may take it.
+    mayTake: (technician) =>
+      !isAway(technician) && (area === undefined || technician.serviceAreaIds.includes(area.id)),
+    isAway,
+    competes: (zip) => {
+      if (area === undefined) return true;
+      const theirs = areaOf(zip);
+      return theirs === undefined || theirs.id === area.id;
+    },
   };
 }
 
@@ -161,7 +181,7 @@ export async function slotsByTechnicians(
     { date: at.date, place: at.place },
     now,
     excludeBookingId,
-    mayTakeAt(business, at.date, at.place, now),
+    poolFor(business, at.date, at.place, now),
   );
   if (days.length === 0) return [];
   const starts = at.slots.map((time) => zonedMoment(at.date, time, business.timeZone).getTime());
@@ -197,7 +217,7 @@ export async function technicianFor(
     { date: at.date, place },
     now,
     excludeBookingId,
-    mayTakeAt(business, at.date, place, now),
+    poolFor(business, at.date, place, now),
   );
   const request = {
     startsAt: at.span.startsAt.getTime(),
@@ -234,9 +254,12 @@ export async function conflictForTechnician(
     { date: at.date, place: { zipCode: at.zipCode }, technicianId },
     now,
     excludeBookingId,
-    (working) => {
-      technician = working;
-      return true;
+    {
+      ...ONE_TECHNICIAN,
+      mayTake: (working) => {
+        technician = working;
+        return true;
+      },
     },
   );
   if (!technician || days.length === 0) return { kind: 'not-working', date: at.date };
@@ -248,6 +271,45 @@ export async function conflictForTechnician(
   const fit = fitOnDay(
     days[0]!,
     { startsAt: at.span.startsAt.getTime(), endsAt: at.span.endsAt.getTime(), at: point },
+    driveSettingsOf(business),
+  );
+  return fit.fits ? undefined : fit.conflict;
+}
+
+/**
+ * What a visit over `span` on `technicianId`'s day runs into once it has grown at its end: a later
+ * stop it overlaps, or one it leaves too little time to drive to. Its start, and what comes before
+ * it, are not asked about (they did not change). Undefined when nothing follows too soon, or the
+ * technician does not work that day. Call it under the locks of the dates the span touches.
+ */
+export async function conflictAfterVisit(
+  tx: Executor,
+  business: BusinessProfile,
+  technicianId: string,
+  at: { date: string; span: VisitSpan; zipCode: string | null },
+  now: Date,
+  excludeBookingId: string,
+): Promise<ScheduleConflict | undefined> {
+  const { days, at: point } = await technicianDaysOn(
+    tx,
+    business,
+    { date: at.date, place: { zipCode: at.zipCode }, technicianId },
+    now,
+    excludeBookingId,
+    ONE_TECHNICIAN,
+  );
+  const day = days[0];
+  if (!day) return undefined;
+  const startsAt = at.span.startsAt.getTime();
+  // Nothing before the visit: no previous stop, and a shift that started long ago.
+  const after = {
+    ...day,
+    startsAt: -Infinity,
+    stops: day.stops.filter((stop) => stop.startsAt >= startsAt),
+  };
+  const fit = fitOnDay(
+    after,
+    { startsAt, endsAt: at.span.endsAt.getTime(), at: point },
     driveSettingsOf(business),
   );
   return fit.fits ? undefined : fit.conflict;
