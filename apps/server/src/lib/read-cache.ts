@@ -23,6 +23,11 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Cookies of users kept at most; the oldest is dropped past this. */
 const MAX_USER_ENTRIES = 10_000;
+/**
+ * Shared reads kept at most (a date's technicians' day is one: the public slots route asks for
+ * any date); the oldest is dropped past this.
+ */
+const MAX_SHARED_ENTRIES = 1_000;
 
 export interface UserRead<T> {
   userId: string;
@@ -54,6 +59,10 @@ export class ReadCache {
     // The promise is kept at once, so concurrent readers share one load, and a change announced
     // while it runs drops it (forget removes the promise) instead of storing what it read.
     const loading = load().then(deepFreeze);
+    if (this.#shared.size >= MAX_SHARED_ENTRIES) {
+      const oldest = this.#shared.keys().next().value;
+      if (oldest !== undefined) this.#drop(oldest);
+    }
     this.#shared.set(key, loading);
     for (const table of tables) {
       const keys = this.#keysByTable.get(table) ?? new Set<string>();
@@ -90,8 +99,7 @@ export class ReadCache {
   /** Called with each announcement: "<table>" or "<table>:<user id>". */
   forget(payload: string): void {
     const [table = '', userId] = payload.split(/:(.*)/s);
-    for (const key of this.#keysByTable.get(table) ?? []) this.#shared.delete(key);
-    this.#keysByTable.delete(table);
+    for (const key of this.#keysByTable.get(table) ?? []) this.#drop(key);
     if (USER_TABLES.has(table)) {
       this.#userGeneration += 1;
       if (userId === undefined) this.#perUser.clear();
@@ -100,6 +108,15 @@ export class ReadCache {
           if (entry.userId === userId) this.#perUser.delete(key);
         }
       }
+    }
+  }
+
+  /** Forgets a shared read, under every table it came from. */
+  #drop(key: string): void {
+    this.#shared.delete(key);
+    for (const [table, keys] of this.#keysByTable) {
+      keys.delete(key);
+      if (keys.size === 0) this.#keysByTable.delete(table);
     }
   }
 
