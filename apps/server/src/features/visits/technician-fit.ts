@@ -1,9 +1,11 @@
 // Slots by technicians' schedules (Business Profile's slot mode, docs/decisions/036): a visit is
 // offered only where an onboarded technician who works that day (their calendar), covers the
 // visit's area and is not off duty today has room for it and for the drives from their previous
-// stop (or home) and to their next one. A date's technicians and visits are read in two queries
-// and the slots fitted in one pass (packages/shared/src/scheduling/fit.ts); the hold reserves the
-// technician whose day the visit fits best, under the dates' locks.
+// stop (or home) and to their next one, and while visits nobody has still leave someone for them.
+// A date's technicians and visits are read in one query, kept in memory until a booking, a
+// working day or a profile changes, and the slots fitted in one pass
+// (packages/shared/src/scheduling/fit.ts); the hold reserves the technician whose day the visit
+// fits best, under the dates' locks, reading the database.
 import { areaForZip } from '@pitstop/shared/business/service-areas';
 import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import type { BusinessProfile } from '@pitstop/shared/business/profile';
