@@ -134,8 +134,14 @@ interface Pool {
   competes: (zip: string | null) => boolean;
 }
 
-/** One technician, asked about by staff: no one else's visits come into it. */
-const ONE_TECHNICIAN: Pool = { mayTake: () => true, isAway: () => false, competes: () => false };
+/**
+ * The service area a visit at `zip` is in, while some area lists ZIP codes; undefined when none
+ * does (every technician covers everywhere), the ZIP is not known yet, or no area lists it.
+ */
+function listedAreaOf(business: BusinessProfile, zip: string | null | undefined) {
+  const listsZips = business.serviceAreas.some((area) => area.zips.length > 0);
+  return listsZips && zip ? areaForZip(business.serviceAreas, zip) : undefined;
+}
 
 /**
  * Who may take a visit at `place` on `date`: technicians who cover its area (every technician
@@ -145,9 +151,7 @@ const ONE_TECHNICIAN: Pool = { mayTake: () => true, isAway: () => false, compete
  */
 function poolFor(business: BusinessProfile, date: string, place: PlaceAsked, now: Date): Pool {
   const isToday = date === businessNow(now, business.timeZone).date;
-  const listsZips = business.serviceAreas.some((area) => area.zips.length > 0);
-  const areaOf = (zip: string | null | undefined) =>
-    listsZips && zip ? areaForZip(business.serviceAreas, zip) : undefined;
+  const areaOf = (zip: string | null | undefined) => listedAreaOf(business, zip);
   const area = areaOf(place.zipCode);
   const isAway = (technician: WorkingTechnician) =>
     isToday && technician.technicianStatus === 'off-duty';
@@ -249,32 +253,20 @@ export async function conflictForTechnician(
   now: Date,
   excludeBookingId?: string,
 ): Promise<ScheduleConflict | undefined> {
-  let technician: WorkingTechnician | undefined;
-  const { days, at: point } = await technicianDaysOn(
+  const { working, visit } = await oneTechniciansDay(
     tx,
     business,
-    { date: at.date, place: { zipCode: at.zipCode }, technicianId },
+    technicianId,
+    at,
     now,
     excludeBookingId,
-    {
-      ...ONE_TECHNICIAN,
-      mayTake: (working) => {
-        technician = working;
-        return true;
-      },
-    },
   );
-  if (!technician || days.length === 0) return { kind: 'not-working', date: at.date };
-  const listsZips = business.serviceAreas.some((area) => area.zips.length > 0);
-  const area = at.zipCode ? areaForZip(business.serviceAreas, at.zipCode) : undefined;
-  if (listsZips && area && !technician.serviceAreaIds.includes(area.id)) {
+  if (!working) return { kind: 'not-working', date: at.date };
+  const area = listedAreaOf(business, at.zipCode);
+  if (area && !working.technician.serviceAreaIds.includes(area.id)) {
     return { kind: 'outside-areas', area: area.name };
   }
-  const fit = fitOnDay(
-    days[0]!,
-    { startsAt: at.span.startsAt.getTime(), endsAt: at.span.endsAt.getTime(), at: point },
-    driveSettingsOf(business),
-  );
+  const fit = fitOnDay(working.day, visit, driveSettingsOf(business));
   return fit.fits ? undefined : fit.conflict;
 }
 
@@ -292,27 +284,60 @@ export async function conflictAfterVisit(
   now: Date,
   excludeBookingId: string,
 ): Promise<ScheduleConflict | undefined> {
+  const { working, visit } = await oneTechniciansDay(
+    tx,
+    business,
+    technicianId,
+    at,
+    now,
+    excludeBookingId,
+  );
+  if (!working) return undefined;
+  // Nothing before the visit: no previous stop, and a shift that started long ago.
+  const after = {
+    ...working.day,
+    startsAt: -Infinity,
+    stops: working.day.stops.filter((stop) => stop.startsAt >= visit.startsAt),
+  };
+  const fit = fitOnDay(after, visit, driveSettingsOf(business));
+  return fit.fits ? undefined : fit.conflict;
+}
+
+/**
+ * `technicianId`'s day on `at.date` with its visits but `excludeBookingId` (undefined when they do
+ * not work it), and the visit over `at.span` at `at.zipCode` as the fit asks about it. Staff ask
+ * about one technician: nobody else's visits, and no area, come into it.
+ */
+async function oneTechniciansDay(
+  tx: Executor,
+  business: BusinessProfile,
+  technicianId: string,
+  at: { date: string; span: VisitSpan; zipCode: string | null },
+  now: Date,
+  excludeBookingId: string | undefined,
+): Promise<{
+  working: { technician: WorkingTechnician; day: TechnicianDay } | undefined;
+  visit: { startsAt: number; endsAt: number; at: GeoPoint | undefined };
+}> {
+  let technician: WorkingTechnician | undefined;
   const { days, at: point } = await technicianDaysOn(
     tx,
     business,
     { date: at.date, place: { zipCode: at.zipCode }, technicianId },
     now,
     excludeBookingId,
-    ONE_TECHNICIAN,
+    {
+      mayTake: (working) => {
+        technician = working;
+        return true;
+      },
+      isAway: () => false,
+      competes: () => false,
+    },
   );
   const day = days[0];
-  if (!day) return undefined;
-  const startsAt = at.span.startsAt.getTime();
-  // Nothing before the visit: no previous stop, and a shift that started long ago.
-  const after = {
-    ...day,
-    startsAt: -Infinity,
-    stops: day.stops.filter((stop) => stop.startsAt >= startsAt),
+  return {
+    working: technician && day ? { technician, day } : undefined,
+    visit: { startsAt: at.span.startsAt.getTime(), endsAt: at.span.endsAt.getTime(), at: point },
   };
-  const fit = fitOnDay(
-    after,
-    { startsAt, endsAt: at.span.endsAt.getTime(), at: point },
-    driveSettingsOf(business),
-  );
-  return fit.fits ? undefined : fit.conflict;
 }
