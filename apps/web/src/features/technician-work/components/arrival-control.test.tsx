@@ -7,8 +7,8 @@ import { arrivalResponseSchema } from '@pitstop/shared/technicians/responses';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { signInAs } from '../../../test/msw/accounts.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInAs, TEST_NOW } from '../../../test/msw/accounts.ts';
 import { makeJob, seedTechnicianWork } from '../../../test/msw/handlers/technician-work.ts';
 import { apiError, respond } from '../../../test/msw/respond.ts';
 import { server } from '../../../test/msw/server.ts';
@@ -23,6 +23,18 @@ async function openDashboard(job: Parameters<typeof makeJob>[0]) {
   await screen.findByRole('heading', { name: /Welcome back/ });
   return { user, card: screen.getByRole('article'), job: seeded };
 }
+
+beforeEach(() => {
+  // The doubles' day (2026-03-14) at 11:00 AM in New York: an arrival in 45 minutes is still that
+  // day whenever the suite runs (after about 11:10 PM it would be sent in minutes instead). Only
+  // the date is faked: timers stay real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(TEST_NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('On my way', () => {
   it('tells the customer the arrival chosen, then offers Running late', async () => {
