@@ -389,7 +389,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       const cookies: string[] = [];
       for (let n = 0; n < 16; n += 1)
         cookies.push(await signedInCustomer(on(n), `racer${n}@example.com`));
-      const slot = { date: futureWeekday(20), time: '10:00' };
+      // Days of their own: futureWeekday(20) and (21) are one Monday when the 20th day is a Sunday.
+      const nextDay = freshWeekdays(20);
+      const slot = { date: nextDay(), time: '10:00' };
       const race = await Promise.all(
         cookies.map((cookie, n) =>
           send(on(n), 'POST', '/api/bookings', {
@@ -417,7 +419,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       const losers = cookies.filter((_, n) => race[n]!.status !== 201);
       for (let n = 0; n < 12; n += 1) {
         const answer = await send(on(n), 'POST', '/api/bookings', {
-          body: bookingBody({ date: futureWeekday(21 + n), idempotencyKey: randomUUID() }),
+          body: bookingBody({ date: nextDay(), idempotencyKey: randomUUID() }),
           cookie: losers[n]!,
         });
         expect(answer.status).toBe(201);
