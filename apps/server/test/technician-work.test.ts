@@ -6,8 +6,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from '@pitstop/shared/auth/forms';
+import { zonedMoment } from '@pitstop/shared/booking/capacity';
+import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/defaults';
 import { businessNow } from '@pitstop/shared/booking/time-slots';
-import { addCalendarDays, daysBetween } from '@pitstop/shared/calendar-dates';
+import { addCalendarDays } from '@pitstop/shared/calendar-dates';
 import { PROFILE_MESSAGES } from '@pitstop/shared/profile/forms';
 import { TECHNICIAN_MESSAGES, WORKING_DAYS_AHEAD } from '@pitstop/shared/technicians/rules';
 import type { TechnicianStatus } from '@pitstop/shared/technicians/rules';
@@ -113,22 +115,29 @@ async function jobInDays(
   });
   expect(assigned.statusCode, assigned.body).toBe(200);
   const target = addCalendarDays(today(), inDays);
-  const days = daysBetween(target, date);
+  // The same wall time on the target day, in the business's zone: a daylight-saving change
+  // between the two days would move a shift by whole days an hour.
+  const [booked] = await ctx.database.db
+    .select({ startsAt: bookings.startsAt })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  const shift = booked!.startsAt.getTime() - zonedMoment(target, time, DEFAULT_TIME_ZONE).getTime();
+  const seconds = shift / 1000;
   await ctx.database.db
     .update(bookings)
     .set({
       appointmentDate: target,
-      startsAt: sql`${bookings.startsAt} - make_interval(days => ${days})`,
-      endsAt: sql`${bookings.endsAt} - make_interval(days => ${days})`,
+      startsAt: sql`${bookings.startsAt} - make_interval(secs => ${seconds})`,
+      endsAt: sql`${bookings.endsAt} - make_interval(secs => ${seconds})`,
     })
     .where(eq(bookings.id, bookingId));
   await ctx.database.db
     .update(appointments)
     .set({
       appointmentDate: target,
-      // The moment moves by as many days, so the day's jobs keep the order of their times.
-      startsAt: sql`${appointments.startsAt} - make_interval(days => ${days})`,
-      endsAt: sql`${appointments.endsAt} - make_interval(days => ${days})`,
+      // The moment moves as the booking's, so the day's jobs keep the order of their times.
+      startsAt: sql`${appointments.startsAt} - make_interval(secs => ${seconds})`,
+      endsAt: sql`${appointments.endsAt} - make_interval(secs => ${seconds})`,
     })
     .where(eq(appointments.id, row!.id));
   return row!.id;
