@@ -27,8 +27,10 @@ const CUSTOMER = '+15550104477';
 
 // The business is in New York (the seeded profile). 2027-01-15 is a Friday in winter (UTC-5).
 const AT_NOON = new Date('2027-01-15T17:00:00Z');
-const AT_TEN_PM = new Date('2027-01-16T03:00:00Z'); // 22:00 on the 15th
-const NEXT_EIGHT_AM = new Date('2027-01-16T13:00:00Z'); // 08:00 on the 16th
+// Far ahead: the outbox claims rows due by the database's own clock, so a held-back moment that
+// real time has passed would be due again.
+const AT_TEN_PM = new Date('2099-01-16T03:00:00Z'); // 22:00 on the 15th, New York
+const NEXT_EIGHT_AM = new Date('2099-01-16T13:00:00Z'); // 08:00 on the 16th
 
 let fake: FakeTwilio;
 let ctx: TestContext;
