@@ -121,7 +121,8 @@ async function jobInDays(
     .select({ startsAt: bookings.startsAt })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
-  const shift = booked!.startsAt.getTime() - zonedMoment(target, time, DEFAULT_TIME_ZONE).getTime();
+  const shift =
+    booked!.startsAt!.getTime() - zonedMoment(target, time, DEFAULT_TIME_ZONE).getTime();
   const seconds = shift / 1000;
   await ctx.database.db
     .update(bookings)
