@@ -21,8 +21,7 @@ import { findAppointmentBookingId, unassignOpenJobs, updateAppointmentRow } from
 import type { AppointmentRow } from './repository.ts';
 import { APPOINTMENT_NOT_FOUND, toAppointment, jobNotice } from './shape.ts';
 
-/** A job still to do: a technician can be given it or taken off it. */
-/** A job still to do: scheduled or in progress. */
+/** A job still to do (scheduled or in progress): a technician can be given it or taken off it. */
 export const isOpen = (row: AppointmentRow) =>
   row.status === 'scheduled' || row.status === 'in-progress';
 
