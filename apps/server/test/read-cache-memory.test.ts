@@ -1,5 +1,6 @@
 // The shared reads kept in memory are bounded (lib/read-cache.ts): the public slots route asks for
-// any date, each a read of its own, so the oldest is dropped past MAX_SHARED_ENTRIES; a read
+// any date, each a read of its own, so the least recently used is dropped past
+// MAX_SHARED_ENTRIES; a read
 // forgotten by one table's announcement is forgotten under every table it came from.
 import { describe, expect, it } from 'vitest';
 import type { Listener } from '../src/db/listener.ts';
@@ -33,6 +34,18 @@ describe('shared reads kept in memory', () => {
     expect(loads.get('day-1000')).toBe(1);
     await cache.read('day-0', ['bookings'], load('day-0'));
     expect(loads.get('day-0')).toBe(2);
+  });
+
+  it('keeps a read in use while a caller walks a thousand dates', async () => {
+    const cache = new ReadCache(false);
+    cache.listenWith(live);
+    const { loads, load } = counting();
+    await cache.read('business-profile', ['business_profile'], load('business-profile'));
+    for (let day = 0; day < 1_500; day++) {
+      await cache.read(`day-${day}`, ['bookings'], load(`day-${day}`));
+      await cache.read('business-profile', ['business_profile'], load('business-profile'));
+    }
+    expect(loads.get('business-profile')).toBe(1);
   });
 
   it('forgets a read under every table it came from', async () => {

@@ -25,7 +25,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_USER_ENTRIES = 10_000;
 /**
  * Shared reads kept at most (a date's technicians' day is one: the public slots route asks for
- * any date); the oldest is dropped past this.
+ * any date); the least recently used is dropped past this, so a caller walking dates does not
+ * push out the reads every request makes (the business profile, the services).
  */
 const MAX_SHARED_ENTRIES = 1_000;
 
@@ -55,7 +56,12 @@ export class ReadCache {
   async read<T>(key: string, tables: readonly CachedTable[], load: () => Promise<T>): Promise<T> {
     if (!(await this.#usable())) return load();
     const cached = this.#shared.get(key);
-    if (cached) return cached as Promise<T>;
+    if (cached) {
+      // Used now: the last to go when the bound drops the least recently used.
+      this.#shared.delete(key);
+      this.#shared.set(key, cached);
+      return cached as Promise<T>;
+    }
     // The promise is kept at once, so concurrent readers share one load, and a change announced
     // while it runs drops it (forget removes the promise) instead of storing what it read.
     const loading = load().then(deepFreeze);
