@@ -26,6 +26,7 @@ import {
   bookingBody,
   createTestContext,
   createUser,
+  DOWNTOWN_AREA_ID,
   fingerprintTables,
   freshWeekdays,
   onboardedTechnician,
@@ -467,6 +468,45 @@ describe('the edges of a technician’s day', () => {
     expect(await slotsOn(date, DOWNTOWN_ZIP)).toContain('10:00');
     const held = await postBooking(ctx, customer, visitAt(date, '10:00', DOWNTOWN_ZIP));
     expect(held.statusCode, held.body).toBe(201);
+  });
+
+  it('a visit nobody has in another area needs the technician who covers both', async () => {
+    const date = nextDay();
+    await works(near, date);
+    const [downtown, suburbs, ...rest] = TEST_SERVICE_AREAS;
+    try {
+      // Nia covers Downtown and Suburbs (Marietta); the Marietta visit at 10:00 is nobody's.
+      await ctx.database.db.update(businessProfile).set({
+        serviceAreas: [
+          { ...downtown!, zips: ['303'] },
+          { ...suburbs!, zips: ['300'] },
+          ...rest.map((area) => ({ ...area })),
+        ],
+      });
+      await ctx.database.db
+        .update(userProfiles)
+        .set({ serviceAreaIds: [downtown!.id, suburbs!.id] })
+        .where(eq(userProfiles.id, near.profileId));
+      const left = await bookAndPay(ctx, customer, visitAt(date, '10:00', MARIETTA_ZIP));
+      await ctx.database.db
+        .update(bookings)
+        .set({ technicianId: null })
+        .where(eq(bookings.id, left));
+
+      const downtownSlots = await slotsOn(date, DOWNTOWN_ZIP);
+      expect(downtownSlots).not.toContain('10:00');
+      expect(downtownSlots).toContain('13:00');
+      const before = await fingerprintTables(ctx);
+      const refused = await postBooking(ctx, customer, visitAt(date, '10:00', DOWNTOWN_ZIP));
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(await fingerprintTables(ctx)).toEqual(before);
+    } finally {
+      await ctx.database.db
+        .update(userProfiles)
+        .set({ serviceAreaIds: [DOWNTOWN_AREA_ID] })
+        .where(eq(userProfiles.id, near.profileId));
+      await ctx.database.db.update(businessProfile).set({ serviceAreas: [...TEST_SERVICE_AREAS] });
+    }
   });
 
   it('services added on site that leave no time for the next stop flag the visit for staff', async () => {

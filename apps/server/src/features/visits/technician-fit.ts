@@ -105,7 +105,8 @@ async function technicianDaysOn(
     if (!points.has(zip)) points.set(zip, zipCentroid(zip));
     return points.get(zip);
   };
-  const days = rows.filter(pool.mayTake).map((technician): TechnicianDay => ({
+  const takers = rows.filter(pool.mayTake);
+  const days = takers.map((technician): TechnicianDay => ({
     id: technician.profileId,
     home: pointOf(technician.homeZip),
     startsAt: shiftStartsAt,
@@ -119,7 +120,7 @@ async function technicianDaysOn(
     days,
     at: pointOf(at.place.zipCode ?? null),
     unassigned: [...unassigned, ...rows.filter(pool.isAway).flatMap((away) => away.stops)]
-      .filter((stop) => takesTime(stop) && pool.competes(stop.zipCode))
+      .filter((stop) => takesTime(stop) && pool.competes(stop.zipCode, takers))
       .map((stop) => ({ startsAt: stop.startsAt, endsAt: stop.endsAt })),
   };
 }
@@ -130,8 +131,8 @@ interface Pool {
   mayTake: (technician: WorkingTechnician) => boolean;
   /** The technician's visits need someone else (off duty today). */
   isAway: (technician: WorkingTechnician) => boolean;
-  /** A visit nobody has at `zip` needs one of the technicians who may take this one. */
-  competes: (zip: string | null) => boolean;
+  /** A visit nobody has at `zip` may need one of `takers`, the technicians who may take this one. */
+  competes: (zip: string | null, takers: readonly WorkingTechnician[]) => boolean;
 }
 
 /**
@@ -146,12 +147,18 @@ function listedAreaOf(business: BusinessProfile, zip: string | null | undefined)
 /**
  * Who may take a visit at `place` on `date`: technicians who cover its area (every technician
  * does while no area lists a ZIP, or before the ZIP is known) and, today, are not off duty. The
- * visits nobody has compete for them when they are in that area too (or in none, or the area is
- * not known yet).
+ * visits nobody has compete for them when one of them covers that visit's area too (one covering
+ * two areas may be the one each needs), or it is in no area, or the asked-for area is not known.
  */
 function poolFor(business: BusinessProfile, date: string, place: PlaceAsked, now: Date): Pool {
   const isToday = date === businessNow(now, business.timeZone).date;
-  const areaOf = (zip: string | null | undefined) => listedAreaOf(business, zip);
+  // A day's visits nobody has are at a few ZIPs: each looked up once.
+  const areas = new Map<string, ReturnType<typeof listedAreaOf>>();
+  const areaOf = (zip: string | null | undefined) => {
+    if (!zip) return undefined;
+    if (!areas.has(zip)) areas.set(zip, listedAreaOf(business, zip));
+    return areas.get(zip);
+  };
   const area = areaOf(place.zipCode);
   const isAway = (technician: WorkingTechnician) =>
     isToday && technician.technicianStatus === 'off-duty';
@@ -161,10 +168,11 @@ function poolFor(business: BusinessProfile, date: string, place: PlaceAsked, now
     mayTake: (technician) =>
       !isAway(technician) && (area === undefined || technician.serviceAreaIds.includes(area.id)),
     isAway,
-    competes: (zip) => {
+    competes: (zip, takers) => {
       if (area === undefined) return true;
       const theirs = areaOf(zip);
-      return theirs === undefined || theirs.id === area.id;
+      if (theirs === undefined || theirs.id === area.id) return true;
+      return takers.some((technician) => technician.serviceAreaIds.includes(theirs.id));
     },
   };
 }
