@@ -3,9 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { businessDay } from '@pitstop/shared/booking/capacity';
+import { BOOKING_HORIZON_DAYS, TOO_FAR_AHEAD } from '@pitstop/shared/booking/forms';
+import { addCalendarDays, dayOfWeek } from '@pitstop/shared/calendar-dates';
 import { DEFAULT_TIME_ZONE } from '@pitstop/shared/business/profile';
 import { bookedSpansQuery } from '../src/features/visits/booking-rows.ts';
-import { createTestContext, createUser } from './harness.ts';
+import { businessToday, createTestContext, createUser } from './harness.ts';
 import type { TestContext } from './harness.ts';
 
 // The route reads the app's clock to drop past days and today's past hours: the harness pins it,
@@ -85,6 +87,21 @@ describe('GET /api/booking/slots', () => {
     }
     const none = await ctx.app.inject({ method: 'GET', url: '/api/booking/slots' });
     expect(none.statusCode).toBe(422);
+  });
+
+  it('offers nothing beyond the booking horizon, saying why', async () => {
+    // Days other than Sunday: this file closes Sundays.
+    const notSunday = (day: string, step: number) =>
+      dayOfWeek(day) === 0 ? addCalendarDays(day, step) : day;
+    const today = businessToday();
+    const last = await slots(notSunday(addCalendarDays(today, BOOKING_HORIZON_DAYS), -1));
+    expect(last.statusCode).toBe(200);
+    const beyond = await slots(notSunday(addCalendarDays(today, BOOKING_HORIZON_DAYS + 1), 1));
+    expect(beyond.statusCode).toBe(200);
+    expect(beyond.json()).toMatchObject({ slots: [], message: TOO_FAR_AHEAD });
+    expect(last.json().slots.length).toBeGreaterThan(0);
+    const farOff = await slots('9999-12-31');
+    expect(farOff.json()).toMatchObject({ slots: [], message: TOO_FAR_AHEAD });
   });
 
   it('finds the visits overlapping a day through the span index, however long the history', async () => {

@@ -37,6 +37,10 @@ export async function slotsWithRoomOn(
   const business = await getBusinessProfile(db);
   const day = findTimeSlots(date, business.hours, now, business.timeZone);
   if (day.slots.length === 0) return { date, ...day };
+  // Beyond the horizon nothing is booked: no slot, and no day of visits read (or kept in memory).
+  if (isBeyondHorizon(date, businessNow(now, business.timeZone).date, BOOKING_HORIZON_DAYS)) {
+    return { date, slots: [], message: TOO_FAR_AHEAD, hint: day.hint };
+  }
   let slots: string[];
   if (business.slotMode === 'technicians') {
     slots = await slotsByTechnicians(
