@@ -75,6 +75,18 @@ async function bySchedules() {
   await ctx.database.db.update(businessProfile).set({ slotMode: 'technicians' });
 }
 
+/** Downtown lists Atlanta's 303 prefix and Suburbs 300 (Marietta); the test puts them back. */
+async function listZips() {
+  const [downtown, suburbs, ...rest] = TEST_SERVICE_AREAS;
+  await ctx.database.db.update(businessProfile).set({
+    serviceAreas: [
+      { ...downtown!, zips: ['303'] },
+      { ...suburbs!, zips: ['300'] },
+      ...rest.map((area) => ({ ...area })),
+    ],
+  });
+}
+
 async function works(technician: SignedInTechnician, date: string) {
   await ctx.database.db
     .insert(technicianWorkingDays)
@@ -165,15 +177,8 @@ describe('slots by technicians’ schedules', () => {
   it('offers only technicians who cover the visit’s area once areas list ZIPs', async () => {
     const date = nextDay();
     await works(near, date);
-    const [downtown, suburbs, ...rest] = TEST_SERVICE_AREAS;
     try {
-      await ctx.database.db.update(businessProfile).set({
-        serviceAreas: [
-          { ...downtown!, zips: ['303'] },
-          { ...suburbs!, zips: ['300'] },
-          ...rest.map((area) => ({ ...area })),
-        ],
-      });
+      await listZips();
       // Nia covers Downtown only.
       expect(await slotsOn(date, DOWNTOWN_ZIP)).toContain('12:00');
       expect(await slotsOn(date, MARIETTA_ZIP)).toEqual([]);
@@ -473,16 +478,10 @@ describe('the edges of a technician’s day', () => {
   it('a visit nobody has in another area needs the technician who covers both', async () => {
     const date = nextDay();
     await works(near, date);
-    const [downtown, suburbs, ...rest] = TEST_SERVICE_AREAS;
+    const [downtown, suburbs] = TEST_SERVICE_AREAS;
     try {
       // Nia covers Downtown and Suburbs (Marietta); the Marietta visit at 10:00 is nobody's.
-      await ctx.database.db.update(businessProfile).set({
-        serviceAreas: [
-          { ...downtown!, zips: ['303'] },
-          { ...suburbs!, zips: ['300'] },
-          ...rest.map((area) => ({ ...area })),
-        ],
-      });
+      await listZips();
       await ctx.database.db
         .update(userProfiles)
         .set({ serviceAreaIds: [downtown!.id, suburbs!.id] })
